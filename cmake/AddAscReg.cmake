@@ -1,0 +1,30 @@
+# CIRCT-style wrappers: every ascreg library and tool is created through these
+# so that it is installed and exported to AscRegTargets in one place.
+#
+# All MLIR-dependent code links the monolithic libMLIR.so (target `MLIR`):
+# fast links on small machines and a single copy of MLIR's globals, which the
+# mlir-opt plugin relies on (mlir22-notes 4.2 items 10-11).
+
+set(ASCREG_EXPORT AscRegTargets)
+
+function(add_ascreg_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;LINK_PUBLIC;LINK_PRIVATE" ${ARGN})
+  add_library(${name} STATIC ${ARG_SOURCES} ${ARG_UNPARSED_ARGUMENTS})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_PUBLIC} PRIVATE ${ARG_LINK_PRIVATE})
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${ASCREG_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${ASCREG_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:include>)
+  install(TARGETS ${name} EXPORT ${ASCREG_EXPORT}
+    ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
+endfunction()
+
+function(add_ascreg_tool name)
+  add_executable(${name} ${ARGN})
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${ASCREG_TOOLS_DIR})
+  install(TARGETS ${name} EXPORT ${ASCREG_EXPORT} RUNTIME DESTINATION bin)
+endfunction()

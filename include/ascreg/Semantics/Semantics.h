@@ -1,0 +1,161 @@
+//===- Semantics.h - Bit-exact semantics of the ascreg ops -------*- C++ -*-===//
+//
+// The single source of truth for what every ascreg op computes on dav-3510
+// (Ascend 950). No MLIR dependency: any host code (interpreter, JIT runtime
+// checks, emitted-C++ host header, tests) can use it.
+//
+// Two implementations share these signatures:
+//   ascreg::semantics::ref::*   plain scalar reference, written for clarity and
+//                               following docs/semantics.md literally;
+//   ascreg::semantics::simd::*  Highway kernels (runtime dispatch), bit-identical
+//                               to the reference.
+// The unqualified ascreg::semantics::* entry points forward to simd::.
+//
+// Register model: a Reg holds the *logical* lanes of a value in natural
+// little-endian element order. One-register values use bytes [0, 256); the
+// 64-bit two-register form (64 lanes) uses bytes [0, 512). The physical
+// de-interleaved layout of the two-register form is a dav-3510 lowering detail
+// and never appears here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_SEMANTICS_SEMANTICS_H
+#define ASCREG_SEMANTICS_SEMANTICS_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ascreg {
+namespace semantics {
+
+/// Version of the semantics tables; stamped into traces and tool output.
+inline constexpr const char *kSemanticsVersion = "dav-3510 contract 1";
+
+inline constexpr unsigned kVLBytes = 256;  // one vector register
+inline constexpr unsigned kMaskBits = 256; // one bit per data byte
+
+enum class ElemKind : uint8_t { I8, U8, I16, U16, F16, BF16, I32, U32, F32, I64, U64 };
+
+constexpr unsigned elemBytes(ElemKind k) {
+  switch (k) {
+  case ElemKind::I8: case ElemKind::U8: return 1;
+  case ElemKind::I16: case ElemKind::U16: case ElemKind::F16: case ElemKind::BF16: return 2;
+  case ElemKind::I32: case ElemKind::U32: case ElemKind::F32: return 4;
+  case ElemKind::I64: case ElemKind::U64: return 8;
+  }
+  return 0;
+}
+constexpr bool isFloat(ElemKind k) {
+  return k == ElemKind::F16 || k == ElemKind::BF16 || k == ElemKind::F32;
+}
+constexpr bool isSignedInt(ElemKind k) {
+  return k == ElemKind::I8 || k == ElemKind::I16 || k == ElemKind::I32 || k == ElemKind::I64;
+}
+constexpr bool isUnsignedInt(ElemKind k) {
+  return k == ElemKind::U8 || k == ElemKind::U16 || k == ElemKind::U32 || k == ElemKind::U64;
+}
+/// Token used in type names, file names and traces: i8 u8 i16 u16 f16 bf16 i32 u32 f32 i64 u64.
+const char *elemName(ElemKind k);
+
+/// The type of a register value: element kind plus register count
+/// (2 only for the 64-bit two-register form).
+struct RegType {
+  ElemKind elem;
+  uint8_t numRegs = 1;
+  constexpr unsigned lanes() const { return kVLBytes / elemBytes(elem) * numRegs; }
+  constexpr unsigned bytes() const { return kVLBytes * numRegs; }
+  /// Mask bits per lane: the element width in bytes, except the two-register
+  /// 64-bit form, which uses the 32-bit layout (lane i at bit 4*i).
+  constexpr unsigned maskStride() const { return numRegs == 2 ? 4 : elemBytes(elem); }
+  constexpr bool operator==(const RegType &o) const { return elem == o.elem && numRegs == o.numRegs; }
+};
+
+/// A register value (see the register model above).
+struct alignas(64) Reg {
+  uint8_t b[2 * kVLBytes];
+};
+
+/// A 256-bit mask register, bit i = bit (i % 64) of w[i / 64].
+struct alignas(32) Mask {
+  uint64_t w[4];
+  bool bit(unsigned i) const { return (w[i >> 6] >> (i & 63)) & 1; }
+  void set(unsigned i, bool v) {
+    if (v) w[i >> 6] |= uint64_t(1) << (i & 63);
+    else w[i >> 6] &= ~(uint64_t(1) << (i & 63));
+  }
+  /// Lane `lane` of a value of type `t` is active iff bit maskStride*lane is set.
+  bool laneActive(RegType t, unsigned lane) const { return bit(t.maskStride() * lane); }
+};
+
+enum class MaskPattern : uint8_t { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF };
+enum class ReduceKind : uint8_t { Sum, Max, Min };
+enum class BinaryKind : uint8_t { Add, Max, Min };
+enum class ComparePred : uint8_t { EQ, NE, LT, LE, GT, GE };
+
+// ---- Scalar helpers (f16 / bf16 by value, IEEE RNE) ----
+float f16ToF32(uint16_t h);
+uint16_t f32ToF16(float f);   // RNE, non-saturating (overflow -> +-inf), NaN stays NaN
+float bf16ToF32(uint16_t h);
+uint16_t f32ToBF16(float f);  // RNE, NaN stays NaN
+
+// ---- Legality (the exact tables of docs/semantics.md; the verifier uses the same sets) ----
+bool isLegalReduce(ReduceKind k, RegType dst, RegType src);
+bool isLegalPairReduce(RegType t);
+bool isLegalGather(RegType dst, ElemKind src, RegType index);
+bool isLegalGatherReg(RegType data, RegType index);
+// Added: types of the companion ops (section 7) and register-type validity.
+/// numRegs is 1, or 2 for the 64-bit two-register form.
+bool isValidRegType(RegType t);
+/// arange: every kind except bf16 (unsigned kinds wrap like the signed ones).
+bool isLegalArange(RegType t);
+/// compare and binary add/max/min: every kind except bf16.
+bool isLegalCompare(RegType t);
+bool isLegalBinary(RegType t);
+
+/// Outcome of an op that can fail at run time.
+struct Status {
+  bool ok = true;
+  unsigned lane = 0;    // offending lane
+  uint64_t value = 0;   // offending index value
+};
+
+#define ASCREG_SEMANTICS_OPS                                                                    \
+  /* Masks. */                                                                                  \
+  void createMask(RegType t, MaskPattern p, Mask &out);                                         \
+  /* lanes [0, min(count, VL_T)) active; rest = count < VL_T ? 0 : count - VL_T. */            \
+  void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest);                        \
+  void maskAnd(const Mask &a, const Mask &b, Mask &out);                                        \
+  void maskOr(const Mask &a, const Mask &b, Mask &out);                                         \
+  /* Inverts the lanes of type t; sets only the lowest bit of each group. */                    \
+  void maskNot(RegType t, const Mask &a, Mask &out);                                            \
+  /* Compute. */                                                                                \
+  void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out);  \
+  void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out);                        \
+  /* base: the UB buffer, baseElems elements of kind src. Lanes counted on dst. */              \
+  Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base,                  \
+                uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out);                   \
+  void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out);                          \
+  /* Companions. Scalars are raw bits of the element type (low bits of the uint64_t). */        \
+  void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out);                      \
+  void arange(RegType t, uint64_t startBits, Reg &out);                                         \
+  void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out); \
+  void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out);                  \
+  void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out);    \
+  /* UB data movement on an already bounds- and alignment-checked address. */                   \
+  void loadAlign(RegType t, const uint8_t *src, Reg &out);                                      \
+  void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst);
+
+namespace ref {
+ASCREG_SEMANTICS_OPS
+} // namespace ref
+namespace simd {
+ASCREG_SEMANTICS_OPS
+/// Name of the Highway target chosen at run time (e.g. "AVX2").
+const char *targetName();
+} // namespace simd
+// Default entry points: the SIMD kernels.
+using namespace simd;
+
+} // namespace semantics
+} // namespace ascreg
+
+#endif // ASCREG_SEMANTICS_SEMANTICS_H

@@ -1,0 +1,171 @@
+//===- AscRegTypes.cpp - ascreg types and attributes ------------*- C++ -*-===//
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ascreg;
+namespace sem = ::ascreg::semantics;
+
+#include "ascreg/Dialect/AscReg/IR/AscRegEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ascreg/Dialect/AscReg/IR/AscRegAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ascreg/Dialect/AscReg/IR/AscRegOpsTypes.cpp.inc"
+
+void AscRegDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ascreg/Dialect/AscReg/IR/AscRegOpsTypes.cpp.inc"
+      >();
+}
+
+void AscRegDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ascreg/Dialect/AscReg/IR/AscRegAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+std::optional<sem::ElemKind> mlir::ascreg::getElemKind(Type t) {
+  if (t.isF16()) return sem::ElemKind::F16;
+  if (t.isBF16()) return sem::ElemKind::BF16;
+  if (t.isF32()) return sem::ElemKind::F32;
+  auto it = dyn_cast<IntegerType>(t);
+  // Register elements are signless (= signed) or unsigned; `si` is not used.
+  if (!it || it.isSigned()) return std::nullopt;
+  bool u = it.isUnsigned();
+  switch (it.getWidth()) {
+  case 8: return u ? sem::ElemKind::U8 : sem::ElemKind::I8;
+  case 16: return u ? sem::ElemKind::U16 : sem::ElemKind::I16;
+  case 32: return u ? sem::ElemKind::U32 : sem::ElemKind::I32;
+  case 64: return u ? sem::ElemKind::U64 : sem::ElemKind::I64;
+  default: return std::nullopt;
+  }
+}
+
+Type mlir::ascreg::getElementType(MLIRContext *ctx, sem::ElemKind k) {
+  switch (k) {
+  case sem::ElemKind::F16: return Float16Type::get(ctx);
+  case sem::ElemKind::BF16: return BFloat16Type::get(ctx);
+  case sem::ElemKind::F32: return Float32Type::get(ctx);
+  default: break;
+  }
+  return IntegerType::get(ctx, sem::elemBytes(k) * 8,
+                          sem::isUnsignedInt(k) ? IntegerType::Unsigned : IntegerType::Signless);
+}
+
+sem::RegType mlir::ascreg::toRegType(VRegType type) {
+  return sem::RegType{*getElemKind(type.getElementType()), static_cast<uint8_t>(type.getNumRegs())};
+}
+
+VRegType mlir::ascreg::fromRegType(MLIRContext *ctx, sem::RegType t) {
+  return VRegType::get(ctx, t.lanes(), getElementType(ctx, t.elem));
+}
+
+//===----------------------------------------------------------------------===//
+// VRegType
+//===----------------------------------------------------------------------===//
+
+unsigned VRegType::getElementBytes() const {
+  return getElementType().getIntOrFloatBitWidth() / 8;
+}
+unsigned VRegType::getNumRegs() const {
+  return getLanes() * getElementBytes() / sem::kVLBytes;
+}
+unsigned VRegType::getMaskStride() const { return isTwoRegister() ? 4 : getElementBytes(); }
+
+StringRef VRegType::getElementToken() const {
+  return sem::elemName(*getElemKind(getElementType()));
+}
+
+std::string VRegType::getToken() const {
+  return (getElementToken() + (isTwoRegister() ? "x2" : "")).str();
+}
+
+LogicalResult VRegType::verify(function_ref<InFlightDiagnostic()> emitError, unsigned lanes,
+                               Type elementType) {
+  auto kind = getElemKind(elementType);
+  if (!kind)
+    return emitError() << "'!ascreg.vreg' element type must be one of i8 u8 i16 u16 f16 bf16 "
+                          "i32 u32 f32 i64 u64, got "
+                       << elementType;
+  unsigned one = sem::kVLBytes / sem::elemBytes(*kind);
+  if (lanes == one) return success();
+  if (sem::elemBytes(*kind) == 8 && lanes == 2 * one) return success();
+  auto diag = emitError() << "'!ascreg.vreg' of " << sem::elemName(*kind) << " must have " << one
+                          << " lanes (one 256-byte register)";
+  if (sem::elemBytes(*kind) == 8) diag << " or " << 2 * one << " (two-register form)";
+  return diag << ", got " << lanes;
+}
+
+Type VRegType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t, 1> dims;
+  if (parser.parseLess() || parser.parseDimensionList(dims, /*allowDynamic=*/false,
+                                                      /*withTrailingX=*/true))
+    return {};
+  if (dims.size() != 1) {
+    parser.emitError(loc, "'!ascreg.vreg' takes exactly one lane count, e.g. <64xf32>");
+    return {};
+  }
+  MLIRContext *ctx = parser.getContext();
+  // Element tokens: the contract's names; `uiN` (builtin spelling) also accepted.
+  SMLoc elemLoc = parser.getCurrentLocation();
+  StringRef kw;
+  if (parser.parseKeyword(&kw)) return {};
+  Type elem = llvm::StringSwitch<Type>(kw)
+                  .Cases("i8", "i16", "i32", "i64",
+                         IntegerType::get(ctx, kw.size() > 1 ? std::atoi(kw.data() + 1) : 0))
+                  .Cases("u8", "ui8", IntegerType::get(ctx, 8, IntegerType::Unsigned))
+                  .Cases("u16", "ui16", IntegerType::get(ctx, 16, IntegerType::Unsigned))
+                  .Cases("u32", "ui32", IntegerType::get(ctx, 32, IntegerType::Unsigned))
+                  .Cases("u64", "ui64", IntegerType::get(ctx, 64, IntegerType::Unsigned))
+                  .Case("f16", Float16Type::get(ctx))
+                  .Case("bf16", BFloat16Type::get(ctx))
+                  .Case("f32", Float32Type::get(ctx))
+                  .Default(Type());
+  if (!elem) {
+    parser.emitError(elemLoc) << "'!ascreg.vreg' element type must be one of i8 u8 i16 u16 f16 "
+                                 "bf16 i32 u32 f32 i64 u64, got '"
+                              << kw << "'";
+    return {};
+  }
+  if (parser.parseGreater()) return {};
+  if (dims[0] <= 0 || dims[0] > 1024) {
+    parser.emitError(loc) << "'!ascreg.vreg' lane count " << dims[0] << " is out of range";
+    return {};
+  }
+  return parser.getChecked<VRegType>(loc, ctx, static_cast<unsigned>(dims[0]), elem);
+}
+
+void VRegType::print(AsmPrinter &printer) const {
+  printer << "<" << getLanes() << "x" << getElementToken() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// MaskType
+//===----------------------------------------------------------------------===//
+
+Type MaskType::parse(AsmParser &parser) {
+  // The mask is always 256 bits, whatever element width it is used with.
+  if (succeeded(parser.parseOptionalLess())) {
+    parser.emitError(parser.getCurrentLocation(),
+                     "'!ascreg.mask' takes no parameters: it is always 256 bits, one per data "
+                     "byte, for every element width");
+    return {};
+  }
+  return MaskType::get(parser.getContext());
+}
+
+void MaskType::print(AsmPrinter &) const {}

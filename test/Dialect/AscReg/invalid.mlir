@@ -1,0 +1,622 @@
+// Every illegal combination class of the seed tables, malformed masks, wrong
+// lane counts and bad UB operands are rejected with a diagnostic that names
+// the legal set.
+// RUN: ascreg-opt %s -split-input-file -verify-diagnostics
+
+// ===== reduce sum (seed 000 table 3) =====
+
+func.func @sum_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result bf16, source bf16) is not supported; legal (result, source) pairs for sum: (i32, i16) (u32, u16) (f16, f16) (i32, i32) (u32, u32) (f32, f32) (i64, i64) (u64, u64) (i64x2, i64x2) (u64x2, u64x2) (x2 = 64-bit two-register form)}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @sum_i8(%v: !ascreg.vreg<256xi8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i32, source i8) is not supported; legal (result, source) pairs for sum:}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<256xi8> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @sum_u8(%v: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result u8, source u8) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<256xu8> -> !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+// 16-bit integer sums only exist widened to 32 bits.
+func.func @sum_i16_narrow(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i16, source i16) is not supported; legal (result, source) pairs for sum: (i32, i16) (u32, u16) (f16, f16)}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+func.func @sum_u16_narrow(%v: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result u16, source u16) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xu16> -> !ascreg.vreg<128xu16>
+  return
+}
+
+// -----
+
+// Widening keeps signedness.
+func.func @sum_sign_change(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result u32, source i16) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+func.func @sum_u32_from_u16_signed(%v: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i32, source u16) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xu16> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// No float widening.
+func.func @sum_f16_to_f32(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result f32, source f16) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @sum_i32_to_i64(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i64, source i32) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<64xi32> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+// The 64-bit result keeps the source's register form.
+func.func @sum_i64_form_change(%v: !ascreg.vreg<32xi64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i64x2, source i64) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xi64>
+  return
+}
+
+// -----
+
+func.func @sum_u64_sign_change(%v: !ascreg.vreg<32xu64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{sum of (result i64, source u64) is not supported}}
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<32xu64> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+// ===== reduce max / min (seed 000 table 4) =====
+
+func.func @max_widening(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{max of (result i32, source i16) is not supported; legal (result, source) pairs for max: (i16, i16) (u16, u16) (f16, f16) (i32, i32) (u32, u32) (f32, f32) (i64, i64) (u64, u64) (i64x2, i64x2) (u64x2, u64x2)}}
+  %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @max_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{max of (result bf16, source bf16) is not supported}}
+  %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @max_i8(%v: !ascreg.vreg<256xi8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{max of (result i8, source i8) is not supported}}
+  %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<256xi8> -> !ascreg.vreg<256xi8>
+  return
+}
+
+// -----
+
+func.func @min_u8(%v: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{min of (result u8, source u8) is not supported; legal (result, source) pairs for min: (i16, i16)}}
+  %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<256xu8> -> !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+func.func @min_sign_change(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{min of (result u32, source i32) is not supported}}
+  %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+func.func @min_float_change(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{min of (result f32, source f16) is not supported}}
+  %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @max_u64_form_change(%v: !ascreg.vreg<64xu64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{max of (result u64, source u64x2) is not supported}}
+  %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<64xu64> -> !ascreg.vreg<32xu64>
+  return
+}
+
+// -----
+
+func.func @reduce_merging(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{merging mode is not supported on dav-3510; the only legal mode is zeroing}}
+  %r = ascreg.reduce <sum> %v, %m mode <merging> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_bad_kind(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+2 {{expected ::mlir::ascreg::ReduceKind to be one of: sum, max, min}}
+  // expected-error@+1 {{failed to parse AscReg_ReduceKindAttr}}
+  %r = ascreg.reduce <prod> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== pair_reduce_sum (seed 001) =====
+
+func.func @pair_i32(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type i32 is not supported; legal: f16, f32}}
+  %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @pair_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type bf16 is not supported; legal: f16, f32}}
+  %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @pair_i16(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type i16 is not supported; legal: f16, f32}}
+  %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+func.func @pair_merging(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{merging mode is not supported on dav-3510}}
+  %r = ascreg.pair_reduce_sum %v, %m mode <merging> : !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @pair_type_change(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{all of {src, result} have same type}}
+  %r = "ascreg.pair_reduce_sum"(%v, %m) : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<128xf16>
+  return
+}
+
+// -----
+
+// ===== gather from UB (seed 003 table 5 and the B64 table) =====
+
+// 8-bit sources keep their signedness in the result: i8 -> i16, u8 -> u16.
+func.func @gather_u8_to_i16(%b: memref<?xui8>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i16, source u8, index u16) is not a supported combination; legal (result, source, index): (i16, i8, u16) (i16, i16, u16) (u16, u8, u16) (u16, u16, u16) (f16, f16, u16) (bf16, bf16, u16) (i32, i32, u32) (u32, u32, u32) (f32, f32, u32) (i64, i64, u32) (i64, i64, u64) (i64, i64, u64x2) (u64, u64, u32) (u64, u64, u64) (u64, u64, u64x2) (i64x2, i64, u32) (i64x2, i64, u64x2) (u64x2, u64, u32) (u64x2, u64, u64x2)}}
+  %r = ascreg.gather %b[%i], %m : memref<?xui8>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+func.func @gather_i8_to_u16(%b: memref<?xsi8>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result u16, source i8, index u16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xsi8>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xu16>
+  return
+}
+
+// -----
+
+// No 8-bit results.
+func.func @gather_8bit_result(%b: memref<?xi8>, %i: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i8, source i8/u8, index u8) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi8>, !ascreg.vreg<256xu8> -> !ascreg.vreg<256xi8>
+  return
+}
+
+// -----
+
+// 16-bit data takes a u16 index.
+func.func @gather_f16_u32_index(%b: memref<?xf16>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result f16, source f16, index u32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf16>, !ascreg.vreg<64xu32> -> !ascreg.vreg<128xf16>
+  return
+}
+
+// -----
+
+// 32-bit data takes a u32 index.
+func.func @gather_i32_u16_index(%b: memref<?xi32>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i32, source i32/u32, index u16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi32>, !ascreg.vreg<128xu16> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @gather_i32_u64_index(%b: memref<?xi32>, %i: !ascreg.vreg<32xu64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i32, source i32/u32, index u64) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi32>, !ascreg.vreg<32xu64> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// Indices are unsigned.
+func.func @gather_signed_index(%b: memref<?xf16>, %i: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result f16, source f16, index i16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf16>, !ascreg.vreg<128xi16> -> !ascreg.vreg<128xf16>
+  return
+}
+
+// -----
+
+func.func @gather_float_index(%b: memref<?xf32>, %i: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result f32, source f32, index f32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf32>, !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// No conversion between element types (other than 8 -> 16 zero extension).
+func.func @gather_f16_to_f32(%b: memref<?xf16>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result f32, source f16, index u32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf16>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @gather_bf16_from_f16(%b: memref<?xf16>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result bf16, source f16, index u16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf16>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @gather_i16_from_i32(%b: memref<?xi32>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i16, source i32/u32, index u16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi32>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+// B64 table: a one-register u64 index cannot feed a two-register result.
+func.func @gather_b64_u64_index_two_reg_result(%b: memref<?xi64>, %i: !ascreg.vreg<32xu64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i64x2, source i64/u64, index u64) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi64>, !ascreg.vreg<32xu64> -> !ascreg.vreg<64xi64>
+  return
+}
+
+// -----
+
+func.func @gather_b64_u64x2_index_u64(%b: memref<?xui64>, %i: !ascreg.vreg<32xu64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result u64x2, source u64, index u64) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xui64>, !ascreg.vreg<32xu64> -> !ascreg.vreg<64xu64>
+  return
+}
+
+// -----
+
+func.func @gather_b64_u16_index(%b: memref<?xi64>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i64, source i64/u64, index u16) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi64>, !ascreg.vreg<128xu16> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+func.func @gather_b64_signed_index(%b: memref<?xi64>, %i: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i64, source i64/u64, index i32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi64>, !ascreg.vreg<64xi32> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+func.func @gather_b64_sign_change(%b: memref<?xui64>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i64, source u64, index u32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xui64>, !ascreg.vreg<64xu32> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+func.func @gather_b64_from_b32(%b: memref<?xi32>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{(result i64, source i32/u32, index u32) is not a supported combination}}
+  %r = ascreg.gather %b[%i], %m : memref<?xi32>, !ascreg.vreg<64xu32> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+func.func @gather_memory_space(%b: memref<?xf32, 1>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{operates on Unified Buffer memrefs, which have the default memory space; got memory space 1}}
+  %r = ascreg.gather %b[%i], %m : memref<?xf32, 1>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== gather within a register (seed 003) =====
+
+func.func @gather_reg_b64(%v: !ascreg.vreg<32xi64>, %i: !ascreg.vreg<32xu64>) {
+  // expected-error@+1 {{(data i64, index u64) is not supported: data must be 8, 16 or 32 bits and the index the unsigned integer of the same width; legal (data, index): (i8, u8) (u8, u8) (i16, u16) (u16, u16) (f16, u16) (bf16, u16) (i32, u32) (u32, u32) (f32, u32)}}
+  %r = ascreg.gather_reg %v[%i] : !ascreg.vreg<32xi64>, !ascreg.vreg<32xu64>
+  return
+}
+
+// -----
+
+func.func @gather_reg_width_mismatch(%v: !ascreg.vreg<128xf16>, %i: !ascreg.vreg<64xu32>) {
+  // expected-error@+1 {{(data f16, index u32) is not supported}}
+  %r = ascreg.gather_reg %v[%i] : !ascreg.vreg<128xf16>, !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+func.func @gather_reg_signed_index(%v: !ascreg.vreg<256xu8>, %i: !ascreg.vreg<256xi8>) {
+  // expected-error@+1 {{(data u8, index i8) is not supported}}
+  %r = ascreg.gather_reg %v[%i] : !ascreg.vreg<256xu8>, !ascreg.vreg<256xi8>
+  return
+}
+
+// -----
+
+func.func @gather_reg_float_index(%v: !ascreg.vreg<64xf32>, %i: !ascreg.vreg<64xf32>) {
+  // expected-error@+1 {{(data f32, index f32) is not supported}}
+  %r = ascreg.gather_reg %v[%i] : !ascreg.vreg<64xf32>, !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== register types: lane counts fixed by the 256-byte VL =====
+
+// expected-error@+1 {{'!ascreg.vreg' of f32 must have 64 lanes (one 256-byte register), got 32}}
+func.func private @lanes_f32(!ascreg.vreg<32xf32>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' of u16 must have 128 lanes (one 256-byte register), got 64}}
+func.func private @lanes_u16(!ascreg.vreg<64xu16>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' of i8 must have 256 lanes (one 256-byte register), got 512}}
+func.func private @lanes_i8(!ascreg.vreg<512xi8>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' of i64 must have 32 lanes (one 256-byte register) or 64 (two-register form), got 16}}
+func.func private @lanes_i64(!ascreg.vreg<16xi64>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' element type must be one of i8 u8 i16 u16 f16 bf16 i32 u32 f32 i64 u64, got 'f64'}}
+func.func private @elem_f64(!ascreg.vreg<32xf64>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' element type must be one of i8 u8 i16 u16 f16 bf16 i32 u32 f32 i64 u64, got 'si32'}}
+func.func private @elem_si32(!ascreg.vreg<64xsi32>)
+
+// -----
+
+// expected-error@+1 {{'!ascreg.vreg' takes exactly one lane count, e.g. <64xf32>}}
+func.func private @two_dims(!ascreg.vreg<2x64xf32>)
+
+// -----
+
+// expected-error@+1 {{expected static shape}}
+func.func private @dynamic_lanes(!ascreg.vreg<?xf32>)
+
+// -----
+
+// ===== masks =====
+
+func.func @bad_pattern() {
+  // expected-error@+2 {{expected ::mlir::ascreg::MaskPattern to be one of: ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF}}
+  // expected-error@+1 {{failed to parse AscReg_MaskPatternAttr}}
+  %m = ascreg.create_mask <VL5> for !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @mask_for_non_register() {
+  // expected-error@+1 {{attribute 'reg_type' failed to satisfy constraint: type attribute of a 256-byte vector register}}
+  %m = ascreg.create_mask <ALL> for vector<64xf32>
+  return
+}
+
+// -----
+
+// The mask type takes no parameters.
+// expected-error@+1 {{'!ascreg.mask' takes no parameters: it is always 256 bits, one per data byte, for every element width}}
+func.func private @mask_params(!ascreg.mask<64>)
+
+// -----
+
+func.func @update_mask_i64(%n: i64) {
+  // expected-note@-1 {{prior use here}}
+  // expected-error@+1 {{use of value '%n' expects different type than prior uses: 'i32' vs 'i64'}}
+  %m, %r = ascreg.update_mask %n for !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @register_as_mask(%v: !ascreg.vreg<64xf32>, %b: memref<?xf32>, %o: index) {
+  // expected-error@+1 {{'ascreg.store_align' op operand #3 must be ascreg mask register, but got '!ascreg.vreg<64xf32>'}}
+  "ascreg.store_align"(%v, %b, %o, %v) : (!ascreg.vreg<64xf32>, memref<?xf32>, index, !ascreg.vreg<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// ===== UB loads and stores =====
+
+func.func @load_elem_mismatch(%b: memref<?xf16>, %o: index) {
+  // expected-error@+1 {{register element f32 does not match UB memref element type 'f16'; a register of f32 needs a memref of f32}}
+  %v = ascreg.load_align %b[%o] : memref<?xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @load_sign_mismatch(%b: memref<?xui16>, %o: index) {
+  // expected-error@+1 {{register element i16 does not match UB memref element type 'ui16'; a register of i16 needs a memref of i16 or si16}}
+  %v = ascreg.load_align %b[%o] : memref<?xui16> -> !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+func.func @store_width_mismatch(%v: !ascreg.vreg<32xu64>, %b: memref<?xi32>, %o: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{register element u64 does not match UB memref element type 'i32'; a register of u64 needs a memref of i64 or ui64}}
+  ascreg.store_align %v, %b[%o], %m : !ascreg.vreg<32xu64>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @load_memory_space(%b: memref<?xf32, 2>, %o: index) {
+  // expected-error@+1 {{operates on Unified Buffer memrefs, which have the default memory space}}
+  %v = ascreg.load_align %b[%o] : memref<?xf32, 2> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @load_rank2(%b: memref<4x64xf32>, %o: index) {
+  // expected-error@+1 {{operand #0 must be rank-1 UB memref}}
+  %v = ascreg.load_align %b[%o] : memref<4x64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @load_strided(%b: memref<?xf32, strided<[2]>>, %o: index) {
+  // expected-error@+1 {{needs a contiguous UB memref (identity layout)}}
+  %v = ascreg.load_align %b[%o] : memref<?xf32, strided<[2]>> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @load_f64(%b: memref<?xf64>, %o: index) {
+  // expected-error@+1 {{UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'f64'}}
+  %v = ascreg.load_align %b[%o] : memref<?xf64> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== companions =====
+
+func.func @duplicate_type(%x: f16) {
+  // expected-error@+1 {{scalar of a f32 register must be 'f32', got 'f16'}}
+  %v = ascreg.duplicate %x : f16 -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @duplicate_width(%x: i32) {
+  // expected-error@+1 {{scalar of a u16 register must be the signless integer i16, got 'i32'}}
+  %v = ascreg.duplicate %x : i32 -> !ascreg.vreg<128xu16>
+  return
+}
+
+// -----
+
+func.func @arange_bf16(%x: bf16) {
+  // expected-error@+1 {{'ascreg.arange' op operand #0 must be}}
+  %v = ascreg.arange %x : bf16 -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @arange_bf16_bits(%x: i16) {
+  // expected-error@+1 {{element type bf16 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 f16 f32}}
+  %v = ascreg.arange %x : i16 -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @compare_bf16(%a: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 u32 f32 i64 u64}}
+  %c = ascreg.compare <eq> %a, %a, %m : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @add_merging(%a: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{merging mode is not supported on dav-3510}}
+  %c = ascreg.add %a, %a, %m mode <merging> : !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @max_bf16_lanes(%a: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type bf16 is not supported}}
+  %c = ascreg.max %a, %a, %m : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @bitcast_size(%a: !ascreg.vreg<64xu64>) {
+  // expected-error@+1 {{cannot reinterpret '!ascreg.vreg<64xu64>' (2 register(s)) as '!ascreg.vreg<64xf32>' (1 register(s)); the sizes must match}}
+  %c = ascreg.bitcast %a : !ascreg.vreg<64xu64> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== target =====
+
+// expected-error@+1 {{'ascreg.target' must be "dav-3510" (the only architecture ascreg implements), got "dav-2201"}}
+module attributes {ascreg.target = "dav-2201"} {
+}
+
+// -----
+
+// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines only 'ascreg.target'}}
+module attributes {ascreg.arch = "dav-3510"} {
+}

@@ -1,0 +1,119 @@
+// Round trip of every ascreg op and type, in custom and generic form.
+// RUN: ascreg-opt %s | ascreg-opt | FileCheck %s
+// RUN: ascreg-opt %s --mlir-print-op-generic | ascreg-opt | FileCheck %s
+// RUN: ascreg-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: ascreg-opt %s --verify-roundtrip
+
+// CHECK-LABEL: @types
+// CHECK-SAME: !ascreg.vreg<256xi8>, !ascreg.vreg<256xu8>, !ascreg.vreg<128xi16>, !ascreg.vreg<128xu16>
+// CHECK-SAME: !ascreg.vreg<128xf16>, !ascreg.vreg<128xbf16>, !ascreg.vreg<64xi32>, !ascreg.vreg<64xu32>
+// CHECK-SAME: !ascreg.vreg<64xf32>, !ascreg.vreg<32xi64>, !ascreg.vreg<32xu64>, !ascreg.vreg<64xi64>
+// CHECK-SAME: !ascreg.vreg<64xu64>, !ascreg.mask
+func.func private @types(!ascreg.vreg<256xi8>, !ascreg.vreg<256xu8>, !ascreg.vreg<128xi16>,
+  !ascreg.vreg<128xui16>, !ascreg.vreg<128xf16>, !ascreg.vreg<128xbf16>, !ascreg.vreg<64xi32>,
+  !ascreg.vreg<64xu32>, !ascreg.vreg<64xf32>, !ascreg.vreg<32xi64>, !ascreg.vreg<32xu64>,
+  !ascreg.vreg<64xi64>, !ascreg.vreg<64xu64>, !ascreg.mask)
+
+// CHECK-LABEL: @masks
+func.func @masks(%n: i32) -> (!ascreg.mask, i32) {
+  // CHECK: %[[A:.*]] = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  %a = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  // CHECK: ascreg.create_mask <VL16> for !ascreg.vreg<128xf16>
+  %b = ascreg.create_mask <VL16> for !ascreg.vreg<128xf16>
+  // CHECK: ascreg.create_mask <M3> for !ascreg.vreg<256xu8>
+  %c = ascreg.create_mask <M3> for !ascreg.vreg<256xu8>
+  // CHECK: ascreg.create_mask <ALLF> for !ascreg.vreg<64xu64>
+  %d = ascreg.create_mask <ALLF> for !ascreg.vreg<64xu64>
+  // CHECK: %[[M:.*]], %[[R:.*]] = ascreg.update_mask %{{.*}} for !ascreg.vreg<32xi64>
+  %m, %rest = ascreg.update_mask %n for !ascreg.vreg<32xi64>
+  // CHECK: %[[X:.*]] = ascreg.mask_and %[[A]], %{{.*}}
+  %x = ascreg.mask_and %a, %b
+  // CHECK: ascreg.mask_or %[[X]], %{{.*}}
+  %y = ascreg.mask_or %x, %c
+  // CHECK: ascreg.mask_not %{{.*}} for !ascreg.vreg<128xf16>
+  %z = ascreg.mask_not %y for !ascreg.vreg<128xf16>
+  %w = ascreg.mask_or %z, %d
+  %v = ascreg.mask_and %w, %m
+  return %v, %rest : !ascreg.mask, i32
+}
+
+// CHECK-LABEL: @data_movement
+func.func @data_movement(%src: memref<?xf32>, %dst: memref<?xf32>, %s64: memref<?xui64>, %off: index) {
+  // CHECK: %[[V:.*]] = ascreg.load_align %{{.*}}[%{{.*}}] : memref<?xf32> -> !ascreg.vreg<64xf32>
+  %v = ascreg.load_align %src[%off] : memref<?xf32> -> !ascreg.vreg<64xf32>
+  %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  // CHECK: ascreg.store_align %[[V]], %{{.*}}[%{{.*}}], %{{.*}} : !ascreg.vreg<64xf32>, memref<?xf32>
+  ascreg.store_align %v, %dst[%off], %m : !ascreg.vreg<64xf32>, memref<?xf32>
+  // CHECK: ascreg.load_align %{{.*}}[%{{.*}}] : memref<?xui64> -> !ascreg.vreg<64xu64>
+  %w = ascreg.load_align %s64[%off] : memref<?xui64> -> !ascreg.vreg<64xu64>
+  // CHECK: ascreg.store_align %{{.*}} : !ascreg.vreg<64xu64>, memref<?xui64>
+  ascreg.store_align %w, %s64[%off], %m : !ascreg.vreg<64xu64>, memref<?xui64>
+  return
+}
+
+// CHECK-LABEL: @reductions
+func.func @reductions(%h: !ascreg.vreg<128xf16>, %s: !ascreg.vreg<128xi16>,
+                      %l: !ascreg.vreg<64xu64>, %f: !ascreg.vreg<64xf32>, %m: !ascreg.mask)
+    -> (!ascreg.vreg<128xf16>, !ascreg.vreg<64xi32>, !ascreg.vreg<64xu64>, !ascreg.vreg<64xf32>, !ascreg.vreg<128xf16>) {
+  // CHECK: ascreg.reduce <max> %{{.*}}, %{{.*}} : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+  %0 = ascreg.reduce <max> %h, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+  // CHECK: ascreg.reduce <sum> %{{.*}}, %{{.*}} : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xi32>
+  %1 = ascreg.reduce <sum> %s, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xi32>
+  // CHECK: ascreg.reduce <min> %{{.*}}, %{{.*}} : !ascreg.vreg<64xu64> -> !ascreg.vreg<64xu64>
+  %2 = ascreg.reduce <min> %l, %m mode <zeroing> : !ascreg.vreg<64xu64> -> !ascreg.vreg<64xu64>
+  // CHECK: ascreg.pair_reduce_sum %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>
+  %3 = ascreg.pair_reduce_sum %f, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.pair_reduce_sum %{{.*}}, %{{.*}} : !ascreg.vreg<128xf16>
+  %4 = ascreg.pair_reduce_sum %h, %m : !ascreg.vreg<128xf16>
+  return %0, %1, %2, %3, %4 : !ascreg.vreg<128xf16>, !ascreg.vreg<64xi32>, !ascreg.vreg<64xu64>, !ascreg.vreg<64xf32>, !ascreg.vreg<128xf16>
+}
+
+// CHECK-LABEL: @gathers
+func.func @gathers(%b8: memref<?xi8>, %b64: memref<?xi64>, %i16: !ascreg.vreg<128xu16>,
+                   %i32: !ascreg.vreg<64xu32>, %i64: !ascreg.vreg<64xu64>, %h: !ascreg.vreg<128xf16>,
+                   %m: !ascreg.mask) -> (!ascreg.vreg<128xi16>, !ascreg.vreg<32xi64>, !ascreg.vreg<64xi64>, !ascreg.vreg<128xf16>) {
+  // CHECK: ascreg.gather %{{.*}}[%{{.*}}], %{{.*}} : memref<?xi8>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xi16>
+  %0 = ascreg.gather %b8[%i16], %m : memref<?xi8>, !ascreg.vreg<128xu16> -> !ascreg.vreg<128xi16>
+  // CHECK: ascreg.gather %{{.*}}[%{{.*}}], %{{.*}} : memref<?xi64>, !ascreg.vreg<64xu32> -> !ascreg.vreg<32xi64>
+  %1 = ascreg.gather %b64[%i32], %m : memref<?xi64>, !ascreg.vreg<64xu32> -> !ascreg.vreg<32xi64>
+  // CHECK: ascreg.gather %{{.*}}[%{{.*}}], %{{.*}} : memref<?xi64>, !ascreg.vreg<64xu64> -> !ascreg.vreg<64xi64>
+  %2 = ascreg.gather %b64[%i64], %m : memref<?xi64>, !ascreg.vreg<64xu64> -> !ascreg.vreg<64xi64>
+  // CHECK: ascreg.gather_reg %{{.*}}[%{{.*}}] : !ascreg.vreg<128xf16>, !ascreg.vreg<128xu16>
+  %3 = ascreg.gather_reg %h[%i16] : !ascreg.vreg<128xf16>, !ascreg.vreg<128xu16>
+  return %0, %1, %2, %3 : !ascreg.vreg<128xi16>, !ascreg.vreg<32xi64>, !ascreg.vreg<64xi64>, !ascreg.vreg<128xf16>
+}
+
+// CHECK-LABEL: @companions
+func.func @companions(%x: f32, %k: i32, %a: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<64xu32> {
+  // CHECK: %[[D:.*]] = ascreg.duplicate %{{.*}} : f32 -> !ascreg.vreg<64xf32>
+  %d = ascreg.duplicate %x : f32 -> !ascreg.vreg<64xf32>
+  // CHECK: ascreg.duplicate %{{.*}}, %{{.*}} : i32 -> !ascreg.vreg<64xu32>
+  %e = ascreg.duplicate %k, %m : i32 -> !ascreg.vreg<64xu32>
+  // CHECK: %[[I:.*]] = ascreg.arange %{{.*}} : i32 -> !ascreg.vreg<64xu32>
+  %i = ascreg.arange %k : i32 -> !ascreg.vreg<64xu32>
+  // CHECK: %[[C:.*]] = ascreg.compare <gt> %{{.*}}, %[[D]], %{{.*}} : !ascreg.vreg<64xf32>
+  %c = ascreg.compare <gt> %a, %d, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.select %[[C]], %{{.*}}, %[[D]] : !ascreg.vreg<64xf32>
+  %s = ascreg.select %c, %a, %d : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.add %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>
+  %t = ascreg.add %s, %a, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.max %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>
+  %u = ascreg.max %t, %a, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.min %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xu32>
+  %v = ascreg.min %i, %e, %m : !ascreg.vreg<64xu32>
+  // CHECK: ascreg.bitcast %{{.*}} : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xu32>
+  %w = ascreg.bitcast %u : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xu32>
+  %r = ascreg.add %v, %w, %m : !ascreg.vreg<64xu32>
+  return %r : !ascreg.vreg<64xu32>
+}
+
+// The target attribute is checked.
+// CHECK-LABEL: module attributes {ascreg.target = "dav-3510"}
+module attributes {ascreg.target = "dav-3510"} {
+}
+
+// GENERIC: "ascreg.create_mask"() <{pattern = #ascreg.mask_pattern<ALL>, reg_type = !ascreg.vreg<64xf32>}> : () -> !ascreg.mask
+// GENERIC: "ascreg.update_mask"(%{{.*}}) <{reg_type = !ascreg.vreg<32xi64>}> : (i32) -> (!ascreg.mask, i32)
+// GENERIC: "ascreg.reduce"(%{{.*}}, %{{.*}}) <{kind = #ascreg.reduce_kind<max>, mode = #ascreg.merge_mode<zeroing>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<128xf16>
+// GENERIC: "ascreg.gather"(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xi8>, !ascreg.vreg<128xu16>, !ascreg.mask) -> !ascreg.vreg<128xi16>
+// GENERIC: "ascreg.compare"(%{{.*}}, %{{.*}}, %{{.*}}) <{predicate = #ascreg.compare_predicate<gt>}>

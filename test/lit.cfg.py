@@ -1,0 +1,29 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "ASCREG"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ascreg_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%ascreg_src_root", config.ascreg_src_root))
+config.substitutions.append(("%ascreg_libs", config.ascreg_lib_dir))
+# Out of tree these are ours to define (upstream defines them in mlir/test).
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.ascreg_tools_dir, config.llvm_tools_dir]
+tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "mlir-opt", "mlir-runner"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
