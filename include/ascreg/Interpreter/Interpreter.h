@@ -1,0 +1,92 @@
+//===- Interpreter.h - CPU interpreter for ascreg kernels -------*- C++ -*-===//
+//
+// Executes a kernel (a func.func of func/scf/cf/arith/index/memref and ascreg
+// ops) on the CPU, bit-exactly with the dav-3510 semantics of
+// ascreg::semantics. The function is compiled once into a flat array of
+// instructions over register slots with pre-resolved handlers; running it
+// involves no string compares, map lookups or heap allocation per op.
+//
+// The Unified Buffer is a byte arena of the configured capacity. Buffers bound
+// to memref parameters are copied into it (32-byte aligned, in parameter
+// order) before a run and copied back after it. Misaligned or out-of-range
+// accesses, out-of-range gather indices, exceeding the capacity and the step
+// limit stop execution with an error at the op's source location.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_INTERPRETER_INTERPRETER_H
+#define ASCREG_INTERPRETER_INTERPRETER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <memory>
+
+namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
+} // namespace mlir
+
+namespace ascreg {
+namespace interp {
+
+struct Options {
+  /// Usable UB bytes: 256 KiB minus the 8 KiB reserved for register spills.
+  uint64_t ubCapacity = 248 * 1024;
+  /// Upper bound on loop iterations and branches taken in one run.
+  uint64_t maxSteps = uint64_t(1) << 32;
+  /// When set, every executed ascreg op is traced here (location, inputs,
+  /// result; registers as hex and decoded per lane, masks as lane lists).
+  llvm::raw_ostream *trace = nullptr;
+};
+
+/// One argument of the entry function.
+struct Arg {
+  bool isBuffer = false;
+  /// Scalar: raw bits (integers zero-extended from their width, floats as
+  /// their IEEE bits: f16/bf16 in the low 16 bits, f32 in the low 32).
+  uint64_t bits = 0;
+  /// Buffer: caller-owned memory of numElements elements of the memref's
+  /// element type; read before and written back after the run.
+  void *data = nullptr;
+  uint64_t numElements = 0;
+
+  static Arg scalar(uint64_t bits) { return Arg{false, bits, nullptr, 0}; }
+  static Arg buffer(void *data, uint64_t numElements) {
+    return Arg{true, 0, data, numElements};
+  }
+};
+
+class Machine;
+
+/// A kernel compiled for the interpreter.
+class CompiledKernel {
+public:
+  ~CompiledKernel();
+  CompiledKernel(CompiledKernel &&) = delete;
+
+  /// Compiles `fn`. Emits a diagnostic at the offending op and fails on
+  /// anything the interpreter does not execute.
+  static mlir::FailureOr<std::unique_ptr<CompiledKernel>> compile(mlir::func::FuncOp fn,
+                                                                  const Options &options = {});
+
+  /// Runs the kernel on `args` (one per parameter, in order). Runtime errors
+  /// are emitted as diagnostics at the op's location.
+  mlir::LogicalResult run(llvm::ArrayRef<Arg> args);
+
+  /// Instructions executed by the last run (for dispatch-cost measurements).
+  uint64_t executedInstructions() const;
+  /// Number of instructions in the compiled form.
+  size_t numInstructions() const;
+
+private:
+  CompiledKernel();
+  std::unique_ptr<Machine> machine;
+};
+
+} // namespace interp
+} // namespace ascreg
+
+#endif
