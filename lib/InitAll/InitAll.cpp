@@ -1,5 +1,6 @@
 //===- InitAll.cpp - register everything ascreg tools use -------*- C++ -*-===//
 #include "ascreg/InitAll.h"
+#include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,4 +29,5 @@ void ascreg::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void ascreg::registerAllPasses() {
   mlir::registerAllPasses();
+  mlir::ascreg::registerConversionPasses();
 }

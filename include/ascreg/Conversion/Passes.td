@@ -1,0 +1,49 @@
+//===- Passes.td - ascreg conversion passes ----------------*- tablegen -*-===//
+#ifndef ASCREG_CONVERSION_PASSES_TD
+#define ASCREG_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// AscRegToVector
+//===----------------------------------------------------------------------===//
+
+def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::ModuleOp"> {
+  let summary = "Lower ascreg ops to the vector, arith, memref, scf and cf dialects";
+  let description = [{
+    Rewrites every ascreg op into upstream ops with exactly the semantics of
+    docs/semantics.md, so that the kernel runs on any CPU through the LLVM
+    dialect (`ascreg-lower-to-llvm`):
+
+    - `!ascreg.vreg<NxT>` becomes `vector<NxT>` (signless integers),
+      `!ascreg.mask` becomes `vector<256xi1>`, one bit per data byte; the
+      lanes of a W-byte type are extracted with a stride-W `vector.shuffle`.
+    - `reduce <sum>` is the hardware's adjacent-pair tree, built from
+      `vector.deinterleave` + one `arith.add*` per level (every node rounds
+      to the element type); `vector.reduction <add>` is *not* used for
+      floats because it promises no order.
+    - `reduce <max|min>` orders floats through an integer key in which
+      -0 < +0, takes the first NaN lane when there is one and the first
+      index of the extreme otherwise; empty masks give -inf/+inf or the
+      type minimum/maximum.
+    - `gather` zero-extends 8-bit sources and uses the low 32 bits of u64
+      indices; `gather_reg` reduces indices modulo the lane count.
+    - Signed/unsigned memref element types become signless.
+
+    With `runtime-checks` (the default), UB accesses and gather indices are
+    checked with `cf.assert`: a misaligned or out-of-range access, or an
+    out-of-range gather index, aborts the JIT-compiled kernel with a message
+    naming the op instead of reading or writing out of bounds.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Check UB accesses (bounds, 32-byte alignment) and gather indices with cf.assert">
+  ];
+}
+
+#endif // ASCREG_CONVERSION_PASSES_TD

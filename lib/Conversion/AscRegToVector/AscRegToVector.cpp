@@ -1,0 +1,731 @@
+//===- AscRegToVector.cpp - ascreg to vector/arith/memref -------*- C++ -*-===//
+//
+// Lowers every ascreg op to upstream ops with the exact semantics of
+// docs/semantics.md. The upstream ops promise less than the hardware does,
+// so the patterns build the semantics explicitly:
+//   - masks are byte-granular: lane i of a W-byte type is bit W*i, extracted
+//     with a strided vector.shuffle (and expanded back the same way);
+//   - reduce <sum> is the adjacent-pair tree (vector.deinterleave + add per
+//     level, each node rounded to the element type), never vector.reduction;
+//   - reduce <max|min> compares floats through an integer key in which
+//     -0 < +0, reports the first NaN lane when there is one, and otherwise the
+//     first lane holding the extreme;
+//   - gathers zero-extend 8-bit sources, use the low 32 bits of u64 indices,
+//     and gather_reg reduces indices modulo the lane count.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
+#include "ascreg/Conversion/Passes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir {
+namespace ascreg {
+#define GEN_PASS_DEF_CONVERTASCREGTOVECTORPASS
+#include "ascreg/Conversion/Passes.h.inc"
+} // namespace ascreg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ascreg;
+namespace sem = ::ascreg::semantics;
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+static Type signless(Type t) {
+  if (auto it = dyn_cast<IntegerType>(t); it && !it.isSignless())
+    return IntegerType::get(t.getContext(), it.getWidth());
+  return t;
+}
+
+AscRegToVectorTypeConverter::AscRegToVectorTypeConverter() {
+  addConversion([](Type t) { return t; });
+  addConversion([](IntegerType t) { return signless(t); });
+  addConversion([](VRegType t) -> Type {
+    return VectorType::get({static_cast<int64_t>(t.getLanes())}, signless(t.getElementType()));
+  });
+  addConversion([](MaskType t) -> Type {
+    return VectorType::get({sem::kMaskBits}, IntegerType::get(t.getContext(), 1));
+  });
+  addConversion([](MemRefType t) -> Type {
+    return MemRefType::get(t.getShape(), signless(t.getElementType()), t.getLayout(),
+                           t.getMemorySpace());
+  });
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+/// Small IR-building helpers shared by the patterns.
+struct Emit {
+  OpBuilder &b;
+  Location loc;
+
+  Value intConst(Type t, int64_t v) {
+    if (t.isIndex()) return arith::ConstantIndexOp::create(b, loc, v);
+    return arith::ConstantIntOp::create(b, loc, t, v);
+  }
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value dense(VectorType t, ArrayRef<Attribute> values) {
+    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, values));
+  }
+  Value splat(VectorType t, Attribute value) {
+    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, value));
+  }
+  /// All lanes zero (+0 for floats).
+  Value zeros(VectorType t) { return splat(t, b.getZeroAttr(t.getElementType())); }
+  Value splatInt(VectorType t, const APInt &v) {
+    return splat(t, IntegerAttr::get(t.getElementType(), v));
+  }
+  Value bools(ArrayRef<bool> bits) {
+    auto t = VectorType::get({static_cast<int64_t>(bits.size())}, b.getI1Type());
+    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, bits));
+  }
+  /// 0, 1, ..., n-1 as a vector of `elem` (integer or float).
+  Value iota(int64_t n, Type elem) {
+    auto t = VectorType::get({n}, elem);
+    SmallVector<Attribute> v;
+    for (int64_t i = 0; i < n; ++i)
+      v.push_back(isa<FloatType>(elem) ? Attribute(b.getFloatAttr(elem, static_cast<double>(i)))
+                                       : Attribute(b.getIntegerAttr(elem, i)));
+    return dense(t, v);
+  }
+  Value shuffle(Value a, Value c, ArrayRef<int64_t> idx) {
+    return vector::ShuffleOp::create(b, loc, a, c, idx);
+  }
+  /// The lanes of type `t` in a 256-bit mask: bit stride*i for lane i.
+  Value laneMask(Value mask, sem::RegType t) {
+    unsigned stride = t.maskStride(), lanes = t.lanes();
+    if (stride == 1 && lanes == sem::kMaskBits) return mask;
+    SmallVector<int64_t> idx;
+    for (unsigned i = 0; i < lanes; ++i) idx.push_back(static_cast<int64_t>(stride * i));
+    return shuffle(mask, mask, idx);
+  }
+  /// Back to 256 bits: lane i to bit stride*i, every other bit 0.
+  Value expandMask(Value lanesMask, sem::RegType t) {
+    unsigned stride = t.maskStride(), lanes = t.lanes();
+    if (stride == 1 && lanes == sem::kMaskBits) return lanesMask;
+    Value none = bools(SmallVector<bool>(lanes, false));
+    SmallVector<int64_t> idx;
+    for (unsigned bit = 0; bit < sem::kMaskBits; ++bit)
+      idx.push_back(bit % stride == 0 && bit / stride < lanes ? bit / stride : lanes);
+    return shuffle(lanesMask, none, idx);
+  }
+  Value reduction(vector::CombiningKind kind, Value v) {
+    return vector::ReductionOp::create(b, loc, kind, v);
+  }
+  Value anyTrue(Value boolVec) { return reduction(vector::CombiningKind::OR, boolVec); }
+  /// Index of the first set lane of `boolVec`, or its length if none (i32).
+  Value firstSet(Value boolVec) {
+    int64_t n = cast<VectorType>(boolVec.getType()).getNumElements();
+    Value lanes = iota(n, b.getI32Type());
+    Value none = splatInt(VectorType::get({n}, b.getI32Type()), APInt(32, n));
+    Value pick = arith::SelectOp::create(b, loc, boolVec, lanes, none);
+    return reduction(vector::CombiningKind::MINUI, pick);
+  }
+  void check(bool enabled, Value cond, Operation *op, StringRef what) {
+    if (!enabled) return;
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    os << op->getName() << " at ";
+    if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+      os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
+    else
+      op->getLoc().print(os);
+    os << ": " << what;
+    cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
+  }
+};
+
+VectorType vecType(MLIRContext *ctx, sem::RegType t) {
+  return VectorType::get({static_cast<int64_t>(t.lanes())},
+                         signless(getElementType(ctx, t.elem)));
+}
+
+sem::RegType regTypeOf(Value v) { return toRegType(cast<VRegType>(v.getType())); }
+
+/// Integer view of a float vector with the same lane count.
+VectorType intVecType(VectorType t) {
+  return VectorType::get(t.getShape(),
+                         IntegerType::get(t.getContext(), t.getElementTypeBitWidth()));
+}
+
+/// Totally ordered integer keys of float lanes: signed comparison of the keys
+/// orders -inf < ... < -0 < +0 < ... < +inf (NaNs are handled separately).
+Value floatKeys(Emit &e, Value v) {
+  auto vt = cast<VectorType>(v.getType());
+  VectorType it = intVecType(vt);
+  unsigned w = vt.getElementTypeBitWidth();
+  Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
+  Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(w, w - 1)));
+  Value magMask = arith::AndIOp::create(e.b, e.loc, sh, e.splatInt(it, APInt::getSignedMaxValue(w)));
+  return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
+}
+
+/// Checks a whole-register UB access at element `offset` of `base`:
+/// in bounds and 32-byte aligned relative to the buffer start.
+void checkRegAccess(Emit &e, bool enabled, Operation *op, Value base, Value offset,
+                    unsigned regBytes) {
+  if (!enabled) return;
+  auto mt = cast<MemRefType>(base.getType());
+  unsigned eb = mt.getElementTypeBitWidth() / 8;
+  Value dim = memref::DimOp::create(e.b, e.loc, base, 0);
+  Value zero = e.index(0);
+  Value nonNeg = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sge, offset, zero);
+  Value end = arith::AddIOp::create(e.b, e.loc, offset, e.index(regBytes / eb));
+  Value fits = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sle, end, dim);
+  Value inBounds = arith::AndIOp::create(e.b, e.loc, nonNeg, fits);
+  e.check(enabled, inBounds, op, "UB access out of range");
+  Value byteOff = arith::MulIOp::create(e.b, e.loc, offset, e.index(eb));
+  Value rem = arith::RemSIOp::create(e.b, e.loc, byteOff, e.index(32));
+  Value aligned = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, rem, zero);
+  e.check(enabled, aligned, op, "misaligned UB address (aligned loads and stores need 32 bytes)");
+}
+
+template <typename OpTy>
+struct AscRegPattern : public OpConversionPattern<OpTy> {
+  AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, bool checks)
+      : OpConversionPattern<OpTy>(tc, ctx), checks(checks) {}
+  bool checks;
+};
+
+//===----------------------------------------------------------------------===//
+// Masks
+//===----------------------------------------------------------------------===//
+
+struct CreateMaskLowering : public AscRegPattern<CreateMaskOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(CreateMaskOp op, OpAdaptor, ConversionPatternRewriter &rw) const override {
+    sem::Mask m;
+    sem::createMask(toRegType(cast<VRegType>(op.getRegType())),
+                    op.getPattern() == MaskPattern::ALLF
+                        ? sem::MaskPattern::ALLF
+                        : static_cast<sem::MaskPattern>(static_cast<int>(op.getPattern())),
+                    m);
+    SmallVector<bool> bits;
+    for (unsigned i = 0; i < sem::kMaskBits; ++i) bits.push_back(m.bit(i));
+    Emit e{rw, op.getLoc()};
+    rw.replaceOp(op, e.bools(bits));
+    return success();
+  }
+};
+
+struct UpdateMaskLowering : public AscRegPattern<UpdateMaskOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(UpdateMaskOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = toRegType(cast<VRegType>(op.getRegType()));
+    Type i32 = rw.getI32Type();
+    Value vl = e.intConst(i32, t.lanes());
+    Value count = a.getCount();
+    // Lanes [0, min(count, VL)) active (count is unsigned).
+    Value n = arith::MinUIOp::create(rw, op.getLoc(), count, vl);
+    Value nIdx = arith::IndexCastUIOp::create(rw, op.getLoc(), rw.getIndexType(), n);
+    auto laneType = VectorType::get({static_cast<int64_t>(t.lanes())}, rw.getI1Type());
+    Value lanes = vector::CreateMaskOp::create(rw, op.getLoc(), laneType, ValueRange{nIdx});
+    Value mask = e.expandMask(lanes, t);
+    // rest = count < VL ? 0 : count - VL.
+    Value lt = arith::CmpIOp::create(rw, op.getLoc(), arith::CmpIPredicate::ult, count, vl);
+    Value sub = arith::SubIOp::create(rw, op.getLoc(), count, vl);
+    Value rest = arith::SelectOp::create(rw, op.getLoc(), lt, e.intConst(i32, 0), sub);
+    rw.replaceOp(op, {mask, rest});
+    return success();
+  }
+};
+
+struct MaskAndLowering : public AscRegPattern<MaskAndOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(MaskAndOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<arith::AndIOp>(op, a.getLhs(), a.getRhs());
+    return success();
+  }
+};
+
+struct MaskOrLowering : public AscRegPattern<MaskOrOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(MaskOrOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<arith::OrIOp>(op, a.getLhs(), a.getRhs());
+    return success();
+  }
+};
+
+struct MaskNotLowering : public AscRegPattern<MaskNotOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(MaskNotOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    // ~m & P, where P holds the lowest bit of every lane's group.
+    sem::RegType t = toRegType(cast<VRegType>(op.getRegType()));
+    SmallVector<bool> p(sem::kMaskBits, false);
+    for (unsigned i = 0; i < t.lanes(); ++i) p[t.maskStride() * i] = true;
+    Emit e{rw, op.getLoc()};
+    Value pattern = e.bools(p);
+    Value x = arith::XOrIOp::create(rw, op.getLoc(), a.getInput(), pattern);
+    rw.replaceOpWithNewOp<arith::AndIOp>(op, x, pattern);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// UB data movement
+//===----------------------------------------------------------------------===//
+
+struct LoadAlignLowering : public AscRegPattern<LoadAlignOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(LoadAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getResult());
+    checkRegAccess(e, checks, op, a.getBase(), a.getOffset(), t.bytes());
+    rw.replaceOpWithNewOp<vector::LoadOp>(op, vecType(getContext(), t), a.getBase(),
+                                          ValueRange{a.getOffset()});
+    return success();
+  }
+};
+
+struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(StoreAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getValue());
+    checkRegAccess(e, checks, op, a.getBase(), a.getOffset(), t.bytes());
+    // Only active lanes are written; inactive lanes leave UB untouched.
+    Value lanes = e.laneMask(a.getMask(), t);
+    rw.replaceOpWithNewOp<vector::MaskedStoreOp>(op, a.getBase(), ValueRange{a.getOffset()}, lanes,
+                                                 a.getValue());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// Adjacent-pair tree: (l0+l1),(l2+l3),... per level, one rounding per node.
+Value pairTree(Emit &e, Value v) {
+  while (cast<VectorType>(v.getType()).getNumElements() > 1) {
+    auto d = vector::DeinterleaveOp::create(e.b, e.loc, v);
+    Value even = d.getRes1(), odd = d.getRes2();
+    if (isa<FloatType>(cast<VectorType>(v.getType()).getElementType()))
+      v = arith::AddFOp::create(e.b, e.loc, even, odd);
+    else
+      v = arith::AddIOp::create(e.b, e.loc, even, odd);
+  }
+  return vector::ExtractOp::create(e.b, e.loc, v, ArrayRef<int64_t>{0});
+}
+
+struct ReduceLowering : public AscRegPattern<ReduceOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType srcT = regTypeOf(op.getSrc()), dstT = regTypeOf(op.getResult());
+    VectorType dstVec = vecType(getContext(), dstT);
+    Value src = a.getSrc();
+    Value lanes = e.laneMask(a.getMask(), srcT);
+    Value result = e.zeros(dstVec);
+    if (op.getKind() == ReduceKind::sum) {
+      // Widen 16-bit integers before the tree (i16 -> i32 signed, u16 -> u32 unsigned).
+      if (sem::elemBytes(srcT.elem) != sem::elemBytes(dstT.elem)) {
+        auto wide = VectorType::get({static_cast<int64_t>(srcT.lanes())}, dstVec.getElementType());
+        src = sem::isSignedInt(srcT.elem)
+                  ? Value(arith::ExtSIOp::create(rw, op.getLoc(), wide, src))
+                  : Value(arith::ExtUIOp::create(rw, op.getLoc(), wide, src));
+      }
+      // Inactive lanes enter the tree as +0.
+      Value z = e.zeros(cast<VectorType>(src.getType()));
+      Value v = arith::SelectOp::create(rw, op.getLoc(), lanes, src, z);
+      Value sum = pairTree(e, v);
+      rw.replaceOpWithNewOp<vector::InsertOp>(op, sum, result, ArrayRef<int64_t>{0});
+      return success();
+    }
+    rw.replaceOp(op, lowerMaxMin(e, op, src, lanes, srcT, dstVec));
+    return success();
+  }
+
+  Value lowerMaxMin(Emit &e, ReduceOp op, Value src, Value lanes, sem::RegType t,
+                    VectorType vt) const {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    bool isMax = op.getKind() == ReduceKind::max;
+    int64_t n = t.lanes();
+    unsigned w = sem::elemBytes(t.elem) * 8;
+    VectorType it = intVecType(vt);
+    bool isF = sem::isFloat(t.elem);
+    bool isUnsigned = sem::isUnsignedInt(t.elem);
+    // Keys compared as signed (floats, signed ints) or unsigned integers.
+    Value keys = isF ? floatKeys(e, src) : src;
+    Value valid = lanes;
+    Value anyNaN, firstNaN;
+    if (isF) {
+      Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, src, src);
+      Value nanActive = arith::AndIOp::create(b, loc, isNaN, lanes);
+      anyNaN = e.anyTrue(nanActive);
+      firstNaN = e.firstSet(nanActive);
+      Value notNaN = arith::XOrIOp::create(b, loc, isNaN, e.bools(SmallVector<bool>(n, true)));
+      valid = arith::AndIOp::create(b, loc, lanes, notNaN);
+    }
+    // Lanes that cannot win get the identity of the comparison.
+    APInt fill = isUnsigned ? (isMax ? APInt::getMinValue(w) : APInt::getMaxValue(w))
+                            : (isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
+    Value filled = arith::SelectOp::create(b, loc, valid, keys, e.splatInt(it, fill));
+    vector::CombiningKind kind = isUnsigned ? (isMax ? vector::CombiningKind::MAXUI
+                                                     : vector::CombiningKind::MINUI)
+                                            : (isMax ? vector::CombiningKind::MAXSI
+                                                     : vector::CombiningKind::MINSI);
+    Value extreme = e.reduction(kind, filled);
+    Value splatExt = vector::BroadcastOp::create(b, loc, it, extreme);
+    Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatExt);
+    Value hit = arith::AndIOp::create(b, loc, eq, valid);
+    Value firstHit = e.firstSet(hit); // n if no active lane
+    Value anyActive = e.anyTrue(lanes);
+    Type i32 = b.getI32Type();
+    Value zero32 = e.intConst(i32, 0);
+    Value index = arith::SelectOp::create(b, loc, anyActive, firstHit, zero32);
+    if (isF) index = arith::SelectOp::create(b, loc, anyNaN, firstNaN, index);
+    // The value keeps the bits of the chosen lane (so -0 and NaN payloads survive).
+    Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
+    Value picked = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
+    // Empty mask: -inf / +inf, or the integer type's minimum / maximum.
+    Attribute emptyAttr;
+    Type elem = vt.getElementType();
+    if (isF) {
+      auto ft = cast<FloatType>(elem);
+      emptyAttr = b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), /*Negative=*/isMax));
+    } else {
+      APInt v = isUnsigned ? (isMax ? APInt::getMinValue(w) : APInt::getMaxValue(w))
+                           : (isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
+      emptyAttr = b.getIntegerAttr(elem, v);
+    }
+    Value empty = arith::ConstantOp::create(b, loc, cast<TypedAttr>(emptyAttr));
+    Value value = arith::SelectOp::create(b, loc, anyActive, picked, empty);
+    // The index is stored as the raw integer bits of the element type.
+    Type iw = b.getIntegerType(w);
+    Value idxBits = w < 32 ? Value(arith::TruncIOp::create(b, loc, iw, index))
+                   : w > 32 ? Value(arith::ExtUIOp::create(b, loc, iw, index))
+                            : index;
+    Value idxElem = isF ? Value(arith::BitcastOp::create(b, loc, elem, idxBits)) : idxBits;
+    Value res = e.zeros(vt);
+    res = vector::InsertOp::create(b, loc, value, res, ArrayRef<int64_t>{0});
+    return vector::InsertOp::create(b, loc, idxElem, res, ArrayRef<int64_t>{1});
+  }
+};
+
+struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(PairReduceSumOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getSrc());
+    int64_t n = t.lanes();
+    Value lanes = e.laneMask(a.getMask(), t);
+    auto d = vector::DeinterleaveOp::create(rw, op.getLoc(), a.getSrc());
+    auto m = vector::DeinterleaveOp::create(rw, op.getLoc(), lanes);
+    Value even = d.getRes1(), odd = d.getRes2();
+    Value me = m.getRes1(), mo = m.getRes2();
+    auto half = cast<VectorType>(even.getType());
+    Value sum = arith::AddFOp::create(rw, op.getLoc(), even, odd);
+    Value both = arith::AndIOp::create(rw, op.getLoc(), me, mo);
+    Value zero = e.zeros(half);
+    // One active lane: exactly that lane (bits kept); none: +0.
+    Value onlyOdd = arith::SelectOp::create(rw, op.getLoc(), mo, odd, zero);
+    Value single = arith::SelectOp::create(rw, op.getLoc(), me, even, onlyOdd);
+    Value low = arith::SelectOp::create(rw, op.getLoc(), both, sum, single);
+    SmallVector<int64_t> concat;
+    for (int64_t i = 0; i < n; ++i) concat.push_back(i);
+    rw.replaceOp(op, e.shuffle(low, zero, concat)); // upper half 0
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+struct GatherLowering : public AscRegPattern<GatherOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(GatherOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    Location loc = op.getLoc();
+    sem::RegType dstT = regTypeOf(op.getResult()), idxT = regTypeOf(op.getIndex());
+    int64_t n = dstT.lanes();
+    Value idx = a.getIndex();
+    // u64 indices contribute their low 32 bits.
+    if (sem::elemBytes(idxT.elem) == 8)
+      idx = arith::TruncIOp::create(rw, loc, VectorType::get({idxT.lanes()}, rw.getI32Type()), idx);
+    // A one-register 64-bit result uses only the first 32 indices.
+    if (static_cast<int64_t>(idxT.lanes()) > n) {
+      SmallVector<int64_t> first;
+      for (int64_t i = 0; i < n; ++i) first.push_back(i);
+      idx = e.shuffle(idx, idx, first);
+    }
+    // Indices are unsigned element counts.
+    auto i64v = VectorType::get({n}, rw.getI64Type());
+    Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, idx);
+    Value lanes = e.laneMask(a.getMask(), dstT);
+    Value base = a.getBase();
+    if (checks) {
+      Value dim = memref::DimOp::create(rw, loc, base, 0);
+      Value dim64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), dim);
+      Value dimV = vector::BroadcastOp::create(rw, loc, i64v, dim64);
+      Value oob = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx64, dimV);
+      Value bad = arith::AndIOp::create(rw, loc, oob, lanes);
+      Value ok = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
+      e.check(true, ok, op, "gather index outside the base buffer");
+    }
+    Type srcElem = cast<MemRefType>(base.getType()).getElementType();
+    auto gatherType = VectorType::get({n}, srcElem);
+    Value g = vector::GatherOp::create(rw, loc, gatherType, base, ValueRange{e.index(0)}, idx64,
+                                       lanes, e.zeros(gatherType));
+    // 8-bit sources are zero-extended into the 16-bit lane (also for i8).
+    if (srcElem.getIntOrFloatBitWidth() == 8)
+      g = arith::ExtUIOp::create(rw, loc, vecType(getContext(), dstT), g);
+    rw.replaceOp(op, g);
+    return success();
+  }
+};
+
+struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(GatherRegOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    Location loc = op.getLoc();
+    sem::RegType t = regTypeOf(op.getSrc());
+    int64_t n = t.lanes();
+    VectorType vt = vecType(getContext(), t);
+    // A register-sized scratch buffer, allocated once in the entry block so
+    // that loops do not grow the stack.
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    Value scratch;
+    {
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPointToStart(&fn.getFunctionBody().front());
+      scratch = memref::AllocaOp::create(rw, loc, MemRefType::get({n}, vt.getElementType()));
+    }
+    Value c0 = e.index(0);
+    vector::StoreOp::create(rw, loc, a.getSrc(), scratch, ValueRange{c0});
+    // index mod VL: VL is a power of two.
+    auto idxType = cast<VectorType>(a.getIndex().getType());
+    Value mod = arith::AndIOp::create(
+        rw, loc, a.getIndex(),
+        e.splatInt(idxType, APInt(idxType.getElementTypeBitWidth(), n - 1)));
+    auto i64v = VectorType::get({n}, rw.getI64Type());
+    Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, mod);
+    Value all = e.bools(SmallVector<bool>(n, true));
+    rw.replaceOpWithNewOp<vector::GatherOp>(op, vt, scratch, ValueRange{c0}, idx64, all,
+                                            e.zeros(vt));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Companions
+//===----------------------------------------------------------------------===//
+
+struct DuplicateLowering : public AscRegPattern<DuplicateOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(DuplicateOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getResult());
+    VectorType vt = vecType(getContext(), t);
+    Value v = vector::BroadcastOp::create(rw, op.getLoc(), vt, a.getScalar());
+    if (a.getMask())
+      v = arith::SelectOp::create(rw, op.getLoc(), e.laneMask(a.getMask(), t), v, e.zeros(vt));
+    rw.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct ArangeLowering : public AscRegPattern<ArangeOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(ArangeOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getResult());
+    VectorType vt = vecType(getContext(), t);
+    Value start = vector::BroadcastOp::create(rw, op.getLoc(), vt, a.getStart());
+    Value steps = e.iota(t.lanes(), vt.getElementType());
+    // Integers wrap; floats round start + i once.
+    if (isa<FloatType>(vt.getElementType()))
+      rw.replaceOpWithNewOp<arith::AddFOp>(op, start, steps);
+    else
+      rw.replaceOpWithNewOp<arith::AddIOp>(op, start, steps);
+    return success();
+  }
+};
+
+struct CompareLowering : public AscRegPattern<CompareOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(CompareOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    sem::RegType t = regTypeOf(op.getLhs());
+    Value r;
+    if (sem::isFloat(t.elem)) {
+      // IEEE: NaN is unordered, so only `ne` holds; -0 == +0.
+      arith::CmpFPredicate p;
+      switch (op.getPredicate()) {
+      case ComparePredicate::eq: p = arith::CmpFPredicate::OEQ; break;
+      case ComparePredicate::ne: p = arith::CmpFPredicate::UNE; break;
+      case ComparePredicate::lt: p = arith::CmpFPredicate::OLT; break;
+      case ComparePredicate::le: p = arith::CmpFPredicate::OLE; break;
+      case ComparePredicate::gt: p = arith::CmpFPredicate::OGT; break;
+      case ComparePredicate::ge: p = arith::CmpFPredicate::OGE; break;
+      }
+      r = arith::CmpFOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
+    } else {
+      bool u = sem::isUnsignedInt(t.elem);
+      arith::CmpIPredicate p;
+      switch (op.getPredicate()) {
+      case ComparePredicate::eq: p = arith::CmpIPredicate::eq; break;
+      case ComparePredicate::ne: p = arith::CmpIPredicate::ne; break;
+      case ComparePredicate::lt: p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
+      case ComparePredicate::le: p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
+      case ComparePredicate::gt: p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
+      case ComparePredicate::ge: p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+      }
+      r = arith::CmpIOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
+    }
+    // Inactive lanes give 0.
+    Value active = arith::AndIOp::create(rw, op.getLoc(), r, e.laneMask(a.getMask(), t));
+    rw.replaceOp(op, e.expandMask(active, t));
+    return success();
+  }
+};
+
+struct SelectLowering : public AscRegPattern<SelectOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(SelectOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    Value lanes = e.laneMask(a.getMask(), regTypeOf(op.getResult()));
+    rw.replaceOpWithNewOp<arith::SelectOp>(op, lanes, a.getTrueValue(), a.getFalseValue());
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct BinaryLowering : public AscRegPattern<OpTy> {
+  using AscRegPattern<OpTy>::AscRegPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+  LogicalResult matchAndRewrite(OpTy op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Emit e{rw, op.getLoc()};
+    Location loc = op.getLoc();
+    sem::RegType t = regTypeOf(op.getResult());
+    VectorType vt = vecType(rw.getContext(), t);
+    Value x = a.getLhs(), y = a.getRhs(), r;
+    bool f = sem::isFloat(t.elem), u = sem::isUnsignedInt(t.elem);
+    if constexpr (std::is_same_v<OpTy, AddOp>) {
+      r = f ? Value(arith::AddFOp::create(rw, loc, x, y)) : Value(arith::AddIOp::create(rw, loc, x, y));
+    } else {
+      constexpr bool isMax = std::is_same_v<OpTy, MaxOp>;
+      if (!f) {
+        if (isMax)
+          r = u ? Value(arith::MaxUIOp::create(rw, loc, x, y)) : Value(arith::MaxSIOp::create(rw, loc, x, y));
+        else
+          r = u ? Value(arith::MinUIOp::create(rw, loc, x, y)) : Value(arith::MinSIOp::create(rw, loc, x, y));
+      } else {
+        // -0 < +0 through the keys; a NaN operand gives that NaN, lhs first.
+        Value kx = floatKeys(e, x), ky = floatKeys(e, y);
+        Value pickX = arith::CmpIOp::create(rw, loc, isMax ? arith::CmpIPredicate::sge
+                                                           : arith::CmpIPredicate::sle,
+                                            kx, ky);
+        Value ordered = arith::SelectOp::create(rw, loc, pickX, x, y);
+        Value nanY = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, y, y);
+        Value nanX = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, x, x);
+        r = arith::SelectOp::create(rw, loc, nanY, y, ordered);
+        r = arith::SelectOp::create(rw, loc, nanX, x, r);
+      }
+    }
+    // Zeroing: inactive lanes are 0.
+    rw.replaceOpWithNewOp<arith::SelectOp>(op, e.laneMask(a.getMask(), t), r, e.zeros(vt));
+    return success();
+  }
+};
+
+struct BitcastLowering : public AscRegPattern<BitcastOp> {
+  using AscRegPattern::AscRegPattern;
+  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+    Type to = getTypeConverter()->convertType(op.getResult().getType());
+    if (to == a.getSource().getType()) {
+      rw.replaceOp(op, a.getSource());
+      return success();
+    }
+    rw.replaceOpWithNewOp<vector::BitCastOp>(op, to, a.getSource());
+    return success();
+  }
+};
+
+/// memref ops whose types mention signed/unsigned integers: same op, signless
+/// types.
+struct MemRefTypeLowering : public ConversionPattern {
+  MemRefTypeLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rw) const override {
+    if (!isa<memref::MemRefDialect>(op->getDialect()) || op->getNumRegions() != 0)
+      return failure();
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results))) return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, results, op->getAttrs());
+    Operation *made = rw.create(state);
+    rw.replaceOp(op, made->getResults());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertAscRegToVectorPass
+    : public mlir::ascreg::impl::ConvertAscRegToVectorPassBase<ConvertAscRegToVectorPass> {
+  using ConvertAscRegToVectorPassBase::ConvertAscRegToVectorPassBase;
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    AscRegToVectorTypeConverter converter;
+    RewritePatternSet patterns(ctx);
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<AscRegDialect>();
+    target.addLegalDialect<arith::ArithDialect, vector::VectorDialect, cf::ControlFlowDialect>();
+    target.addDynamicallyLegalDialect<memref::MemRefDialect>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) && converter.isLegal(&op.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp>(
+        [&](Operation *op) { return converter.isLegal(op); });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) { return converter.isLegal(op); });
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    populateAscRegToVectorPatterns(converter, patterns, runtimeChecks);
+    patterns.add<MemRefTypeLowering>(converter, ctx);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
+                                                  RewritePatternSet &patterns,
+                                                  bool runtimeChecks) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
+               MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
+               PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
+               ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
+               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
+                                                                              runtimeChecks);
+}

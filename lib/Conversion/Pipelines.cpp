@@ -1,0 +1,40 @@
+//===- Pipelines.cpp - ascreg pass pipelines --------------------*- C++ -*-===//
+#include "ascreg/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options) {
+  ConvertAscRegToVectorPassOptions toVector;
+  toVector.runtimeChecks = options.runtimeChecks;
+  pm.addPass(createConvertAscRegToVectorPass(toVector));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // The order of the upstream CPU pipeline (mlir22-notes 3.2): vector ops
+  // must meet convert-vector-to-llvm before memref/func are lowered.
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::ascreg::registerConversionPasses() {
+  registerAscRegConversionPasses();
+  PassPipelineRegistration<LowerToLLVMOptions>(
+      "ascreg-lower-to-llvm",
+      "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
+      "mlir-runner)",
+      buildLowerToLLVMPipeline);
+}

@@ -1,0 +1,404 @@
+//===- Reference.cpp - Scalar reference semantics of the ascreg ops -------===//
+//
+// Written for clarity, one lane at a time, following docs/semantics.md
+// literally. The SIMD kernels are tested against this file.
+//
+// Output registers: bytes [0, t.bytes()) of the result type are written; bytes
+// beyond are left unchanged.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Semantics/Semantics.h"
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+namespace ascreg {
+namespace semantics {
+namespace ref {
+
+using EK = ElemKind;
+
+namespace {
+
+// ---- Lane access (raw bits, zero-extended to 64) ----
+
+uint64_t laneBits(const uint8_t *bytes, unsigned width, unsigned i) {
+  uint64_t v = 0;
+  std::memcpy(&v, bytes + uint64_t(i) * width, width); // little-endian host
+  return v;
+}
+uint64_t getLane(const Reg &r, RegType t, unsigned i) {
+  return laneBits(r.b, elemBytes(t.elem), i);
+}
+void setLane(Reg &r, RegType t, unsigned i, uint64_t bits) {
+  std::memcpy(r.b + i * elemBytes(t.elem), &bits, elemBytes(t.elem));
+}
+void clearReg(Reg &r, RegType t) { std::memset(r.b, 0, t.bytes()); }
+
+uint64_t widthMask(unsigned bytes) {
+  return bytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1;
+}
+
+/// Sign-extends the raw bits of a signed lane; unsigned lanes stay as they are.
+int64_t asSigned(EK k, uint64_t bits) {
+  unsigned w = 8 * elemBytes(k);
+  if (w == 64)
+    return int64_t(bits);
+  uint64_t signBit = uint64_t(1) << (w - 1);
+  return int64_t((bits ^ signBit) - signBit);
+}
+
+float bitsToF32(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+uint32_t f32ToBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+/// The value of a float lane (f16 / bf16 / f32 are all exact in float).
+float floatValue(EK k, uint64_t bits) {
+  switch (k) {
+  case EK::F16: return f16ToF32(uint16_t(bits));
+  case EK::BF16: return bf16ToF32(uint16_t(bits));
+  default: return bitsToF32(uint32_t(bits));
+  }
+}
+/// Rounds a float to the element type once (RNE, non-saturating).
+uint64_t roundFloat(EK k, float f) {
+  switch (k) {
+  case EK::F16: return f32ToF16(f);
+  case EK::BF16: return f32ToBF16(f);
+  default: return f32ToBits(f);
+  }
+}
+
+/// a + b rounded to the float element type. For f16 / bf16 the f32 sum then
+/// one rounding equals the exactly rounded sum (f32 has > 2p+2 bits).
+uint64_t floatAdd(EK k, uint64_t a, uint64_t b) {
+  return roundFloat(k, floatValue(k, a) + floatValue(k, b));
+}
+
+bool isNaNBits(EK k, uint64_t bits) { return std::isnan(floatValue(k, bits)); }
+
+/// Total order used by max / min on non-NaN values: the numeric order with
+/// -0 placed below +0. Integers compare by signedness.
+bool lessThan(EK k, uint64_t a, uint64_t b) {
+  if (isFloat(k)) {
+    float x = floatValue(k, a), y = floatValue(k, b);
+    if (x == 0 && y == 0)
+      return std::signbit(x) && !std::signbit(y);
+    return x < y;
+  }
+  if (isSignedInt(k))
+    return asSigned(k, a) < asSigned(k, b);
+  return a < b;
+}
+
+uint64_t typeMinBits(EK k) {
+  switch (k) {
+  case EK::F16: return 0xFC00;          // -inf
+  case EK::F32: return 0xFF800000u;     // -inf
+  case EK::I16: return 0x8000;
+  case EK::I32: return 0x80000000u;
+  case EK::I64: return uint64_t(1) << 63;
+  default: return 0;                    // unsigned
+  }
+}
+uint64_t typeMaxBits(EK k) {
+  switch (k) {
+  case EK::F16: return 0x7C00;          // +inf
+  case EK::F32: return 0x7F800000u;     // +inf
+  case EK::I16: return 0x7FFF;
+  case EK::I32: return 0x7FFFFFFFu;
+  case EK::I64: return ~uint64_t(0) >> 1;
+  default: return widthMask(elemBytes(k));
+  }
+}
+
+/// Sums leaves with the fixed tree: adjacent pairs first, then pairs of those
+/// sums, until one value remains. `add` rounds/wraps each node to the type.
+template <class AddFn>
+uint64_t treeSum(std::vector<uint64_t> level, AddFn add) {
+  while (level.size() > 1) {
+    std::vector<uint64_t> next(level.size() / 2);
+    for (size_t i = 0; i < next.size(); ++i)
+      next[i] = add(level[2 * i], level[2 * i + 1]);
+    level = std::move(next);
+  }
+  return level[0];
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- Masks
+
+void createMask(RegType t, MaskPattern p, Mask &out) {
+  unsigned vl = t.lanes();
+  unsigned prefix = 0; // number of lowest lanes for the prefix patterns
+  switch (p) {
+  case MaskPattern::ALL: prefix = vl; break;
+  case MaskPattern::VL1: prefix = 1; break;
+  case MaskPattern::VL2: prefix = 2; break;
+  case MaskPattern::VL3: prefix = 3; break;
+  case MaskPattern::VL4: prefix = 4; break;
+  case MaskPattern::VL8: prefix = 8; break;
+  case MaskPattern::VL16: prefix = 16; break;
+  case MaskPattern::VL32: prefix = 32; break;
+  case MaskPattern::VL64: prefix = 64; break;
+  case MaskPattern::VL128: prefix = 128; break;
+  case MaskPattern::H: prefix = vl / 2; break;
+  case MaskPattern::Q: prefix = vl / 4; break;
+  case MaskPattern::M3: case MaskPattern::M4: case MaskPattern::ALLF: break;
+  }
+  if (prefix > vl) // [decision] VLk with k > VL_T activates every lane
+    prefix = vl;
+  out = Mask{};
+  for (unsigned i = 0; i < vl; ++i) {
+    bool active;
+    if (p == MaskPattern::M3)
+      active = i % 3 == 0;
+    else if (p == MaskPattern::M4)
+      active = i % 4 == 0;
+    else
+      active = i < prefix;
+    out.set(t.maskStride() * i, active);
+  }
+}
+
+void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
+  unsigned vl = t.lanes();
+  out = Mask{};
+  for (unsigned i = 0; i < vl; ++i)
+    out.set(t.maskStride() * i, i < count);
+  rest = count < vl ? 0 : count - vl;
+}
+
+void maskAnd(const Mask &a, const Mask &b, Mask &out) {
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = a.w[i] & b.w[i];
+}
+
+void maskOr(const Mask &a, const Mask &b, Mask &out) {
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = a.w[i] | b.w[i];
+}
+
+void maskNot(RegType t, const Mask &a, Mask &out) {
+  Mask r{};
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    r.set(t.maskStride() * i, !a.laneActive(t, i));
+  out = r; // a may alias out
+}
+
+// ---------------------------------------------------------------- reduce
+
+void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
+  EK se = src.elem;
+  unsigned vl = src.lanes();
+  uint64_t value = 0, index = 0;
+
+  if (k == ReduceKind::Sum) {
+    // Leaves in the destination type: inactive lanes are +0; i16 / u16 widen.
+    std::vector<uint64_t> leaves(vl, 0);
+    for (unsigned i = 0; i < vl; ++i) {
+      if (!m.laneActive(src, i))
+        continue;
+      uint64_t bits = getLane(in, src, i);
+      if (isSignedInt(se))
+        bits = uint64_t(asSigned(se, bits)); // sign-extend before the tree
+      leaves[i] = bits & widthMask(elemBytes(dst.elem));
+    }
+    EK de = dst.elem;
+    if (isFloat(de))
+      value = treeSum(leaves, [de](uint64_t a, uint64_t b) { return floatAdd(de, a, b); });
+    else
+      value = treeSum(leaves, [de](uint64_t a, uint64_t b) {
+        return (a + b) & widthMask(elemBytes(de)); // wraps modulo 2^width
+      });
+  } else {
+    bool isMax = k == ReduceKind::Max;
+    bool found = false;
+    for (unsigned i = 0; i < vl; ++i) {
+      if (!m.laneActive(src, i))
+        continue;
+      uint64_t v = getLane(in, src, i);
+      if (isFloat(se) && isNaNBits(se, v)) { // first NaN wins, bits kept
+        value = v;
+        index = i;
+        found = true;
+        break;
+      }
+      // Strict comparison: on ties the first (lowest) index stays.
+      bool better = !found || (isMax ? lessThan(se, value, v) : lessThan(se, v, value));
+      if (better) {
+        value = v;
+        index = i;
+        found = true;
+      }
+    }
+    if (!found) { // empty mask
+      value = isMax ? typeMinBits(se) : typeMaxBits(se);
+      index = 0;
+    }
+  }
+
+  clearReg(out, dst);
+  setLane(out, dst, 0, value);
+  if (k != ReduceKind::Sum)
+    setLane(out, dst, 1, index); // raw integer bits in the dst element type
+}
+
+void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out) {
+  unsigned n = t.lanes();
+  Reg r;
+  clearReg(r, t);
+  for (unsigned i = 0; i < n / 2; ++i) {
+    bool aOn = m.laneActive(t, 2 * i), bOn = m.laneActive(t, 2 * i + 1);
+    uint64_t a = getLane(in, t, 2 * i), b = getLane(in, t, 2 * i + 1);
+    uint64_t s = 0; // neither active: +0
+    if (aOn && bOn)
+      s = floatAdd(t.elem, a, b);
+    else if (aOn)
+      s = a; // [decision] exactly a, bits preserved
+    else if (bOn)
+      s = b;
+    setLane(r, t, i, s);
+  }
+  std::memcpy(out.b, r.b, t.bytes()); // in may alias out
+}
+
+// ---------------------------------------------------------------- gather
+
+Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
+              const Reg &idx, const Mask &m, Reg &out) {
+  Reg r;
+  clearReg(r, dst); // inactive lanes are 0
+  unsigned srcBytes = elemBytes(src);
+  for (unsigned i = 0; i < dst.lanes(); ++i) {
+    if (!m.laneActive(dst, i))
+      continue; // inactive lanes' indices are never checked or read
+    uint64_t e = getLane(idx, index, i);
+    if (index.elem == EK::U64)
+      e &= 0xFFFFFFFFu; // only the low 32 bits of a u64 index are used
+    if (e >= baseElems)
+      return Status{false, i, e};
+    // 8-bit sources are zero-extended into the 16-bit lane, also for i8.
+    setLane(r, dst, i, laneBits(base, srcBytes, unsigned(e)));
+  }
+  std::memcpy(out.b, r.b, dst.bytes());
+  return Status{};
+}
+
+void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
+  Reg r;
+  unsigned vl = t.lanes();
+  RegType it{t.elem}; // the index lane has the same width as the data
+  for (unsigned i = 0; i < vl; ++i)
+    setLane(r, t, i, getLane(src, t, unsigned(getLane(idx, it, i) % vl)));
+  std::memcpy(out.b, r.b, t.bytes());
+}
+
+// ---------------------------------------------------------------- companions
+
+void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
+  uint64_t bits = scalarBits & widthMask(elemBytes(t.elem));
+  for (unsigned i = 0; i < t.lanes(); ++i) {
+    bool active = m == nullptr || m->laneActive(t, i);
+    setLane(out, t, i, active ? bits : 0); // ZEROING
+  }
+}
+
+void arange(RegType t, uint64_t startBits, Reg &out) {
+  EK k = t.elem;
+  for (unsigned i = 0; i < t.lanes(); ++i) {
+    uint64_t v;
+    if (isFloat(k)) // one IEEE RNE rounding of start + i
+      v = roundFloat(k, floatValue(k, startBits) + float(i));
+    else
+      v = (startBits + i) & widthMask(elemBytes(k)); // wraps
+    setLane(out, t, i, v);
+  }
+}
+
+void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
+  EK k = t.elem;
+  Mask r{};
+  for (unsigned i = 0; i < t.lanes(); ++i) {
+    if (!m.laneActive(t, i))
+      continue; // inactive lanes: 0
+    uint64_t x = getLane(a, t, i), y = getLane(b, t, i);
+    bool eq, lt;
+    if (isFloat(k)) { // IEEE: NaN is unordered, -0 == +0
+      float fx = floatValue(k, x), fy = floatValue(k, y);
+      bool unordered = std::isnan(fx) || std::isnan(fy);
+      if (unordered) {
+        r.set(t.maskStride() * i, p == ComparePred::NE);
+        continue;
+      }
+      eq = fx == fy;
+      lt = fx < fy;
+    } else {
+      eq = x == y;
+      lt = lessThan(k, x, y);
+    }
+    bool res = false;
+    switch (p) {
+    case ComparePred::EQ: res = eq; break;
+    case ComparePred::NE: res = !eq; break;
+    case ComparePred::LT: res = lt; break;
+    case ComparePred::LE: res = lt || eq; break;
+    case ComparePred::GT: res = !lt && !eq; break;
+    case ComparePred::GE: res = !lt; break;
+    }
+    r.set(t.maskStride() * i, res);
+  }
+  out = r;
+}
+
+void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
+  Reg r;
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    setLane(r, t, i, m.laneActive(t, i) ? getLane(a, t, i) : getLane(b, t, i));
+  std::memcpy(out.b, r.b, t.bytes());
+}
+
+void binary(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
+  EK k = t.elem;
+  Reg r;
+  for (unsigned i = 0; i < t.lanes(); ++i) {
+    uint64_t res = 0; // ZEROING
+    if (m.laneActive(t, i)) {
+      uint64_t x = getLane(a, t, i), y = getLane(b, t, i);
+      if (op == BinaryKind::Add) {
+        res = isFloat(k) ? floatAdd(k, x, y) : (x + y) & widthMask(elemBytes(k));
+      } else if (isFloat(k) && (isNaNBits(k, x) || isNaNBits(k, y))) {
+        res = isNaNBits(k, x) ? x : y; // a's NaN first, then b's
+      } else {
+        bool takeY = op == BinaryKind::Max ? lessThan(k, x, y) : lessThan(k, y, x);
+        res = takeY ? y : x;
+      }
+    }
+    setLane(r, t, i, res);
+  }
+  std::memcpy(out.b, r.b, t.bytes());
+}
+
+// ---------------------------------------------------------------- UB movement
+
+void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
+
+void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
+  unsigned w = elemBytes(t.elem);
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    if (m.laneActive(t, i)) // inactive lanes leave UB untouched
+      std::memcpy(dst + i * w, in.b + i * w, w);
+}
+
+} // namespace ref
+} // namespace semantics
+} // namespace ascreg
