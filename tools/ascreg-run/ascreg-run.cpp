@@ -13,6 +13,7 @@
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Interpreter/Npy.h"
+#include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -60,6 +61,12 @@ static cl::opt<uint64_t> ubCapacity("ub-capacity",
 static cl::opt<unsigned> repeat("repeat", cl::desc("Run N times after one preparation; report "
                                                    "the median time on stderr"),
                                 cl::init(0), cl::cat(runCat));
+static cl::opt<bool> noRuntimeChecks(
+    "jit-no-checks",
+    cl::desc("JIT without the cf.assert checks of UB accesses and gather indices"),
+    cl::cat(runCat));
+static cl::opt<unsigned> jitOptLevel("jit-opt", cl::desc("LLVM optimization level of the JIT"),
+                                     cl::init(2), cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -118,12 +125,18 @@ LogicalResult parseScalar(StringRef spec, Type t, unsigned index, uint64_t &bits
   if (t.isIntOrIndex()) {
     unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
     llvm::APInt v;
-    if (value.getAsInteger(0, v)) {
+    StringRef digits = value;
+    bool negative = digits.consume_front("-");
+    if (digits.getAsInteger(0, v)) {
       fail(llvm::formatv("--arg {0}: '{1}' is not an integer", index, value));
       return failure();
     }
+    if (negative) {
+      v = v.zext(std::max(v.getBitWidth(), 1u) + 1);
+      v.negate();
+    }
     // Accept the signed and the unsigned range of the width.
-    if (v.getActiveBits() > w && v.getSignificantBits() > w) {
+    if (negative ? v.getSignificantBits() > w : v.getActiveBits() > w) {
       fail(llvm::formatv("--arg {0}: {1} does not fit in {2}", index, value, expect));
       return failure();
     }
@@ -151,6 +164,32 @@ LogicalResult parseScalar(StringRef spec, Type t, unsigned index, uint64_t &bits
     return failure();
   }
   return success();
+}
+
+/// NaN payloads are not compared between paths (docs/semantics.md).
+bool isNaNBits(Type elem, uint64_t bits) {
+  if (elem.isF16()) return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
+  if (elem.isBF16()) return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
+  if (elem.isF32()) return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
+  if (elem.isF64())
+    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
+  return false;
+}
+
+std::string describeBits(Type elem, uint64_t v) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (elem.isF16()) os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
+  else if (elem.isBF16()) os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
+  else if (elem.isF32()) {
+    float f;
+    uint32_t u = static_cast<uint32_t>(v);
+    std::memcpy(&f, &u, 4);
+    os << llvm::format("%.9g", f);
+  } else {
+    os << v;
+  }
+  return out;
 }
 
 void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &b) {
@@ -194,10 +233,6 @@ int runMain(int argc, char **argv) {
 
   if (mode != "interp" && mode != "jit" && mode != "check")
     return fail("--mode must be interp, jit or check, got '" + mode + "'");
-  if (mode != "interp")
-    return fail("--mode=" + mode +
-                " needs the JIT lowering (convert-ascreg-to-vector), which this build does not "
-                "have yet; use --mode=interp");
 
   DialectRegistry registry;
   ::ascreg::registerAllDialects(registry);
@@ -275,39 +310,99 @@ int runMain(int argc, char **argv) {
   options.ubCapacity = ubCapacity;
   options.maxSteps = maxSteps;
   if (trace) options.trace = &llvm::outs();
-  auto kernel = ::ascreg::interp::CompiledKernel::compile(fn, options);
-  if (failed(kernel)) return 1;
+  std::unique_ptr<::ascreg::interp::CompiledKernel> interpKernel;
+  std::unique_ptr<::ascreg::jit::JitKernel> jitKernel;
+  if (mode != "jit") {
+    auto k = ::ascreg::interp::CompiledKernel::compile(fn, options);
+    if (failed(k)) return 1;
+    interpKernel = std::move(*k);
+  }
+  if (mode != "interp") {
+    // The JIT sees host buffers; apply the interpreter's UB placement rule
+    // (32-byte aligned, in parameter order) so capacity errors match.
+    uint64_t used = 0;
+    for (unsigned i = 0; i < numParams; ++i) {
+      if (!bound[i].isBuffer) continue;
+      used = (used + 31) & ~uint64_t(31);
+      used += bound[i].npy.data.size();
+      if (used > ubCapacity)
+        return fail(llvm::formatv("UB capacity exceeded: the buffers need {0} bytes, the capacity "
+                                  "is {1} (set it with --ub-capacity)",
+                                  used, uint64_t(ubCapacity)));
+    }
+    ::ascreg::jit::Options jitOptions;
+    jitOptions.runtimeChecks = !noRuntimeChecks;
+    jitOptions.optLevel = jitOptLevel;
+    auto k = ::ascreg::jit::JitKernel::compile(*module, entry, jitOptions);
+    if (failed(k)) return 1;
+    jitKernel = std::move(*k);
+  }
 
-  auto reset = [&]() {
-    for (Bound &b : bound)
+  auto reset = [&](std::vector<Bound> &set) {
+    for (Bound &b : set)
       if (b.isBuffer) b.work = b.npy.data;
   };
-  auto makeArgs = [&]() {
+  auto makeArgs = [&](std::vector<Bound> &set) {
     std::vector<::ascreg::interp::Arg> args;
-    for (Bound &b : bound)
+    for (Bound &b : set)
       args.push_back(b.isBuffer ? ::ascreg::interp::Arg::buffer(b.work.data(), b.npy.numElements())
                                 : ::ascreg::interp::Arg::scalar(b.bits));
     return args;
   };
+  // Runs one path `runs` times on fresh copies of the inputs; reports timing.
+  auto timed = [&](std::vector<Bound> &set, llvm::StringRef label,
+                   llvm::function_ref<LogicalResult(llvm::ArrayRef<::ascreg::interp::Arg>)> fn)
+      -> bool {
+    unsigned runs = std::max(1u, static_cast<unsigned>(repeat));
+    std::vector<double> times;
+    for (unsigned r = 0; r < runs; ++r) {
+      reset(set);
+      auto args = makeArgs(set);
+      auto start = std::chrono::steady_clock::now();
+      LogicalResult ok = fn(args);
+      auto end = std::chrono::steady_clock::now();
+      if (failed(ok)) return false;
+      times.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+    }
+    if (repeat > 0) {
+      std::sort(times.begin(), times.end());
+      double median = times.size() % 2 ? times[times.size() / 2]
+                                       : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+      llvm::errs() << llvm::formatv("ascreg-run: {0} runs, median {1:f3} us per run (min {2:f3} us)",
+                                    runs, median, times.front());
+      if (mode == "check") llvm::errs() << " [" << label << "]";
+      llvm::errs() << "\n";
+    }
+    return true;
+  };
+  auto runInterp = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return interpKernel->run(a); };
+  auto runJit = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return jitKernel->run(a); };
 
-  unsigned runs = std::max(1u, static_cast<unsigned>(repeat));
-  std::vector<double> times;
-  for (unsigned r = 0; r < runs; ++r) {
-    reset();
-    auto args = makeArgs();
-    auto start = std::chrono::steady_clock::now();
-    LogicalResult ok = (*kernel)->run(args);
-    auto end = std::chrono::steady_clock::now();
-    if (failed(ok)) return 1;
-    times.push_back(std::chrono::duration<double, std::micro>(end - start).count());
-  }
-  if (repeat > 0) {
-    std::vector<double> sorted = times;
-    std::sort(sorted.begin(), sorted.end());
-    double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
-                                      : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
-    llvm::errs() << llvm::formatv("ascreg-run: {0} runs, median {1:f3} us per run (min {2:f3} us)\n",
-                                  runs, median, sorted.front());
+  if (mode == "interp" && !timed(bound, "interp", runInterp)) return 1;
+  if (mode == "jit" && !timed(bound, "jit", runJit)) return 1;
+  if (mode == "check") {
+    // The interpreter validates the inputs (bounds, alignment, indices) first.
+    std::vector<Bound> jitBound = bound;
+    if (!timed(bound, "interp", runInterp)) return 1;
+    if (!timed(jitBound, "jit", runJit)) return 1;
+    for (unsigned i = 0; i < numParams; ++i) {
+      if (!bound[i].isBuffer) continue;
+      Type elem = cast<MemRefType>(fn.getArgumentTypes()[i]).getElementType();
+      unsigned eb = bound[i].npy.itemBytes;
+      for (uint64_t e = 0; e < bound[i].npy.numElements(); ++e) {
+        uint64_t x = 0, y = 0;
+        std::memcpy(&x, bound[i].work.data() + e * eb, eb);
+        std::memcpy(&y, jitBound[i].work.data() + e * eb, eb);
+        if (x == y || (isNaNBits(elem, x) && isNaNBits(elem, y))) continue;
+        llvm::outs() << llvm::formatv("mismatch: parameter {0} element {1}: interp {2} ({3}), jit "
+                                      "{4} ({5})\n",
+                                      i, e, llvm::format_hex(x, 2 + 2 * eb),
+                                      describeBits(elem, x), llvm::format_hex(y, 2 + 2 * eb),
+                                      describeBits(elem, y));
+        return 1;
+      }
+    }
+    llvm::outs() << "identical\n";
   }
 
   for (auto &[i, path] : outs) {

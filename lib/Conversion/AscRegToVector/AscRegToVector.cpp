@@ -52,17 +52,26 @@ static Type signless(Type t) {
   return t;
 }
 
+/// The element type registers and UB buffers are lowered to: signless
+/// integers, and bf16 as its i16 bits. No ascreg op does bf16 arithmetic, and
+/// x86 codegen of bf16 vectors needs runtime calls (__truncsfbf2) that a JIT
+/// built with GCC 12 cannot resolve.
+static Type storageType(Type t) {
+  if (t.isBF16()) return IntegerType::get(t.getContext(), 16);
+  return signless(t);
+}
+
 AscRegToVectorTypeConverter::AscRegToVectorTypeConverter() {
   addConversion([](Type t) { return t; });
   addConversion([](IntegerType t) { return signless(t); });
   addConversion([](VRegType t) -> Type {
-    return VectorType::get({static_cast<int64_t>(t.getLanes())}, signless(t.getElementType()));
+    return VectorType::get({static_cast<int64_t>(t.getLanes())}, storageType(t.getElementType()));
   });
   addConversion([](MaskType t) -> Type {
     return VectorType::get({sem::kMaskBits}, IntegerType::get(t.getContext(), 1));
   });
   addConversion([](MemRefType t) -> Type {
-    return MemRefType::get(t.getShape(), signless(t.getElementType()), t.getLayout(),
+    return MemRefType::get(t.getShape(), storageType(t.getElementType()), t.getLayout(),
                            t.getMemorySpace());
   });
 }
@@ -156,7 +165,7 @@ struct Emit {
 
 VectorType vecType(MLIRContext *ctx, sem::RegType t) {
   return VectorType::get({static_cast<int64_t>(t.lanes())},
-                         signless(getElementType(ctx, t.elem)));
+                         storageType(getElementType(ctx, t.elem)));
 }
 
 sem::RegType regTypeOf(Value v) { return toRegType(cast<VRegType>(v.getType())); }
@@ -540,7 +549,10 @@ struct DuplicateLowering : public AscRegPattern<DuplicateOp> {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(getContext(), t);
-    Value v = vector::BroadcastOp::create(rw, op.getLoc(), vt, a.getScalar());
+    Value scalar = a.getScalar();
+    if (scalar.getType() != vt.getElementType()) // bf16 travels as its bits
+      scalar = arith::BitcastOp::create(rw, op.getLoc(), vt.getElementType(), scalar);
+    Value v = vector::BroadcastOp::create(rw, op.getLoc(), vt, scalar);
     if (a.getMask())
       v = arith::SelectOp::create(rw, op.getLoc(), e.laneMask(a.getMask(), t), v, e.zeros(vt));
     rw.replaceOp(op, v);
@@ -674,6 +686,17 @@ struct MemRefTypeLowering : public ConversionPattern {
                                 ConversionPatternRewriter &rw) const override {
     if (!isa<memref::MemRefDialect>(op->getDialect()) || op->getNumRegions() != 0)
       return failure();
+    // Scalar bf16 loads and stores move the bits through the i16 buffer.
+    if (auto ld = dyn_cast<memref::LoadOp>(op); ld && ld.getType().isBF16()) {
+      Value bits = memref::LoadOp::create(rw, op->getLoc(), operands[0], operands.drop_front());
+      rw.replaceOpWithNewOp<arith::BitcastOp>(op, ld.getType(), bits);
+      return success();
+    }
+    if (auto st = dyn_cast<memref::StoreOp>(op); st && st.getValueToStore().getType().isBF16()) {
+      Value bits = arith::BitcastOp::create(rw, op->getLoc(), rw.getI16Type(), operands[0]);
+      rw.replaceOpWithNewOp<memref::StoreOp>(op, bits, operands[1], operands.drop_front(2));
+      return success();
+    }
     SmallVector<Type> results;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results))) return failure();
     OperationState state(op->getLoc(), op->getName(), operands, results, op->getAttrs());
