@@ -140,7 +140,9 @@ LogicalResult parseScalar(StringRef spec, Type t, unsigned index, uint64_t &bits
       fail(llvm::formatv("--arg {0}: {1} does not fit in {2}", index, value, expect));
       return failure();
     }
-    bits = v.sextOrTrunc(64).getZExtValue() & (w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1);
+    // getAsInteger gives the narrowest APInt: zero-extend non-negative values.
+    llvm::APInt wide = negative ? v.sextOrTrunc(64) : v.zextOrTrunc(64);
+    bits = wide.getZExtValue() & (w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1);
     return success();
   }
   double d;

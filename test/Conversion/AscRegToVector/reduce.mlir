@@ -1,0 +1,124 @@
+// RUN: ascreg-opt %s --convert-ascreg-to-vector --split-input-file | FileCheck %s
+
+// The f16 sum is the hardware's adjacent-pair tree: 7 levels of
+// deinterleave + addf over all 128 lanes (each node rounds to f16), with
+// inactive lanes as +0 -- never an unordered vector.reduction.
+// CHECK-LABEL: func @sum_f16
+// CHECK-SAME: (%[[V:.*]]: vector<128xf16>, %[[M:.*]]: vector<256xi1>)
+// CHECK-NOT: vector.reduction <add>
+// CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 2, 4,
+// CHECK: %[[S:.*]] = arith.select %[[L]], %[[V]], %{{.*}} : vector<128xi1>, vector<128xf16>
+// CHECK: %[[E1:.*]], %[[O1:.*]] = vector.deinterleave %[[S]] : vector<128xf16> -> vector<64xf16>
+// CHECK: %[[A1:.*]] = arith.addf %[[E1]], %[[O1]] : vector<64xf16>
+// CHECK: vector.deinterleave %[[A1]] : vector<64xf16> -> vector<32xf16>
+// CHECK: arith.addf %{{.*}} : vector<32xf16>
+// CHECK: arith.addf %{{.*}} : vector<16xf16>
+// CHECK: arith.addf %{{.*}} : vector<8xf16>
+// CHECK: arith.addf %{{.*}} : vector<4xf16>
+// CHECK: arith.addf %{{.*}} : vector<2xf16>
+// CHECK: %[[LAST:.*]] = arith.addf %{{.*}} : vector<1xf16>
+// CHECK: %[[SUM:.*]] = vector.extract %[[LAST]][0] : f16 from vector<1xf16>
+// CHECK: vector.insert %[[SUM]], %{{.*}} [0] : f16 into vector<128xf16>
+// CHECK-NOT: vector.reduction <add>
+func.func @sum_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+  return %r : !ascreg.vreg<128xf16>
+}
+
+// -----
+
+// i16 -> i32 widens each lane (sign-extension) before the tree of 128 lanes;
+// u16 -> u32 zero-extends.
+// CHECK-LABEL: func @sum_widening
+// CHECK: arith.extsi %{{.*}} : vector<128xi16> to vector<128xi32>
+// CHECK: vector.deinterleave %{{.*}} : vector<128xi32> -> vector<64xi32>
+// CHECK: arith.addi %{{.*}} : vector<64xi32>
+// CHECK: vector.insert %{{.*}}, %{{.*}} [0] : i32 into vector<64xi32>
+// CHECK: arith.extui %{{.*}} : vector<128xi16> to vector<128xi32>
+func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m: !ascreg.mask) -> (!ascreg.vreg<64xi32>, !ascreg.vreg<64xu32>) {
+  %r = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xi32>
+  %s = ascreg.reduce <sum> %u, %m : !ascreg.vreg<128xu16> -> !ascreg.vreg<64xu32>
+  return %r, %s : !ascreg.vreg<64xi32>, !ascreg.vreg<64xu32>
+}
+
+// -----
+
+// Float max: an integer key orders -0 below +0; the first NaN wins; else the
+// first lane holding the maximum; empty masks give -inf and index 0. The
+// value keeps the chosen lane's bits; the index is stored as raw f32 bits.
+// CHECK-LABEL: func @max_f32
+// CHECK-SAME: (%[[V:.*]]: vector<64xf32>, %[[M:.*]]: vector<256xi1>)
+// CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 4, 8,
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
+// CHECK: %[[SH:.*]] = arith.shrsi %[[BITS]], %{{.*}} : vector<64xi32>
+// CHECK: %[[MAG:.*]] = arith.andi %[[SH]], %{{.*}} : vector<64xi32>
+// CHECK: %[[KEY:.*]] = arith.xori %[[BITS]], %[[MAG]] : vector<64xi32>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : vector<64xf32>
+// CHECK: %[[NANL:.*]] = arith.andi %[[NAN]], %[[L]] : vector<64xi1>
+// CHECK: %[[ANYNAN:.*]] = vector.reduction <or>, %[[NANL]] : vector<64xi1> into i1
+// CHECK: vector.reduction <minui>, %{{.*}} : vector<64xi32> into i32
+// CHECK: %[[FILLED:.*]] = arith.select %{{.*}}, %[[KEY]], %{{.*}} : vector<64xi1>, vector<64xi32>
+// CHECK: %[[MAX:.*]] = vector.reduction <maxsi>, %[[FILLED]] : vector<64xi32> into i32
+// CHECK: arith.cmpi eq, %[[FILLED]], %{{.*}} : vector<64xi32>
+// CHECK: vector.reduction <minui>
+// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[L]] : vector<64xi1> into i1
+// CHECK: %[[IDX0:.*]] = arith.select %[[ANY]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[IDX:.*]] = arith.select %[[ANYNAN]], %{{.*}}, %[[IDX0]] : i32
+// CHECK: %[[POS:.*]] = arith.index_castui %[[IDX]] : i32 to index
+// CHECK: %[[PICK:.*]] = vector.extract %[[V]][%[[POS]]] : f32 from vector<64xf32>
+// CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[VAL:.*]] = arith.select %[[ANY]], %[[PICK]], %[[NINF]] : f32
+// CHECK: %[[IDXF:.*]] = arith.bitcast %[[IDX]] : i32 to f32
+// CHECK: %[[R0:.*]] = vector.insert %[[VAL]], %{{.*}} [0] : f32 into vector<64xf32>
+// CHECK: vector.insert %[[IDXF]], %[[R0]] [1] : f32 into vector<64xf32>
+func.func @max_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<64xf32> {
+  %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return %r : !ascreg.vreg<64xf32>
+}
+
+// -----
+
+// Unsigned min: unsigned reduction, +max fill, index truncated to u16 bits.
+// CHECK-LABEL: func @min_u16
+// CHECK-NOT: arith.cmpf
+// CHECK: arith.constant dense<-1> : vector<128xi16>
+// CHECK: vector.reduction <minui>, %{{.*}} : vector<128xi16> into i16
+// CHECK: arith.trunci %{{.*}} : i32 to i16
+func.func @min_u16(%v: !ascreg.vreg<128xu16>, %m: !ascreg.mask) -> !ascreg.vreg<128xu16> {
+  %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<128xu16> -> !ascreg.vreg<128xu16>
+  return %r : !ascreg.vreg<128xu16>
+}
+
+// -----
+
+// 64-bit: exact i64 tree (wraps mod 2^64), signed max with an i64 index.
+// CHECK-LABEL: func @b64
+// CHECK: vector.shuffle %{{.*}} [0, 8, 16,
+// CHECK: arith.addi %{{.*}} : vector<16xi64>
+// CHECK: vector.reduction <maxsi>, %{{.*}} : vector<32xi64> into i64
+// CHECK: arith.extui %{{.*}} : i32 to i64
+func.func @b64(%v: !ascreg.vreg<32xi64>, %m: !ascreg.mask) -> (!ascreg.vreg<32xi64>, !ascreg.vreg<32xi64>) {
+  %s = ascreg.reduce <sum> %v, %m : !ascreg.vreg<32xi64> -> !ascreg.vreg<32xi64>
+  %x = ascreg.reduce <max> %v, %m : !ascreg.vreg<32xi64> -> !ascreg.vreg<32xi64>
+  return %s, %x : !ascreg.vreg<32xi64>, !ascreg.vreg<32xi64>
+}
+
+// -----
+
+// pair_reduce_sum: even/odd lanes and their mask bits; both active -> sum,
+// one active -> that lane exactly, none -> +0; the upper half is 0.
+// CHECK-LABEL: func @pair
+// CHECK: %[[E:.*]], %[[O:.*]] = vector.deinterleave %arg0 : vector<128xf16> -> vector<64xf16>
+// CHECK: %[[ME:.*]], %[[MO:.*]] = vector.deinterleave %{{.*}} : vector<128xi1> -> vector<64xi1>
+// CHECK: %[[S:.*]] = arith.addf %[[E]], %[[O]] : vector<64xf16>
+// CHECK: %[[BOTH:.*]] = arith.andi %[[ME]], %[[MO]] : vector<64xi1>
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<64xf16>
+// CHECK: %[[OO:.*]] = arith.select %[[MO]], %[[O]], %[[Z]]
+// CHECK: %[[ONE:.*]] = arith.select %[[ME]], %[[E]], %[[OO]]
+// CHECK: %[[LOW:.*]] = arith.select %[[BOTH]], %[[S]], %[[ONE]]
+// CHECK: vector.shuffle %[[LOW]], %[[Z]] [0, 1, 2,
+// CHECK-SAME: 126, 127] : vector<64xf16>, vector<64xf16>
+func.func @pair(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
+  %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<128xf16>
+  return %r : !ascreg.vreg<128xf16>
+}
