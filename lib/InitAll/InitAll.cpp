@@ -2,6 +2,7 @@
 #include "ascreg/InitAll.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/Dav/IR/DavOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -18,7 +19,7 @@
 #include "mlir/InitAllPasses.h"
 
 void ascreg::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::ascreg::AscRegDialect, mlir::arith::ArithDialect,
+  registry.insert<mlir::ascreg::AscRegDialect, mlir::dav::DavDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect, mlir::scf::SCFDialect,

@@ -1,6 +1,8 @@
 //===- Handlers.cpp - instruction handlers of the interpreter ---*- C++ -*-===//
 #include "Handlers.h"
 
+#include "ascreg/Semantics/Dav3510.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -461,12 +463,14 @@ uint32_t gather(Machine &m, const Inst &I, uint32_t pc) {
   if (buf.ubAddr % 32 != 0)
     return m.fail(I, llvm::formatv("gather base at UB address {0:x} is not 32-byte aligned",
                                    buf.ubAddr));
-  sem::Status st = sem::gather(I.t0, static_cast<sem::ElemKind>(I.k0), I.t1, buf.data,
-                               buf.numElements, m.R[I.b], m.M[I.c], m.R[I.r]);
+  // k1: units per buffer element (2 when a 64-bit buffer is gathered as words).
+  uint64_t units = buf.numElements * (I.k1 ? I.k1 : 1);
+  sem::Status st = sem::gather(I.t0, static_cast<sem::ElemKind>(I.k0), I.t1, buf.data, units,
+                               m.R[I.b], m.M[I.c], m.R[I.r]);
   if (!st.ok)
     return m.fail(I, llvm::formatv("gather index {0} in lane {1} is outside the base buffer of "
                                    "{2} elements",
-                                   st.value, st.lane, buf.numElements));
+                                   st.value, st.lane, units));
   return pc + 1;
 }
 
@@ -509,6 +513,68 @@ uint32_t binary(Machine &m, const Inst &I, uint32_t pc) {
 
 uint32_t bitcast(Machine &m, const Inst &I, uint32_t pc) {
   std::memcpy(m.R[I.r].b, m.R[I.a].b, I.t0.bytes());
+  return pc + 1;
+}
+
+//===----------------------------------------------------------------------===//
+// dav-3510 intrinsics
+//===----------------------------------------------------------------------===//
+
+namespace dv = sem::dav;
+
+uint32_t davPand(Machine &m, const Inst &I, uint32_t pc) {
+  dv::pand(m.M[I.a], m.M[I.b], m.M[I.c], m.M[I.r]);
+  return pc + 1;
+}
+uint32_t davPor(Machine &m, const Inst &I, uint32_t pc) {
+  dv::por(m.M[I.a], m.M[I.b], m.M[I.c], m.M[I.r]);
+  return pc + 1;
+}
+uint32_t davPnot(Machine &m, const Inst &I, uint32_t pc) {
+  dv::pnot(m.M[I.a], m.M[I.b], m.M[I.r]);
+  return pc + 1;
+}
+uint32_t davPpack(Machine &m, const Inst &I, uint32_t pc) {
+  dv::ppack(m.M[I.a], I.k0, m.M[I.r]);
+  return pc + 1;
+}
+uint32_t davPunpack(Machine &m, const Inst &I, uint32_t pc) {
+  dv::punpack(m.M[I.a], I.k0, m.M[I.r]);
+  return pc + 1;
+}
+uint32_t davPintlvB32(Machine &m, const Inst &I, uint32_t pc) {
+  dv::pintlvB32(m.M[I.a], m.M[I.b], m.M[I.r], m.M[I.r2]);
+  return pc + 1;
+}
+uint32_t davVldsDintlv(Machine &m, const Inst &I, uint32_t pc) {
+  const Buffer &buf = m.buffers[m.S[I.a]];
+  uint64_t off = m.S[I.b];
+  if (!checkRegAccess(m, I, buf, off, 2 * sem::kVLBytes)) return kHalt;
+  dv::vldsDintlvB32(buf.data + off * buf.elemBytes, m.R[I.r], m.R[I.r2]);
+  return pc + 1;
+}
+uint32_t davVdupLane0(Machine &m, const Inst &I, uint32_t pc) {
+  dv::vdupLane0(I.t0, m.R[I.a], m.M[I.b], m.R[I.r]);
+  return pc + 1;
+}
+uint32_t davScalarOp(Machine &m, const Inst &I, uint32_t pc) {
+  dv::scalarOp(static_cast<dv::ScalarOp>(I.k0), I.t0, m.R[I.a], m.S[I.b], m.M[I.c], m.R[I.r]);
+  return pc + 1;
+}
+uint32_t davVand(Machine &m, const Inst &I, uint32_t pc) {
+  dv::vand(I.t0, m.R[I.a], m.R[I.b], m.M[I.c], m.R[I.r]);
+  return pc + 1;
+}
+uint32_t davVintlv(Machine &m, const Inst &I, uint32_t pc) {
+  dv::vintlv(I.t0, m.R[I.a], m.R[I.b], m.R[I.r], m.R[I.r2]);
+  return pc + 1;
+}
+uint32_t davVdintlv(Machine &m, const Inst &I, uint32_t pc) {
+  dv::vdintlv(I.t0, m.R[I.a], m.R[I.b], m.R[I.r], m.R[I.r2]);
+  return pc + 1;
+}
+uint32_t davSelect(Machine &m, const Inst &I, uint32_t pc) {
+  sem::select(I.t0, m.M[I.c], m.R[I.a], m.R[I.b], m.R[I.r]);
   return pc + 1;
 }
 

@@ -73,6 +73,21 @@ uint32_t select(Machine &m, const Inst &I, uint32_t pc);
 uint32_t binary(Machine &m, const Inst &I, uint32_t pc);
 uint32_t bitcast(Machine &m, const Inst &I, uint32_t pc);
 
+// ---- dav-3510 intrinsics without an ascreg counterpart ----
+uint32_t davPand(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davPor(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davPnot(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davPpack(Machine &m, const Inst &I, uint32_t pc);   // k0 = higher
+uint32_t davPunpack(Machine &m, const Inst &I, uint32_t pc); // k0 = higher
+uint32_t davPintlvB32(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davVldsDintlv(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davVdupLane0(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davScalarOp(Machine &m, const Inst &I, uint32_t pc); // k0 = ScalarOp
+uint32_t davVand(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davVintlv(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davVdintlv(Machine &m, const Inst &I, uint32_t pc);
+uint32_t davSelect(Machine &m, const Inst &I, uint32_t pc); // vsel(lhs, rhs, mask)
+
 } // namespace handlers
 } // namespace interp
 } // namespace ascreg

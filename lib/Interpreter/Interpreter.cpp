@@ -12,6 +12,8 @@
 #include "Machine.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Semantics/Dav3510.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -196,6 +198,7 @@ private:
   LogicalResult compileWhile(scf::WhileOp op);
   LogicalResult compileArith(Operation *op);
   LogicalResult compileAscReg(Operation *op);
+  LogicalResult compileDav(Operation *op);
   LogicalResult compileMemRef(Operation *op);
   void addTrace(Operation *op, Inst &inst);
 };
@@ -252,6 +255,7 @@ LogicalResult Compiler::compileBlock(Block &block) {
 
 LogicalResult Compiler::compileOp(Operation *op) {
   if (isa<ar::AscRegDialect>(op->getDialect())) return compileAscReg(op);
+  if (isa<dav::DavDialect>(op->getDialect())) return compileDav(op);
   if (isa<arith::ArithDialect, index::IndexDialect>(op->getDialect())) return compileArith(op);
   if (isa<memref::MemRefDialect>(op->getDialect())) return compileMemRef(op);
   if (auto f = dyn_cast<scf::ForOp>(op)) return compileFor(f);
@@ -731,6 +735,214 @@ LogicalResult Compiler::compileAscReg(Operation *op) {
             return success();
           })
           .Case([&](ar::BitcastOp o) {
+            Inst &i = make(H::bitcast);
+            i.a = s(o.getSource());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getSource());
+            return success();
+          })
+          .Default([&](Operation *) {
+            return op->emitError() << "the ascreg interpreter does not execute '"
+                                   << op->getName() << "'";
+          });
+  if (succeeded(result) && inst && m.options.trace) addTrace(op, *inst);
+  return result;
+}
+
+/// The register type of a lane width in bits (predicate ops of pset/plt).
+static sem::RegType laneType(unsigned bits) {
+  return {bits == 8 ? sem::ElemKind::U8 : bits == 16 ? sem::ElemKind::U16 : sem::ElemKind::U32, 1};
+}
+
+LogicalResult Compiler::compileDav(Operation *op) {
+  auto rt = [](Value v) { return ar::toRegType(cast<ar::VRegType>(v.getType())); };
+  Inst *inst = nullptr;
+  auto make = [&](Handler h) -> Inst & {
+    inst = &emit(h, op);
+    return *inst;
+  };
+  auto pset = [&](Value result, ar::MaskPattern p, unsigned bits) {
+    Inst &i = make(H::createMask);
+    i.r = s(result);
+    sem::Mask mask;
+    sem::createMask(laneType(bits),
+                    p == ar::MaskPattern::ALLF ? sem::MaskPattern::ALLF
+                                               : static_cast<sem::MaskPattern>(static_cast<int>(p)),
+                    mask);
+    m.maskConstants.push_back(mask);
+    i.imm = m.maskConstants.size() - 1;
+    return success();
+  };
+  auto plt = [&](Operation *o, unsigned bits) {
+    Inst &i = make(H::updateMask);
+    i.a = s(o->getOperand(0));
+    i.r = s(o->getResult(0));
+    i.r2 = s(o->getResult(1));
+    i.t0 = laneType(bits);
+    return success();
+  };
+  auto binary = [&](Operation *o, Handler h, uint8_t k0) {
+    Inst &i = make(h);
+    i.a = s(o->getOperand(0));
+    i.b = s(o->getOperand(1));
+    i.c = s(o->getOperand(2));
+    i.r = s(o->getResult(0));
+    if (isa<ar::VRegType>(o->getResult(0).getType())) i.t0 = rt(o->getResult(0));
+    i.k0 = k0;
+    return success();
+  };
+  auto reduce = [&](Operation *o, Handler h, uint8_t k0) {
+    Inst &i = make(h);
+    i.a = s(o->getOperand(0));
+    i.b = s(o->getOperand(1));
+    i.r = s(o->getResult(0));
+    i.t0 = rt(o->getResult(0));
+    i.t1 = rt(o->getOperand(0));
+    i.k0 = k0;
+    return success();
+  };
+  auto twoResults = [&](Operation *o, Handler h) {
+    Inst &i = make(h);
+    i.a = s(o->getOperand(0));
+    i.b = o->getNumOperands() > 1 ? s(o->getOperand(1)) : 0;
+    i.r = s(o->getResult(0));
+    i.r2 = s(o->getResult(1));
+    if (auto t = dyn_cast<ar::VRegType>(o->getResult(0).getType())) i.t0 = ar::toRegType(t);
+    return success();
+  };
+  using SO = sem::dav::ScalarOp;
+  LogicalResult result =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case([&](dav::PsetB8Op o) { return pset(o.getMask(), o.getPattern(), 8); })
+          .Case([&](dav::PsetB16Op o) { return pset(o.getMask(), o.getPattern(), 16); })
+          .Case([&](dav::PsetB32Op o) { return pset(o.getMask(), o.getPattern(), 32); })
+          .Case([&](dav::PltB8Op o) { return plt(o, 8); })
+          .Case([&](dav::PltB16Op o) { return plt(o, 16); })
+          .Case([&](dav::PltB32Op o) { return plt(o, 32); })
+          .Case([&](dav::PandOp o) { return binary(o, H::davPand, 0); })
+          .Case([&](dav::PorOp o) { return binary(o, H::davPor, 0); })
+          .Case([&](dav::PnotOp o) {
+            Inst &i = make(H::davPnot);
+            i.a = s(o.getInput());
+            i.b = s(o.getMask());
+            i.r = s(o.getResult());
+            return success();
+          })
+          .Case([&](dav::PpackOp o) {
+            Inst &i = make(H::davPpack);
+            i.a = s(o.getInput());
+            i.r = s(o.getResult());
+            i.k0 = o.getPart() == dav::HalfPart::higher;
+            return success();
+          })
+          .Case([&](dav::PunpackOp o) {
+            Inst &i = make(H::davPunpack);
+            i.a = s(o.getInput());
+            i.r = s(o.getResult());
+            i.k0 = o.getPart() == dav::HalfPart::higher;
+            return success();
+          })
+          .Case([&](dav::PintlvB32Op o) { return twoResults(o, H::davPintlvB32); })
+          .Case([&](dav::VldsOp o) {
+            Inst &i = make(H::loadAlign);
+            i.a = s(o.getBase());
+            i.b = s(o.getOffset());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            return success();
+          })
+          .Case([&](dav::VldsDintlvOp o) { return twoResults(o, H::davVldsDintlv); })
+          .Case([&](dav::VstsOp o) {
+            Inst &i = make(H::storeAlign);
+            i.a = s(o.getValue());
+            i.b = s(o.getBase());
+            i.c = s(o.getOffset());
+            i.d = s(o.getMask());
+            i.t0 = rt(o.getValue());
+            return success();
+          })
+          .Case([&](dav::VcaddOp o) { return reduce(o, H::reduce, static_cast<uint8_t>(sem::ReduceKind::Sum)); })
+          .Case([&](dav::VcmaxOp o) { return reduce(o, H::reduce, static_cast<uint8_t>(sem::ReduceKind::Max)); })
+          .Case([&](dav::VcminOp o) { return reduce(o, H::reduce, static_cast<uint8_t>(sem::ReduceKind::Min)); })
+          .Case([&](dav::VcpaddOp o) { return reduce(o, H::pairReduceSum, 0); })
+          .Case([&](dav::Vgather2Op o) {
+            Inst &i = make(H::gather);
+            i.a = s(o.getBase());
+            i.b = s(o.getIndex());
+            i.c = s(o.getMask());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            i.t1 = rt(o.getIndex());
+            Type me = o.getBase().getType().getElementType();
+            Type unit = o.getUnit() ? *o.getUnit() : me;
+            unsigned ub = unit.getIntOrFloatBitWidth() / 8;
+            sem::ElemKind src = i.t0.elem;
+            if (ub == 1)
+              src = sem::isUnsignedInt(i.t0.elem) ? sem::ElemKind::U8 : sem::ElemKind::I8;
+            i.k0 = static_cast<uint8_t>(src);
+            i.k1 = static_cast<uint8_t>(me.getIntOrFloatBitWidth() / 8 / ub);
+            return success();
+          })
+          .Case([&](dav::VselrOp o) {
+            Inst &i = make(H::gatherReg);
+            i.a = s(o.getSrc());
+            i.b = s(o.getIndex());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getSrc());
+            return success();
+          })
+          .Case([&](dav::VbrOp o) {
+            Inst &i = make(H::duplicate);
+            i.a = s(o.getScalar());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            return success();
+          })
+          .Case([&](dav::VdupOp o) {
+            Inst &i = make(H::duplicateMasked);
+            i.a = s(o.getScalar());
+            i.b = s(o.getMask());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            return success();
+          })
+          .Case([&](dav::VdupLaneOp o) {
+            Inst &i = make(H::davVdupLane0);
+            i.a = s(o.getSrc());
+            i.b = s(o.getMask());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            return success();
+          })
+          .Case([&](dav::VciOp o) {
+            Inst &i = make(H::arange);
+            i.a = s(o.getStart());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getResult());
+            return success();
+          })
+          .Case([&](dav::VcmpOp o) {
+            Inst &i = make(H::compare);
+            i.a = s(o.getLhs());
+            i.b = s(o.getRhs());
+            i.c = s(o.getMask());
+            i.r = s(o.getResult());
+            i.t0 = rt(o.getLhs());
+            i.k0 = static_cast<uint8_t>(o.getPredicate());
+            return success();
+          })
+          .Case([&](dav::VselOp o) { return binary(o, H::davSelect, 0); })
+          .Case([&](dav::VaddOp o) { return binary(o, H::binary, static_cast<uint8_t>(sem::BinaryKind::Add)); })
+          .Case([&](dav::VmaxOp o) { return binary(o, H::binary, static_cast<uint8_t>(sem::BinaryKind::Max)); })
+          .Case([&](dav::VminOp o) { return binary(o, H::binary, static_cast<uint8_t>(sem::BinaryKind::Min)); })
+          .Case([&](dav::VandOp o) { return binary(o, H::davVand, 0); })
+          .Case([&](dav::VaddsOp o) { return binary(o, H::davScalarOp, static_cast<uint8_t>(SO::Adds)); })
+          .Case([&](dav::VmulsOp o) { return binary(o, H::davScalarOp, static_cast<uint8_t>(SO::Muls)); })
+          .Case([&](dav::VshlsOp o) { return binary(o, H::davScalarOp, static_cast<uint8_t>(SO::Shls)); })
+          .Case([&](dav::VshrsOp o) { return binary(o, H::davScalarOp, static_cast<uint8_t>(SO::Shrs)); })
+          .Case([&](dav::VintlvOp o) { return twoResults(o, H::davVintlv); })
+          .Case([&](dav::VdintlvOp o) { return twoResults(o, H::davVdintlv); })
+          .Case([&](dav::ReinterpretOp o) {
             Inst &i = make(H::bitcast);
             i.a = s(o.getSource());
             i.r = s(o.getResult());

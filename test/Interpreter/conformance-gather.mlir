@@ -2,10 +2,8 @@
 // Runs every matching examples/conformance kernel on 16 seeded random cases rich in
 // edge cases and compares the output bit for bit with the independent Python model
 // test/Inputs/golden.py (semantics contract 4-6, 8b). Inputs of a failing case are kept in %t.
-// --avoid-count 8,9: ascreg-run currently reads the scalar arguments i32:8 and i32:9 as
-// -8 and -9 (runner-scalar-args.mlir); remove the option once that test passes.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/../Inputs/conformance.py --ascreg-run ascreg-run --tmpdir %t --seed 3510 --avoid-count 8,9 --cases 16 '%ascreg_src_root/examples/conformance/gather_[!r]*.mlir' | FileCheck %s
+// RUN: %python %S/../Inputs/conformance.py --ascreg-run ascreg-run --tmpdir %t --seed 3510 --cases 16 '%ascreg_src_root/examples/conformance/gather_[!r]*.mlir' | FileCheck %s
 // CHECK: PASS gather_bf16_bf16_u16 (16 cases)
 // CHECK: PASS gather_f16_f16_u16 (16 cases)
 // CHECK: PASS gather_f32_f32_u32 (16 cases)

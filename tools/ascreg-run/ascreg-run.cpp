@@ -21,6 +21,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -67,6 +69,11 @@ static cl::opt<bool> noRuntimeChecks(
     cl::cat(runCat));
 static cl::opt<unsigned> jitOptLevel("jit-opt", cl::desc("LLVM optimization level of the JIT"),
                                      cl::init(2), cl::cat(runCat));
+static cl::opt<std::string> passPipeline(
+    "pass-pipeline",
+    cl::desc("Run this pass pipeline on the module before executing it, e.g. "
+             "'builtin.module(convert-ascreg-to-dav)' to run the dav-3510 lowering"),
+    cl::init(""), cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -238,6 +245,7 @@ int runMain(int argc, char **argv) {
 
   DialectRegistry registry;
   ::ascreg::registerAllDialects(registry);
+  ::ascreg::registerAllPasses();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -251,6 +259,15 @@ int runMain(int argc, char **argv) {
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module) return 1; // the parser or verifier printed the diagnostic
+
+  if (!passPipeline.empty()) {
+    PassManager pm(&context);
+    std::string errors;
+    llvm::raw_string_ostream errOS(errors);
+    if (failed(parsePassPipeline(passPipeline, pm, errOS)))
+      return fail("--pass-pipeline: " + errors);
+    if (failed(pm.run(*module))) return 1; // the pass printed its diagnostic
+  }
 
   auto fn = module->lookupSymbol<func::FuncOp>(entry);
   if (!fn) return fail("no function @" + entry + " in " + inputFile + " (set it with --entry)");

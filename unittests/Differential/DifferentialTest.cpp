@@ -16,6 +16,9 @@
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Conversion/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -27,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <cstring>
 #include <dirent.h>
 #include <random>
@@ -154,21 +158,44 @@ struct Buffer {
 
 class Differential : public ::testing::TestWithParam<std::string> {};
 
-TEST_P(Differential, InterpreterEqualsJit) {
-  const std::string name = GetParam();
+using Runner = std::function<mlir::LogicalResult(llvm::ArrayRef<ascreg::interp::Arg>)>;
+
+/// The other path of a comparison, built from the parsed module.
+enum class Path { Jit, Dav3510 };
+
+void runDifferential(const std::string &name, Path path) {
   mlir::DialectRegistry registry;
   ascreg::registerAllDialects(registry);
   mlir::MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
-  std::string path = std::string(kConformanceDir) + "/" + name + ".mlir";
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(path, &ctx);
-  ASSERT_TRUE(module) << "cannot parse " << path;
+  std::string file = std::string(kConformanceDir) + "/" + name + ".mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(file, &ctx);
+  ASSERT_TRUE(module) << "cannot parse " << file;
   auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
   ASSERT_TRUE(fn);
   auto interp = ascreg::interp::CompiledKernel::compile(fn);
   ASSERT_TRUE(mlir::succeeded(interp));
-  auto jit = ascreg::jit::JitKernel::compile(*module, "kernel");
-  ASSERT_TRUE(mlir::succeeded(jit));
+  std::unique_ptr<ascreg::jit::JitKernel> jitKernel;
+  std::unique_ptr<ascreg::interp::CompiledKernel> davKernel;
+  mlir::OwningOpRef<mlir::ModuleOp> lowered;
+  Runner other;
+  if (path == Path::Jit) {
+    auto jit = ascreg::jit::JitKernel::compile(*module, "kernel");
+    ASSERT_TRUE(mlir::succeeded(jit));
+    jitKernel = std::move(*jit);
+    other = [&](llvm::ArrayRef<ascreg::interp::Arg> a) { return jitKernel->run(a); };
+  } else {
+    // The kernel after convert-ascreg-to-dav, executed by the interpreter.
+    lowered = mlir::cast<mlir::ModuleOp>((*module)->clone());
+    mlir::PassManager pm(&ctx);
+    pm.addPass(mlir::ascreg::createConvertAscRegToDavPass());
+    ASSERT_TRUE(mlir::succeeded(pm.run(*lowered)));
+    auto dav = ascreg::interp::CompiledKernel::compile(lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
+    ASSERT_TRUE(mlir::succeeded(dav));
+    davKernel = std::move(*dav);
+    other = [&](llvm::ArrayRef<ascreg::interp::Arg> a) { return davKernel->run(a); };
+  }
+  const char *otherName = path == Path::Jit ? "JIT" : "dav-3510 lowering";
 
   std::vector<std::string> parts = split(name);
   uint64_t cases = envOr("ASCREG_DIFF_CASES", 1000);
@@ -247,7 +274,7 @@ TEST_P(Differential, InterpreterEqualsJit) {
     };
     auto argsA = args(a), argsB = args(b);
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
-    ASSERT_TRUE(mlir::succeeded((*jit)->run(argsB))) << name << " case " << c;
+    ASSERT_TRUE(mlir::succeeded(other(argsB))) << name << " case " << c << " (" << otherName << ")";
     for (size_t p = 0; p < a.size(); ++p) {
       if (a[p].bytes == b[p].bytes) continue;
       unsigned eb = a[p].elemBytes;
@@ -266,13 +293,15 @@ TEST_P(Differential, InterpreterEqualsJit) {
           if (isNaN(x) && isNaN(y)) continue;
         }
         FAIL() << name << " case " << c << ": parameter " << p << " element " << e
-               << ": interpreter 0x" << std::hex << x << ", JIT 0x" << y << std::dec
+               << ": interpreter 0x" << std::hex << x << ", " << otherName << " 0x" << y << std::dec
                << " (repeat " << repeat << ", scalars " << scalars[0] << ")";
       }
     }
   }
-  RecordProperty("cases", static_cast<int>(cases));
 }
+
+TEST_P(Differential, InterpreterEqualsJit) { runDifferential(GetParam(), Path::Jit); }
+TEST_P(Differential, InterpreterEqualsDav3510Lowering) { runDifferential(GetParam(), Path::Dav3510); }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),
                          [](const ::testing::TestParamInfo<std::string> &info) {

@@ -7,6 +7,12 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+namespace dav {
+class DavDialect;
+} // namespace dav
+} // namespace mlir
+
+namespace mlir {
 namespace ascreg {
 
 #define GEN_PASS_DECL

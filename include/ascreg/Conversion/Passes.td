@@ -46,4 +46,26 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
   ];
 }
 
+//===----------------------------------------------------------------------===//
+// AscRegToDav
+//===----------------------------------------------------------------------===//
+
+def ConvertAscRegToDavPass : Pass<"convert-ascreg-to-dav", "::mlir::ModuleOp"> {
+  let summary = "Legalise ascreg ops to the dav-3510 intrinsics (dav dialect)";
+  let description = [{
+    Every ascreg op becomes the dav-3510 intrinsics that implement it:
+    vcadd / vcmax / vcmin / vcpadd, vgather2, vselr, pset_bN / plt_bN,
+    vlds / vsts, vbr / vdup, vci, vcmp, vsel, vadd / vmax / vmin.
+
+    64-bit data exists only as 32-bit words: the one-register form is one
+    register of 64 words in natural order, the two-register form is converted
+    1:N into (low words, high words). 64-bit reductions, gathers, compares,
+    adds and max/min are built from 32-bit sequences (vdintlv / vintlv,
+    ppack / punpack / pintlv_b32, 16-bit split sums with carries). Unlike the
+    vendor library's 64-bit sum, the result does not depend on whether lane 0
+    is active (docs/semantics.md).
+  }];
+  let dependentDialects = ["::mlir::dav::DavDialect", "::mlir::arith::ArithDialect"];
+}
+
 #endif // ASCREG_CONVERSION_PASSES_TD

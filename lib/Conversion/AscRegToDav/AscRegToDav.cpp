@@ -1,0 +1,604 @@
+//===- AscRegToDav.cpp - ascreg to the dav-3510 intrinsics ------*- C++ -*-===//
+//
+// Legalises every ascreg op to dav-3510 intrinsics. Registers of 8-, 16- and
+// 32-bit lanes map 1:1 (vcadd, vcmax, vgather2, vselr, plt_bN, pset_bN, ...).
+// 64-bit data exists on the hardware only as 32-bit words:
+//   - one-register form (32 lanes): one register of 64 words in natural
+//     order (lo, hi, lo, hi, ...); its masks use bit 8*i;
+//   - two-register form (64 lanes): 1:N type conversion to two registers,
+//     the low words and the high words (the vendor's RegTraitNumTwo); masks
+//     use the 32-bit layout.
+// 64-bit ops are built from 32-bit sequences on the de-interleaved words
+// (vdintlv / vintlv convert between the forms, ppack / punpack / pintlv
+// convert the masks). Where the vendor library's own sequence deviates from
+// the contract (its 64-bit sum returns 0 when lane 0 is masked off, because
+// the carry steps run under the zeroing mask), this lowering computes the
+// carries under an all-true predicate and so returns the contract's result.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/Passes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace ascreg {
+#define GEN_PASS_DEF_CONVERTASCREGTODAVPASS
+#include "ascreg/Conversion/Passes.h.inc"
+} // namespace ascreg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ascreg;
+namespace sem = ::ascreg::semantics;
+
+namespace {
+
+bool is64(VRegType t) { return t.getElementBytes() == 8; }
+
+/// The 32-bit word type of a 64-bit register type (i64 -> i32, u64 -> u32).
+VRegType wordType(VRegType t) {
+  auto it = cast<IntegerType>(t.getElementType());
+  return VRegType::get(t.getContext(), 64,
+                       IntegerType::get(t.getContext(), 32, it.getSignedness()));
+}
+
+class DavTypeConverter : public TypeConverter {
+public:
+  DavTypeConverter() {
+    addConversion([](Type t) { return t; });
+    addConversion([](VRegType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+      if (!is64(t)) {
+        out.push_back(t);
+        return success();
+      }
+      out.push_back(wordType(t));
+      if (t.isTwoRegister()) out.push_back(wordType(t));
+      return success();
+    });
+  }
+};
+
+/// Builds dav sequences at one location.
+struct B {
+  ConversionPatternRewriter &rw;
+  Location loc;
+  MLIRContext *ctx() { return rw.getContext(); }
+
+  VRegType reg(unsigned bits, IntegerType::SignednessSemantics s = IntegerType::Unsigned) {
+    return VRegType::get(ctx(), 2048 / bits, IntegerType::get(ctx(), bits, s));
+  }
+  VRegType u32() { return reg(32); }
+  Type maskT() { return MaskType::get(ctx()); }
+  Value cst32(int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v); }
+  Value pset(unsigned bits, MaskPattern p) {
+    auto attr = MaskPatternAttr::get(ctx(), p);
+    if (bits == 8) return dav::PsetB8Op::create(rw, loc, maskT(), attr);
+    if (bits == 16) return dav::PsetB16Op::create(rw, loc, maskT(), attr);
+    return dav::PsetB32Op::create(rw, loc, maskT(), attr);
+  }
+  Value all8() { return pset(8, MaskPattern::ALL); }
+  Value all32() { return pset(32, MaskPattern::ALL); }
+  Value as(Value v, VRegType t) {
+    if (v.getType() == t) return v;
+    return dav::ReinterpretOp::create(rw, loc, t, v);
+  }
+  Value splat32(int64_t v, VRegType t) {
+    return dav::VbrOp::create(rw, loc, t, cst32(v));
+  }
+  Value ppackLow(Value m) {
+    return dav::PpackOp::create(rw, loc, maskT(), m, dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
+  }
+  Value punpackLow(Value m) {
+    return dav::PunpackOp::create(rw, loc, maskT(), m, dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
+  }
+  /// Mask of the 64 words of a one-register 64-bit value: word 2i and 2i+1
+  /// take element i's bit (8i): ppack to the 32-bit layout, then interleave.
+  Value wordMaskOfOneReg(Value m) {
+    Value p = ppackLow(m);
+    auto il = dav::PintlvB32Op::create(rw, loc, maskT(), maskT(), p, p);
+    return il.getLow();
+  }
+  /// (lo words, hi words) of a 64-bit value.
+  std::pair<Value, Value> split(ValueRange parts, VRegType t) {
+    if (t.isTwoRegister()) return {parts[0], parts[1]};
+    VRegType w = wordType(t);
+    Value zero = splat32(0, w);
+    auto d = dav::VdintlvOp::create(rw, loc, w, w, parts[0], zero);
+    return {d.getEven(), d.getOdd()};
+  }
+  /// The 32-bit-layout mask of a 64-bit value's lanes.
+  Value laneMask32(Value m, VRegType t) { return t.isTwoRegister() ? m : ppackLow(m); }
+  /// Back from (lo, hi) words to the value's form.
+  SmallVector<Value> join(Value lo, Value hi, VRegType t) {
+    VRegType w = wordType(t);
+    lo = as(lo, w);
+    hi = as(hi, w);
+    if (t.isTwoRegister()) return {lo, hi};
+    auto il = dav::VintlvOp::create(rw, loc, w, w, lo, hi);
+    return {il.getLow()};
+  }
+  /// A 32-bit-layout lane mask back to the value's form.
+  Value maskOfLanes32(Value m32, VRegType t) { return t.isTwoRegister() ? m32 : punpackLow(m32); }
+  /// 1 where `m` is set, else 0 (u32 lanes).
+  Value bitsOf(Value m) { return dav::VselOp::create(rw, loc, u32(), splat32(1, u32()), splat32(0, u32()), m); }
+  Value vadd(Value a, Value b, Value m) { return dav::VaddOp::create(rw, loc, a.getType(), a, b, m); }
+  Value cmp(ComparePredicate p, Value a, Value b, Value m) {
+    return dav::VcmpOp::create(rw, loc, maskT(), ComparePredicateAttr::get(ctx(), p), a, b, m);
+  }
+};
+
+template <typename OpTy>
+struct DavPattern : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+};
+
+VRegType vt(Value v) { return cast<VRegType>(v.getType()); }
+
+//===----------------------------------------------------------------------===//
+// Masks
+//===----------------------------------------------------------------------===//
+
+struct CreateMaskLowering : DavPattern<CreateMaskOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(CreateMaskOp op, OneToNOpAdaptor, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    auto t = cast<VRegType>(op.getRegType());
+    MaskPattern p = op.getPattern();
+    if (!is64(t)) {
+      rw.replaceOp(op, b.pset(t.getElementBytes() * 8, p));
+      return success();
+    }
+    if (t.isTwoRegister()) {
+      rw.replaceOp(op, b.pset(32, p));
+      return success();
+    }
+    // One register of 32 lanes: the vendor's remapping for the 32-bit pattern
+    // (H -> VL16, Q -> VL8), then the lower half unpacked to bit 8*i.
+    if (p == MaskPattern::H) p = MaskPattern::VL16;
+    if (p == MaskPattern::Q) p = MaskPattern::VL8;
+    rw.replaceOp(op, b.punpackLow(b.pset(32, p)));
+    return success();
+  }
+};
+
+struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(UpdateMaskOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    auto t = cast<VRegType>(op.getRegType());
+    Value count = a.getCount()[0];
+    if (!is64(t) || t.isTwoRegister()) {
+      unsigned bits = is64(t) ? 32 : t.getElementBytes() * 8;
+      Operation *plt = bits == 8    ? dav::PltB8Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation()
+                       : bits == 16 ? dav::PltB16Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation()
+                                    : dav::PltB32Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation();
+      rw.replaceOp(op, plt->getResults());
+      return success();
+    }
+    // One register of 32 lanes (vendor: plt_b32 + punpack, scalar rewritten
+    // in software): rest = count > 32 ? count - 32 : 0.
+    auto plt = dav::PltB32Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count);
+    Value mask = b.punpackLow(plt.getMask());
+    Value vl = b.cst32(32);
+    Value gt = arith::CmpIOp::create(rw, op.getLoc(), arith::CmpIPredicate::ugt, count, vl);
+    Value sub = arith::SubIOp::create(rw, op.getLoc(), count, vl);
+    Value rest = arith::SelectOp::create(rw, op.getLoc(), gt, sub, b.cst32(0));
+    rw.replaceOp(op, {mask, rest});
+    return success();
+  }
+};
+
+struct MaskAndLowering : DavPattern<MaskAndOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(MaskAndOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    rw.replaceOpWithNewOp<dav::PandOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
+    return success();
+  }
+};
+struct MaskOrLowering : DavPattern<MaskOrOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(MaskOrOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    rw.replaceOpWithNewOp<dav::PorOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
+    return success();
+  }
+};
+struct MaskNotLowering : DavPattern<MaskNotOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(MaskNotOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    auto t = cast<VRegType>(op.getRegType());
+    // The governing predicate holds the lowest bit of every lane's group.
+    Value lanes = !is64(t)           ? b.pset(t.getElementBytes() * 8, MaskPattern::ALL)
+                  : t.isTwoRegister() ? b.all32()
+                                      : b.punpackLow(b.all32());
+    rw.replaceOpWithNewOp<dav::PnotOp>(op, b.maskT(), a.getInput()[0], lanes);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// UB data movement
+//===----------------------------------------------------------------------===//
+
+struct LoadAlignLowering : DavPattern<LoadAlignOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(LoadAlignOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    VRegType t = vt(op.getResult());
+    Value base = a.getBase()[0], off = a.getOffset()[0];
+    if (!is64(t)) {
+      rw.replaceOpWithNewOp<dav::VldsOp>(op, t, base, off);
+      return success();
+    }
+    VRegType w = wordType(t);
+    if (!t.isTwoRegister()) {
+      rw.replaceOpWithNewOp<dav::VldsOp>(op, w, base, off);
+      return success();
+    }
+    auto ld = dav::VldsDintlvOp::create(rw, op.getLoc(), w, w, base, off);
+    rw.replaceOpWithMultiple(op, {ld.getResults()});
+    return success();
+  }
+};
+
+struct StoreAlignLowering : DavPattern<StoreAlignOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(StoreAlignOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType t = vt(op.getValue());
+    Value base = a.getBase()[0], off = a.getOffset()[0], mask = a.getMask()[0];
+    ValueRange v = a.getValue();
+    if (!is64(t)) {
+      rw.replaceOpWithNewOp<dav::VstsOp>(op, v[0], base, off, mask);
+      return success();
+    }
+    if (!t.isTwoRegister()) {
+      rw.replaceOpWithNewOp<dav::VstsOp>(op, v[0], base, off, b.wordMaskOfOneReg(mask));
+      return success();
+    }
+    // Vendor sequence: pintlv_b32(mask, mask), vintlv(lo, hi), two vsts.
+    auto m = dav::PintlvB32Op::create(rw, op.getLoc(), b.maskT(), b.maskT(), mask, mask);
+    auto r = dav::VintlvOp::create(rw, op.getLoc(), v[0].getType(), v[0].getType(), v[0], v[1]);
+    dav::VstsOp::create(rw, op.getLoc(), r.getLow(), base, off, m.getLow());
+    Value off2 = arith::AddIOp::create(rw, op.getLoc(), off,
+                                       arith::ConstantIndexOp::create(rw, op.getLoc(), 32));
+    rw.replaceOpWithNewOp<dav::VstsOp>(op, r.getHigh(), base, off2, m.getHigh());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+struct ReduceLowering : DavPattern<ReduceOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(ReduceOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType src = vt(op.getSrc()), dst = vt(op.getResult());
+    Value mask = a.getMask()[0];
+    if (!is64(src)) {
+      Value s = a.getSrc()[0];
+      switch (op.getKind()) {
+      case ReduceKind::sum: rw.replaceOpWithNewOp<dav::VcaddOp>(op, dst, s, mask); break;
+      case ReduceKind::max: rw.replaceOpWithNewOp<dav::VcmaxOp>(op, dst, s, mask); break;
+      case ReduceKind::min: rw.replaceOpWithNewOp<dav::VcminOp>(op, dst, s, mask); break;
+      }
+      return success();
+    }
+    auto [lo, hi] = b.split(a.getSrc(), src);
+    Value m = b.laneMask32(mask, src);
+    Value all = b.all32();
+    VRegType u32 = b.u32();
+    Value resLo, resHi;
+    if (op.getKind() == ReduceKind::sum) {
+      // Exact sum mod 2^64 from 32-bit tree sums: the low words split into
+      // 16-bit halves (their sums cannot wrap), carries under ALL.
+      Value l = b.as(lo, u32), h = b.as(hi, u32);
+      Value l16 = dav::VandOp::create(rw, op.getLoc(), l.getType(), l, b.splat32(0xFFFF, u32), all);
+      Value h16 = dav::VshrsOp::create(rw, op.getLoc(), l.getType(), l, b.cst32(16), all);
+      Value sl = dav::VcaddOp::create(rw, op.getLoc(), u32, l16, m);
+      Value sh = dav::VcaddOp::create(rw, op.getLoc(), u32, h16, m);
+      Value shi = dav::VcaddOp::create(rw, op.getLoc(), u32, h, m);
+      Value shifted = dav::VshlsOp::create(rw, op.getLoc(), sh.getType(), sh, b.cst32(16), all);
+      Value low = b.vadd(sl, shifted, all);
+      Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, low, shifted, all));
+      Value top = dav::VshrsOp::create(rw, op.getLoc(), sh.getType(), sh, b.cst32(16), all);
+      resLo = low;
+      resHi = b.vadd(b.vadd(shi, top, all), carry, all);
+    } else {
+      // The vendor's sequence: extreme of the high words (signed for i64),
+      // then among the lanes holding it, the extreme low word (unsigned) and
+      // its first index.
+      bool isMax = op.getKind() == ReduceKind::max;
+      VRegType hiView = wordType(src);
+      Value h = b.as(hi, hiView);
+      Value hiRes = isMax ? Value(dav::VcmaxOp::create(rw, op.getLoc(), hiView, h, m))
+                          : Value(dav::VcminOp::create(rw, op.getLoc(), hiView, h, m));
+      Value hiB = dav::VdupLaneOp::create(rw, op.getLoc(), hiRes.getType(), hiRes, all);
+      Value eq = b.cmp(ComparePredicate::eq, h, hiB, m);
+      Value l = b.as(lo, u32);
+      resLo = isMax ? Value(dav::VcmaxOp::create(rw, op.getLoc(), u32, l, eq))
+                    : Value(dav::VcminOp::create(rw, op.getLoc(), u32, l, eq));
+      // Keep only lane 0 of the high result (lane 1 of the value is the index).
+      resHi = b.vadd(b.as(hiRes, u32), b.splat32(0, u32), b.pset(32, MaskPattern::VL1));
+    }
+    rw.replaceOpWithMultiple(op, {b.join(resLo, resHi, dst)});
+    return success();
+  }
+};
+
+struct PairReduceSumLowering : DavPattern<PairReduceSumOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(PairReduceSumOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::VcpaddOp>(op, vt(op.getResult()), a.getSrc()[0], a.getMask()[0]);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+struct GatherLowering : DavPattern<GatherOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(GatherOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType dst = vt(op.getResult()), idx = vt(op.getIndex());
+    Value base = a.getBase()[0], mask = a.getMask()[0];
+    if (!is64(dst)) {
+      rw.replaceOpWithNewOp<dav::Vgather2Op>(op, dst, base, a.getIndex()[0], mask, TypeAttr());
+      return success();
+    }
+    // 32-bit word indices: u32 as is, u64 by its low words.
+    Value idx32;
+    if (!is64(idx)) idx32 = a.getIndex()[0];
+    else idx32 = b.split(a.getIndex(), idx).first;
+    VRegType u32 = b.u32();
+    idx32 = b.as(idx32, u32);
+    Value all = b.all32();
+    // The vendor's emulation: words 2*idx (low) and 2*idx+1 (high) of the
+    // buffer viewed as u32; a one-register result uses the first 32 indices.
+    Value w0 = dav::VmulsOp::create(rw, op.getLoc(), idx32.getType(), idx32, b.cst32(2), all);
+    Value w1 = dav::VaddsOp::create(rw, op.getLoc(), w0.getType(), w0, b.cst32(1), all);
+    Value m = b.laneMask32(mask, dst);
+    TypeAttr unit = TypeAttr::get(rw.getI32Type());
+    Value lo = dav::Vgather2Op::create(rw, op.getLoc(), u32, base, w0, m, unit);
+    Value hi = dav::Vgather2Op::create(rw, op.getLoc(), u32, base, w1, m, unit);
+    rw.replaceOpWithMultiple(op, {b.join(lo, hi, dst)});
+    return success();
+  }
+};
+
+struct GatherRegLowering : DavPattern<GatherRegOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(GatherRegOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::VselrOp>(op, a.getSrc()[0].getType(), a.getSrc()[0], a.getIndex()[0]);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Companions
+//===----------------------------------------------------------------------===//
+
+struct DuplicateLowering : DavPattern<DuplicateOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(DuplicateOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType t = vt(op.getResult());
+    Value s = a.getScalar()[0];
+    Value mask = a.getMask().empty() ? Value() : a.getMask()[0];
+    if (!is64(t)) {
+      if (mask) rw.replaceOpWithNewOp<dav::VdupOp>(op, t, s, mask);
+      else rw.replaceOpWithNewOp<dav::VbrOp>(op, t, s);
+      return success();
+    }
+    Location loc = op.getLoc();
+    Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
+    Value sh = arith::ShRUIOp::create(rw, loc, s, arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
+    Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
+    VRegType w = wordType(t);
+    Value vlo, vhi;
+    if (mask) {
+      Value m = b.laneMask32(mask, t);
+      vlo = dav::VdupOp::create(rw, loc, w, lo, m);
+      vhi = dav::VdupOp::create(rw, loc, w, hi, m);
+    } else {
+      vlo = dav::VbrOp::create(rw, loc, w, lo);
+      vhi = dav::VbrOp::create(rw, loc, w, hi);
+    }
+    rw.replaceOpWithMultiple(op, {b.join(vlo, vhi, t)});
+    return success();
+  }
+};
+
+struct ArangeLowering : DavPattern<ArangeOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(ArangeOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    Location loc = op.getLoc();
+    VRegType t = vt(op.getResult());
+    Value s = a.getStart()[0];
+    if (!is64(t)) {
+      // vci exists for signed integers and floats; unsigned lanes are the
+      // reinterpreted signed result (the vendor library does the same).
+      VRegType gen = t;
+      if (auto it = dyn_cast<IntegerType>(t.getElementType()); it && it.isUnsigned())
+        gen = VRegType::get(rw.getContext(), t.getLanes(), IntegerType::get(rw.getContext(), it.getWidth()));
+      rw.replaceOp(op, b.as(dav::VciOp::create(rw, loc, gen, s), t));
+      return success();
+    }
+    // 64-bit: low words from vci, high words + the carry out of the low words.
+    Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
+    Value sh = arith::ShRUIOp::create(rw, loc, s, arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
+    Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
+    VRegType u32 = b.u32();
+    Value all = b.all32();
+    Value vlo = b.as(dav::VciOp::create(rw, loc, b.reg(32, IntegerType::Signless), lo), u32);
+    Value start = dav::VbrOp::create(rw, loc, u32, lo);
+    Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, vlo, start, all));
+    Value vhi = b.vadd(dav::VbrOp::create(rw, loc, u32, hi), carry, all);
+    rw.replaceOpWithMultiple(op, {b.join(vlo, vhi, t)});
+    return success();
+  }
+};
+
+/// 64-bit comparison from word comparisons; result in the 32-bit layout.
+Value compare64(B &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb, Value m,
+                VRegType t) {
+  VRegType u32 = b.u32(), hv = wordType(t);
+  la = b.as(la, u32);
+  lb = b.as(lb, u32);
+  ha = b.as(ha, hv);
+  hb = b.as(hb, hv);
+  Value all8 = b.all8();
+  auto pand = [&](Value x, Value y) { return Value(dav::PandOp::create(b.rw, b.loc, b.maskT(), x, y, all8)); };
+  auto por = [&](Value x, Value y) { return Value(dav::PorOp::create(b.rw, b.loc, b.maskT(), x, y, all8)); };
+  Value hiEq = b.cmp(ComparePredicate::eq, ha, hb, m);
+  switch (p) {
+  case ComparePredicate::eq: return pand(hiEq, b.cmp(ComparePredicate::eq, la, lb, m));
+  case ComparePredicate::ne:
+    return por(b.cmp(ComparePredicate::ne, ha, hb, m), b.cmp(ComparePredicate::ne, la, lb, m));
+  default: break;
+  }
+  // lt/le/gt/ge: the high words decide (signed for i64), ties go to the low
+  // words (unsigned).
+  ComparePredicate strict = (p == ComparePredicate::lt || p == ComparePredicate::le)
+                                ? ComparePredicate::lt
+                                : ComparePredicate::gt;
+  return por(b.cmp(strict, ha, hb, m), pand(hiEq, b.cmp(p, la, lb, m)));
+}
+
+struct CompareLowering : DavPattern<CompareOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(CompareOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType t = vt(op.getLhs());
+    Value mask = a.getMask()[0];
+    if (!is64(t)) {
+      rw.replaceOpWithNewOp<dav::VcmpOp>(op, b.maskT(), op.getPredicateAttr(), a.getLhs()[0], a.getRhs()[0], mask);
+      return success();
+    }
+    auto [la, ha] = b.split(a.getLhs(), t);
+    auto [lb, hb] = b.split(a.getRhs(), t);
+    Value r = compare64(b, op.getPredicate(), la, ha, lb, hb, b.laneMask32(mask, t), t);
+    rw.replaceOp(op, b.maskOfLanes32(r, t));
+    return success();
+  }
+};
+
+struct SelectLowering : DavPattern<SelectOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(SelectOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType t = vt(op.getResult());
+    Value mask = a.getMask()[0];
+    ValueRange x = a.getTrueValue(), y = a.getFalseValue();
+    if (!is64(t)) {
+      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0], mask);
+      return success();
+    }
+    if (!t.isTwoRegister()) {
+      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0], b.wordMaskOfOneReg(mask));
+      return success();
+    }
+    Value lo = dav::VselOp::create(rw, op.getLoc(), x[0].getType(), x[0], y[0], mask);
+    Value hi = dav::VselOp::create(rw, op.getLoc(), x[1].getType(), x[1], y[1], mask);
+    rw.replaceOpWithMultiple(op, {SmallVector<Value>{lo, hi}});
+    return success();
+  }
+};
+
+template <typename OpTy>
+struct BinaryLowering : DavPattern<OpTy> {
+  using DavPattern<OpTy>::DavPattern;
+  using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    VRegType t = vt(op.getResult());
+    Value mask = a.getMask()[0];
+    constexpr bool isAdd = std::is_same_v<OpTy, AddOp>, isMax = std::is_same_v<OpTy, MaxOp>;
+    if (!is64(t)) {
+      Value x = a.getLhs()[0], y = a.getRhs()[0];
+      if (isAdd) rw.replaceOpWithNewOp<dav::VaddOp>(op, x.getType(), x, y, mask);
+      else if (isMax) rw.replaceOpWithNewOp<dav::VmaxOp>(op, x.getType(), x, y, mask);
+      else rw.replaceOpWithNewOp<dav::VminOp>(op, x.getType(), x, y, mask);
+      return success();
+    }
+    auto [la, ha] = b.split(a.getLhs(), t);
+    auto [lb, hb] = b.split(a.getRhs(), t);
+    Value m = b.laneMask32(mask, t);
+    Value all = b.all32();
+    VRegType u32 = b.u32();
+    Value lo, hi;
+    if (isAdd) {
+      Value x = b.as(la, u32), y = b.as(lb, u32);
+      Value sum = b.vadd(x, y, all);
+      Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, sum, x, all));
+      lo = b.vadd(sum, b.splat32(0, u32), m); // zeroing
+      Value h = b.vadd(b.vadd(b.as(ha, u32), b.as(hb, u32), all), carry, all);
+      hi = b.vadd(h, b.splat32(0, u32), m);
+    } else {
+      Value pick = compare64(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb,
+                             hb, all, t);
+      Value l = dav::VselOp::create(rw, op.getLoc(), u32, b.as(la, u32), b.as(lb, u32), pick);
+      Value h = dav::VselOp::create(rw, op.getLoc(), u32, b.as(ha, u32), b.as(hb, u32), pick);
+      lo = b.vadd(l, b.splat32(0, u32), m);
+      hi = b.vadd(h, b.splat32(0, u32), m);
+    }
+    rw.replaceOpWithMultiple(op, {b.join(lo, hi, t)});
+    return success();
+  }
+};
+
+struct BitcastLowering : DavPattern<BitcastOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(BitcastOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+    B b{rw, op.getLoc()};
+    SmallVector<Type> to;
+    if (failed(getTypeConverter()->convertType(op.getResult().getType(), to))) return failure();
+    SmallVector<Value> out;
+    for (auto [v, t] : llvm::zip(a.getSource(), to)) out.push_back(b.as(v, cast<VRegType>(t)));
+    rw.replaceOpWithMultiple(op, {out});
+    return success();
+  }
+};
+
+struct ConvertAscRegToDavPass
+    : public mlir::ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    DavTypeConverter converter;
+    RewritePatternSet patterns(ctx);
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<AscRegDialect>();
+    target.addLegalDialect<dav::DavDialect, arith::ArithDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return converter.isSignatureLegal(op.getFunctionType()) && converter.isLegal(&op.getBody());
+    });
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) { return converter.isLegal(op); });
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
+    patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
+                 MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
+                 PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
+                 ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
+                 BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

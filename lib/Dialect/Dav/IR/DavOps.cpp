@@ -1,0 +1,115 @@
+//===- DavOps.cpp - dav-3510 intrinsic dialect ------------------*- C++ -*-===//
+//
+// Verifiers check each intrinsic's legal types; the type tables are the
+// semantics library's (restricted to one physical register).
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::dav;
+namespace sem = ::ascreg::semantics;
+using mlir::ascreg::VRegType;
+
+#include "ascreg/Dialect/Dav/IR/DavOpsDialect.cpp.inc"
+#include "ascreg/Dialect/Dav/IR/DavEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "ascreg/Dialect/Dav/IR/DavAttrs.cpp.inc"
+
+void DavDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "ascreg/Dialect/Dav/IR/DavOps.cpp.inc"
+      >();
+  registerAttributes();
+}
+
+void DavDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ascreg/Dialect/Dav/IR/DavAttrs.cpp.inc"
+      >();
+}
+
+bool mlir::dav::isPhysicalReg(Type t) {
+  auto v = dyn_cast<VRegType>(t);
+  return v && v.getElementBytes() <= 4;
+}
+
+static sem::RegType rt(Value v) { return mlir::ascreg::toRegType(cast<VRegType>(v.getType())); }
+
+/// A register can be loaded from / stored to a buffer of the same element
+/// width and kind, or from a 64-bit integer buffer as 32-bit integer words.
+static LogicalResult verifyRegBuffer(Operation *op, MemRefType m, VRegType r) {
+  Type me = m.getElementType(), re = r.getElementType();
+  unsigned mw = me.getIntOrFloatBitWidth(), rw = re.getIntOrFloatBitWidth();
+  bool sameKind = isa<FloatType>(me) == isa<FloatType>(re);
+  if (mw == rw && sameKind && (isa<FloatType>(me) ? me == re : true)) return success();
+  if (mw == 64 && isa<IntegerType>(me) && rw == 32 && isa<IntegerType>(re)) return success();
+  return op->emitOpError() << "cannot access a buffer of " << me << " as lanes of " << re
+                           << "; the lanes must have the buffer's width and kind, or be 32-bit "
+                              "words of a 64-bit integer buffer";
+}
+
+LogicalResult VldsOp::verify() {
+  return verifyRegBuffer(*this, getBase().getType(), getResult().getType());
+}
+LogicalResult VldsDintlvOp::verify() {
+  if (getEven().getType() != getOdd().getType() ||
+      getEven().getType().getElementBytes() != 4)
+    return emitOpError() << "DIST_DINTLV_B32 loads two registers of 32-bit lanes";
+  return verifyRegBuffer(*this, getBase().getType(), getEven().getType());
+}
+LogicalResult VstsOp::verify() {
+  return verifyRegBuffer(*this, getBase().getType(), getValue().getType());
+}
+
+static LogicalResult verifyReduce(Operation *op, sem::ReduceKind k, Value dst, Value src) {
+  if (sem::isLegalReduce(k, rt(dst), rt(src))) return success();
+  return op->emitOpError() << "(result " << dst.getType() << ", source " << src.getType()
+                           << ") is not a legal type pair of this intrinsic";
+}
+LogicalResult VcaddOp::verify() { return verifyReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc()); }
+LogicalResult VcmaxOp::verify() { return verifyReduce(*this, sem::ReduceKind::Max, getResult(), getSrc()); }
+LogicalResult VcminOp::verify() { return verifyReduce(*this, sem::ReduceKind::Min, getResult(), getSrc()); }
+LogicalResult VcpaddOp::verify() {
+  if (getResult().getType() == getSrc().getType() && sem::isLegalPairReduce(rt(getSrc())))
+    return success();
+  return emitOpError() << "vcpadd takes and returns f16 or f32 registers";
+}
+
+LogicalResult Vgather2Op::verify() {
+  Type unit = getUnit() ? *getUnit() : getBase().getType().getElementType();
+  auto kind = mlir::ascreg::getElemKind(unit);
+  Type me = getBase().getType().getElementType();
+  if (!kind || (unit != me && !(me.getIntOrFloatBitWidth() == 64 && unit.isInteger(32) &&
+                                isa<IntegerType>(me))))
+    return emitOpError() << "unit " << unit << " cannot view a buffer of " << me;
+  sem::RegType d = rt(getResult()), i = rt(getIndex());
+  // The 8-bit source kind follows the result's signedness (zero extension).
+  sem::ElemKind src = *kind;
+  if (sem::elemBytes(src) == 1)
+    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U8 : sem::ElemKind::I8;
+  if (sem::elemBytes(src) == 4 && isa<IntegerType>(unit))
+    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U32 : sem::ElemKind::I32;
+  if (sem::elemBytes(src) == 2 && isa<IntegerType>(unit))
+    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U16 : sem::ElemKind::I16;
+  if (sem::isLegalGather(d, src, i)) return success();
+  return emitOpError() << "(result " << getResult().getType() << ", unit " << unit << ", index "
+                       << getIndex().getType() << ") is not a legal vgather2 combination";
+}
+
+LogicalResult VselrOp::verify() {
+  if (getResult().getType() == getSrc().getType() && sem::isLegalGatherReg(rt(getSrc()), rt(getIndex())))
+    return success();
+  return emitOpError() << "vselr takes 8/16/32-bit data and an unsigned index of the same width";
+}
+
+#define GET_OP_CLASSES
+#include "ascreg/Dialect/Dav/IR/DavOps.cpp.inc"

@@ -1,0 +1,136 @@
+//===- Dav3510.cpp - semantics of the dav-3510 intrinsic helpers -*- C++ -*-===//
+#include "ascreg/Semantics/Dav3510.h"
+
+#include <cstring>
+
+namespace ascreg {
+namespace semantics {
+namespace dav {
+
+static Mask zeroMask() {
+  Mask m;
+  m.w[0] = m.w[1] = m.w[2] = m.w[3] = 0;
+  return m;
+}
+
+void ppack(const Mask &in, bool higher, Mask &out) {
+  Mask r = zeroMask();
+  for (unsigned j = 0; j < 128; ++j) r.set(j + (higher ? 128 : 0), in.bit(2 * j));
+  out = r;
+}
+
+void punpack(const Mask &in, bool higher, Mask &out) {
+  Mask r = zeroMask();
+  for (unsigned j = 0; j < 128; ++j) r.set(2 * j, in.bit(j + (higher ? 128 : 0)));
+  out = r;
+}
+
+void pintlvB32(const Mask &a, const Mask &b, Mask &low, Mask &high) {
+  Mask lo = zeroMask(), hi = zeroMask();
+  auto group = [](const Mask &m, unsigned g, unsigned k) { return m.bit(4 * g + k); };
+  for (unsigned g = 0; g < 32; ++g)
+    for (unsigned k = 0; k < 4; ++k) {
+      lo.set(4 * (2 * g) + k, group(a, g, k));
+      lo.set(4 * (2 * g + 1) + k, group(b, g, k));
+      hi.set(4 * (2 * g) + k, group(a, g + 32, k));
+      hi.set(4 * (2 * g + 1) + k, group(b, g + 32, k));
+    }
+  low = lo;
+  high = hi;
+}
+
+void pand(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
+  for (int i = 0; i < 4; ++i) out.w[i] = a.w[i] & b.w[i] & g.w[i];
+}
+void por(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
+  for (int i = 0; i < 4; ++i) out.w[i] = (a.w[i] | b.w[i]) & g.w[i];
+}
+void pnot(const Mask &a, const Mask &g, Mask &out) {
+  for (int i = 0; i < 4; ++i) out.w[i] = ~a.w[i] & g.w[i];
+}
+
+void vintlv(RegType t, const Reg &a, const Reg &b, Reg &low, Reg &high) {
+  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
+  Reg lo, hi;
+  for (unsigned i = 0; i < n / 2; ++i) {
+    std::memcpy(lo.b + (2 * i) * eb, a.b + i * eb, eb);
+    std::memcpy(lo.b + (2 * i + 1) * eb, b.b + i * eb, eb);
+    std::memcpy(hi.b + (2 * i) * eb, a.b + (i + n / 2) * eb, eb);
+    std::memcpy(hi.b + (2 * i + 1) * eb, b.b + (i + n / 2) * eb, eb);
+  }
+  std::memcpy(low.b, lo.b, kVLBytes);
+  std::memcpy(high.b, hi.b, kVLBytes);
+}
+
+void vdintlv(RegType t, const Reg &a, const Reg &b, Reg &even, Reg &odd) {
+  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
+  uint8_t cat[2 * kVLBytes];
+  std::memcpy(cat, a.b, kVLBytes);
+  std::memcpy(cat + kVLBytes, b.b, kVLBytes);
+  Reg ev, od;
+  for (unsigned i = 0; i < n; ++i) {
+    std::memcpy(ev.b + i * eb, cat + (2 * i) * eb, eb);
+    std::memcpy(od.b + i * eb, cat + (2 * i + 1) * eb, eb);
+  }
+  std::memcpy(even.b, ev.b, kVLBytes);
+  std::memcpy(odd.b, od.b, kVLBytes);
+}
+
+void vldsDintlvB32(const uint8_t *src, Reg &even, Reg &odd) {
+  for (unsigned i = 0; i < 64; ++i) {
+    std::memcpy(even.b + 4 * i, src + 8 * i, 4);
+    std::memcpy(odd.b + 4 * i, src + 8 * i + 4, 4);
+  }
+}
+
+void vdupLane0(RegType t, const Reg &src, const Mask &m, Reg &out) {
+  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
+  uint8_t lane0[8];
+  std::memcpy(lane0, src.b, eb);
+  for (unsigned i = 0; i < n; ++i) {
+    if (m.laneActive(t, i)) std::memcpy(out.b + i * eb, lane0, eb);
+    else std::memset(out.b + i * eb, 0, eb);
+  }
+}
+
+void scalarOp(ScalarOp k, RegType t, const Reg &a, uint64_t scalar, const Mask &m, Reg &out) {
+  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb, w = 8 * eb;
+  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  for (unsigned i = 0; i < n; ++i) {
+    uint64_t x = 0, r = 0;
+    std::memcpy(&x, a.b + i * eb, eb);
+    if (m.laneActive(t, i)) {
+      switch (k) {
+      case ScalarOp::Adds: r = x + scalar; break;
+      case ScalarOp::Muls: r = x * scalar; break;
+      case ScalarOp::Shls: r = scalar >= w ? 0 : x << scalar; break;
+      case ScalarOp::Shrs:
+        if (isSignedInt(t.elem)) {
+          unsigned s = 64 - w;
+          int64_t v = static_cast<int64_t>(x << s) >> s;
+          r = static_cast<uint64_t>(v >> (scalar >= w ? w - 1 : scalar));
+        } else {
+          r = scalar >= w ? 0 : x >> scalar;
+        }
+        break;
+      }
+    }
+    r &= mask;
+    std::memcpy(out.b + i * eb, &r, eb);
+  }
+}
+
+void vand(RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
+  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
+  for (unsigned i = 0; i < n; ++i) {
+    uint64_t x = 0, y = 0, r = 0;
+    std::memcpy(&x, a.b + i * eb, eb);
+    std::memcpy(&y, b.b + i * eb, eb);
+    if (m.laneActive(t, i)) r = x & y;
+    std::memcpy(out.b + i * eb, &r, eb);
+  }
+}
+
+} // namespace dav
+} // namespace semantics
+} // namespace ascreg
