@@ -261,11 +261,15 @@ int runMain(int argc, char **argv) {
   if (!module) return 1; // the parser or verifier printed the diagnostic
 
   if (!passPipeline.empty()) {
-    PassManager pm(&context);
+    // Anchored ("builtin.module(a,b)") or a plain list of module passes.
+    std::string text = passPipeline;
+    if (!StringRef(text).starts_with("builtin.module(")) text = "builtin.module(" + text + ")";
     std::string errors;
     llvm::raw_string_ostream errOS(errors);
-    if (failed(parsePassPipeline(passPipeline, pm, errOS)))
-      return fail("--pass-pipeline: " + errors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
+    if (failed(parsed)) return fail("--pass-pipeline: " + errors);
+    PassManager pm(&context);
+    static_cast<OpPassManager &>(pm) = std::move(*parsed);
     if (failed(pm.run(*module))) return 1; // the pass printed its diagnostic
   }
 
