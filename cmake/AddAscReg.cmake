@@ -26,5 +26,8 @@ endfunction()
 function(add_ascreg_tool name)
   add_executable(${name} ${ARGN})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${ASCREG_TOOLS_DIR})
+  # Installed tools find libMLIR.so/libLLVM.so where they were linked from
+  # (/usr/lib/llvm-22/lib is not on the loader path).
+  set_target_properties(${name} PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
   install(TARGETS ${name} EXPORT ${ASCREG_EXPORT} RUNTIME DESTINATION bin)
 endfunction()

@@ -17,6 +17,9 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%ascreg_src_root", config.ascreg_src_root))
 config.substitutions.append(("%ascreg_libs", config.ascreg_lib_dir))
+# The mlir-opt dialect + pass plugin (tools/ascreg-plugin, a MODULE in build/lib).
+config.substitutions.append(
+    ("%ascreg_plugin", os.path.join(config.ascreg_lib_dir, "AscRegPlugin.so")))
 # Out of tree these are ours to define (upstream defines them in mlir/test).
 config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))
@@ -28,4 +31,5 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ascreg_tools_dir, config.llvm_tools_dir]
 tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "mlir-opt", "mlir-runner"]
+tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-frontend-example"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

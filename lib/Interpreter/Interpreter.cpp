@@ -973,7 +973,7 @@ void Compiler::addTrace(Operation *op, Inst &inst) {
     os << " <" << ar::stringifyMaskPattern(pat.getValue()) << ">";
   os << " at ";
   Location loc = op->getLoc();
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
     os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
   else
     loc.print(os);

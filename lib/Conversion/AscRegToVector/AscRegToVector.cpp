@@ -154,7 +154,8 @@ struct Emit {
     std::string msg;
     llvm::raw_string_ostream os(msg);
     os << op->getName() << " at ";
-    if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
+    // The user's file:line:col, also under a NameLoc/CallSiteLoc a frontend made.
+    if (auto fl = op->getLoc()->findInstanceOf<FileLineColLoc>())
       os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
     else
       op->getLoc().print(os);

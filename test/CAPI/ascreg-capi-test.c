@@ -1,0 +1,251 @@
+/*===- ascreg-capi-test.c - the ascreg C API, end to end ------------*- C -*-===*\
+|*                                                                            *|
+|* Parses a kernel from a string with the upstream C API, runs it in the      *|
+|* interpreter and the JIT on C buffers, checks the results against values    *|
+|* computed here, lowers it with the ascreg-lower-to-llvm pipeline by name,   *|
+|* and checks that an out-of-range gather is reported at the user's source    *|
+|* location. Self-checking (non-zero exit on any mismatch) and FileCheck'ed.  *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+// RUN: ascreg-capi-test 2>&1 | FileCheck %s
+
+#include "ascreg-c/Dialects.h"
+#include "ascreg-c/Interpreter.h"
+#include "ascreg-c/Passes.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kKernels =
+    "module attributes {ascreg.target = \"dav-3510\"} {\n"
+    "  func.func @sum_max(%src: memref<64xf32>, %sum: memref<64xf32>, %max: memref<64xf32>,\n"
+    "                     %count: i32) {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>\n"
+    "    %v = ascreg.load_align %src[%c0] : memref<64xf32> -> !ascreg.vreg<64xf32>\n"
+    "    %m, %rest = ascreg.update_mask %count for !ascreg.vreg<64xf32>\n"
+    "    %s = ascreg.reduce <sum> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>\n"
+    "    %x = ascreg.reduce <max> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>\n"
+    "    ascreg.store_align %s, %sum[%c0], %all : !ascreg.vreg<64xf32>, memref<64xf32>\n"
+    "    ascreg.store_align %x, %max[%c0], %all : !ascreg.vreg<64xf32>, memref<64xf32>\n"
+    "    return\n"
+    "  }\n"
+    "  func.func @gather_rows(%table: memref<?xf32>, %rows: memref<64xi32>,\n"
+    "                         %out: memref<64xf32>) {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>\n"
+    "    %i = ascreg.load_align %rows[%c0] : memref<64xi32> -> !ascreg.vreg<64xu32>\n"
+    "    %g = ascreg.gather %table[%i], %all : memref<?xf32>, !ascreg.vreg<64xu32>\n"
+    "        -> !ascreg.vreg<64xf32> loc(\"user.py\":12:3)\n"
+    "    ascreg.store_align %g, %out[%c0], %all : !ascreg.vreg<64xf32>, memref<64xf32>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+static int failures = 0;
+#define EXPECT(cond, ...)                                                      \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      printf("FAILED: %s: ", #cond);                                           \
+      printf(__VA_ARGS__);                                                     \
+      printf("\n");                                                            \
+      ++failures;                                                              \
+    }                                                                          \
+  } while (0)
+
+static void printToStdout(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+/* Prints "diagnostic: <location>: <message>" for every diagnostic. */
+static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
+  int *count = (int *)userData;
+  ++*count;
+  printf("diagnostic: ");
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), printToStdout, NULL);
+  printf(": ");
+  mlirDiagnosticPrint(diag, printToStdout, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirOperation lookupFunc(MlirModule module, const char *name) {
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  while (!mlirOperationIsNull(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym)) {
+      MlirStringRef s = mlirStringAttrGetValue(sym);
+      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0) return op;
+    }
+    op = mlirOperationGetNextInBlock(op);
+  }
+  return op;
+}
+
+static uint32_t bitsOf(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+typedef struct {
+  int ascreg;
+  int total;
+} OpCount;
+
+static MlirWalkResult countOps(MlirOperation op, void *userData) {
+  OpCount *c = (OpCount *)userData;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  ++c->total;
+  if (name.length > 7 && memcmp(name.data, "ascreg.", 7) == 0) ++c->ascreg;
+  return MlirWalkResultAdvance;
+}
+
+/* Runs @sum_max on `count` active lanes with the interpreter or the JIT. */
+static void runSumMax(MlirModule module, int jit, const float *src, uint32_t count, float *sum,
+                      float *max) {
+  float srcCopy[64];
+  memcpy(srcCopy, src, sizeof(srcCopy));
+  for (int i = 0; i < 64; ++i) sum[i] = max[i] = -1.0f;
+  AscregArg args[4] = {ascregArgBuffer(srcCopy, 64), ascregArgBuffer(sum, 64),
+                       ascregArgBuffer(max, 64), ascregArgScalar(count)};
+  MlirLogicalResult r =
+      jit ? ascregJitRunFunction(module, mlirStringRefCreateFromCString("sum_max"), args, 4, true)
+          : ascregInterpretFunction(lookupFunc(module, "sum_max"), args, 4);
+  EXPECT(mlirLogicalResultIsSuccess(r), "%s run of @sum_max failed", jit ? "jit" : "interpreter");
+}
+
+int main(void) {
+  /* The dialect handle, in the upstream convention. */
+  MlirDialectHandle handle = mlirGetDialectHandle__ascreg__();
+  MlirStringRef ns = mlirDialectHandleGetNamespace(handle);
+  printf("dialect handle: %.*s\n", (int)ns.length, ns.data);
+  // CHECK: dialect handle: ascreg
+  MlirStringRef davNs = mlirDialectHandleGetNamespace(mlirGetDialectHandle__dav__());
+  printf("dialect handle: %.*s\n", (int)davNs.length, davNs.data);
+  // CHECK: dialect handle: dav
+
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  ascregRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
+  mlirDialectRegistryDestroy(registry);
+  MlirDialect dialect = mlirDialectHandleLoadDialect(handle, ctx);
+  EXPECT(!mlirDialectIsNull(dialect), "ascreg dialect not loaded");
+  int diagnostics = 0;
+  mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, &diagnostics, NULL);
+
+  MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kKernels));
+  if (mlirModuleIsNull(module)) {
+    printf("FAILED: the kernels do not parse\n");
+    return 1;
+  }
+  MlirOperation sumMax = lookupFunc(module, "sum_max");
+  EXPECT(!mlirOperationIsNull(sumMax), "no @sum_max");
+  EXPECT(mlirOperationVerify(mlirModuleGetOperation(module)), "the module does not verify");
+  printf("parsed and verified\n");
+  // CHECK: parsed and verified
+
+  /* Inputs and the expected results, computed here: the values are small
+   * multiples of 0.25, so every partial sum is exact in f32 and the tree
+   * order of reduce <sum> cannot change the result. The maximum 15.75 occurs
+   * at lanes 9 and 30 (first index 9 wins); lane 50 (17.0) is inactive. */
+  float src[64];
+  for (int i = 0; i < 64; ++i) src[i] = (float)((i * 37) % 23) * 0.25f - 2.0f;
+  src[9] = 15.75f;
+  src[30] = 15.75f;
+  src[50] = 17.0f;
+  const uint32_t count = 40;
+  float expectSum = 0.0f, expectMax = -INFINITY;
+  uint32_t expectIdx = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    expectSum += src[i];
+    if (src[i] > expectMax) {
+      expectMax = src[i];
+      expectIdx = i;
+    }
+  }
+  printf("expected: sum %g, max %g at lane %u\n", expectSum, expectMax, expectIdx);
+  // CHECK: expected: sum [[SUM:[-0-9.e+]+]], max 15.75 at lane 9
+
+  float sum[64], max[64], jsum[64], jmax[64];
+  runSumMax(module, /*jit=*/0, src, count, sum, max);
+  printf("interpreter: sum %g, max %g at lane %u\n", sum[0], max[0], bitsOf(max[1]));
+  // CHECK: interpreter: sum [[SUM]], max 15.75 at lane 9
+  EXPECT(bitsOf(sum[0]) == bitsOf(expectSum), "sum %g != %g", sum[0], expectSum);
+  EXPECT(bitsOf(max[0]) == bitsOf(expectMax), "max %g != %g", max[0], expectMax);
+  EXPECT(bitsOf(max[1]) == expectIdx, "index %u != %u", bitsOf(max[1]), expectIdx);
+  for (int i = 2; i < 64; ++i) EXPECT(bitsOf(max[i]) == 0 && bitsOf(sum[i]) == 0, "lane %d not 0", i);
+
+  runSumMax(module, /*jit=*/1, src, count, jsum, jmax);
+  printf("jit:         sum %g, max %g at lane %u\n", jsum[0], jmax[0], bitsOf(jmax[1]));
+  // CHECK: jit:         sum [[SUM]], max 15.75 at lane 9
+  EXPECT(memcmp(sum, jsum, sizeof(sum)) == 0 && memcmp(max, jmax, sizeof(max)) == 0,
+         "interpreter and jit disagree");
+
+  /* The passes by name: the ascreg-lower-to-llvm pipeline on a clone. */
+  ascregRegisterPasses();
+  ascregRegisterPasses(); /* idempotent */
+  MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirLogicalResult parsed =
+      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                            mlirStringRefCreateFromCString("builtin.module(ascreg-lower-to-llvm)"),
+                            printToStdout, NULL);
+  EXPECT(mlirLogicalResultIsSuccess(parsed), "cannot parse the pipeline");
+  EXPECT(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone)), "lowering failed");
+  OpCount before = {0, 0}, after = {0, 0};
+  mlirOperationWalk(mlirModuleGetOperation(module), countOps, &before, MlirWalkPreOrder);
+  mlirOperationWalk(clone, countOps, &after, MlirWalkPreOrder);
+  printf("lowered with ascreg-lower-to-llvm: ascreg ops %d -> %d\n", before.ascreg, after.ascreg);
+  // CHECK: lowered with ascreg-lower-to-llvm: ascreg ops 11 -> 0
+  EXPECT(before.ascreg == 11 && after.ascreg == 0, "unexpected op counts");
+  mlirPassManagerDestroy(pm);
+  mlirOperationDestroy(clone);
+
+  /* An out-of-range gather index: an error at the user's location. */
+  float table[16], out[64];
+  int32_t rows[64];
+  for (int i = 0; i < 16; ++i) table[i] = (float)i;
+  for (int i = 0; i < 64; ++i) rows[i] = i % 16;
+  AscregArg gargs[3] = {ascregArgBuffer(table, 16), ascregArgBuffer(rows, 64),
+                        ascregArgBuffer(out, 64)};
+  MlirOperation gather = lookupFunc(module, "gather_rows");
+  MlirLogicalResult ok = ascregInterpretFunction(gather, gargs, 3);
+  EXPECT(mlirLogicalResultIsSuccess(ok), "in-range gather failed");
+  int inRange = 1;
+  for (int i = 0; i < 64; ++i) inRange &= out[i] == (float)(i % 16);
+  EXPECT(inRange, "wrong gather result");
+  printf("gather in range: %s\n", inRange ? "ok" : "wrong");
+  // CHECK: gather in range: ok
+
+  rows[3] = 16;
+  int before_diags = diagnostics;
+  MlirLogicalResult bad = ascregInterpretFunction(gather, gargs, 3);
+  EXPECT(mlirLogicalResultIsFailure(bad), "out-of-range gather succeeded");
+  EXPECT(diagnostics == before_diags + 1, "expected one diagnostic, got %d",
+         diagnostics - before_diags);
+  printf("gather out of range: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 16 in lane 3 is outside the base buffer
+  // CHECK: gather out of range: failed
+
+  /* Not a function: a failure with a diagnostic, not a crash. */
+  AscregArg none[1] = {ascregArgScalar(0)};
+  EXPECT(mlirLogicalResultIsFailure(
+             ascregInterpretFunction(mlirModuleGetOperation(module), none, 1)),
+         "a module was interpreted");
+  // CHECK: diagnostic: {{.*}}ascregInterpretFunction expects a func.func operation
+
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  printf("%s\n", failures ? "FAILED" : "PASSED");
+  // CHECK: PASSED
+  return failures ? 1 : 0;
+}
