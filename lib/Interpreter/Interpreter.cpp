@@ -47,7 +47,8 @@ uint32_t Machine::fail(const Inst &inst, const llvm::Twine &message) {
   return kHalt;
 }
 
-FailureOr<uint32_t> Machine::allocate(uint64_t numElements, uint32_t elemBytes, Operation *at) {
+FailureOr<uint32_t> Machine::allocate(uint64_t numElements, uint32_t elemBytes, Operation *at,
+                                      uint8_t *external) {
   uint64_t start = (arenaUsed + 31) & ~uint64_t(31);
   uint64_t bytes = numElements * elemBytes;
   if (numElements > options.ubCapacity || start + bytes > options.ubCapacity) {
@@ -57,7 +58,7 @@ FailureOr<uint32_t> Machine::allocate(uint64_t numElements, uint32_t elemBytes, 
     return failure();
   }
   Buffer buf;
-  buf.data = arena + start;
+  buf.data = external ? external : arena + start;
   buf.numElements = numElements;
   buf.elemBytes = elemBytes;
   buf.ubAddr = start;
@@ -1050,19 +1051,15 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
       return m.func->emitError() << "argument " << i << " has " << a.numElements
                                  << " elements but parameter type " << p.type << " needs "
                                  << p.staticSize;
-    auto id = m.allocate(a.numElements, p.elemBytes, m.func);
+    // The kernel works on the caller's buffer in place; UB placement (and so
+    // alignment and capacity) is modelled by the assigned UB address.
+    auto id = m.allocate(a.numElements, p.elemBytes, m.func, static_cast<uint8_t *>(a.data));
     if (failed(id)) return failure();
-    std::memcpy(m.buffers[*id].data, a.data, a.numElements * p.elemBytes);
     m.S[p.slot] = *id;
   }
   m.execute();
-  // Copy the parameter buffers back (also after a failure: partial results
-  // help debugging; callers must not trust them).
-  for (auto [i, p] : llvm::enumerate(m.params)) {
-    if (!p.isMemRef) continue;
-    const Buffer &b = m.buffers[m.S[p.slot]];
-    std::memcpy(args[i].data, b.data, b.numElements * b.elemBytes);
-  }
+  // After a failure the buffers hold the partial results (useful for
+  // debugging; callers must not trust them).
   return failure(m.failed);
 }
 

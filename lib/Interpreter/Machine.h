@@ -105,9 +105,12 @@ public:
 
   /// Emits an error at the op of `inst` and returns kHalt.
   uint32_t fail(const Inst &inst, const llvm::Twine &message);
-  /// Places a buffer of `bytes` bytes in UB (32-byte aligned).
+  /// Places a buffer in UB (32-byte aligned, after the previous ones). With
+  /// `external`, the bytes stay in the caller's memory and only the UB
+  /// address is assigned (no copies in and out); otherwise they live in the
+  /// arena (memref.alloc inside the kernel).
   mlir::FailureOr<uint32_t> allocate(uint64_t numElements, uint32_t elemBytes,
-                                     mlir::Operation *at);
+                                     mlir::Operation *at, uint8_t *external = nullptr);
 
   void prepareFrames();
   void execute();

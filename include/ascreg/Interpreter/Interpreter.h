@@ -6,9 +6,9 @@
 // instructions over register slots with pre-resolved handlers; running it
 // involves no string compares, map lookups or heap allocation per op.
 //
-// The Unified Buffer is a byte arena of the configured capacity. Buffers bound
-// to memref parameters are copied into it (32-byte aligned, in parameter
-// order) before a run and copied back after it. Misaligned or out-of-range
+// The Unified Buffer has the configured capacity. Buffers bound to memref
+// parameters get UB addresses in parameter order (32-byte aligned) and are
+// used in place; memref.alloc inside a kernel takes arena memory after them. Misaligned or out-of-range
 // accesses, out-of-range gather indices, exceeding the capacity and the step
 // limit stop execution with an error at the op's source location.
 //
@@ -49,7 +49,7 @@ struct Arg {
   /// their IEEE bits: f16/bf16 in the low 16 bits, f32 in the low 32).
   uint64_t bits = 0;
   /// Buffer: caller-owned memory of numElements elements of the memref's
-  /// element type; read before and written back after the run.
+  /// element type, read and written in place by the run.
   void *data = nullptr;
   uint64_t numElements = 0;
 
