@@ -833,17 +833,22 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
 }
 
 void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
+  // The lowest bit of every lane group (bit stride*i), cut below bit
+  // stride*n: four word operations instead of a per-lane loop (this runs once
+  // per register in every loop of a kernel).
+  static constexpr uint64_t kGroupBits[9] = {0, ~0ull, 0x5555555555555555ull, 0,
+                                             0x1111111111111111ull, 0, 0, 0,
+                                             0x0101010101010101ull};
   const unsigned vl = t.lanes();
   const unsigned n = count < vl ? count : vl;
-  detail::LaneBits lb{};
+  const unsigned limit = n * t.maskStride(); // bits [0, limit) may be set
+  const uint64_t group = kGroupBits[t.maskStride()];
   for (unsigned k = 0; k < 4; ++k) {
     const unsigned lo = 64 * k;
-    if (n >= lo + 64)
-      lb.w[k] = ~0ull;
-    else if (n > lo)
-      lb.w[k] = (uint64_t(1) << (n - lo)) - 1;
+    const uint64_t below =
+        limit >= lo + 64 ? ~0ull : limit > lo ? (uint64_t(1) << (limit - lo)) - 1 : 0;
+    out.w[k] = group & below;
   }
-  out = detail::unpackLanes(lb, t.maskStride());
   rest = count < vl ? 0 : count - vl;
 }
 
