@@ -68,4 +68,37 @@ def ConvertAscRegToDavPass : Pass<"convert-ascreg-to-dav", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::dav::DavDialect", "::mlir::arith::ArithDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// DavToEmitC
+//===----------------------------------------------------------------------===//
+
+def ConvertDavToEmitCPass : Pass<"convert-dav-to-emitc", "::mlir::ModuleOp"> {
+  let summary = "Lower a dav-lowered kernel to EmitC (Ascend C source via the C++ emitter)";
+  let description = [{
+    Converts a kernel made of func / scf / arith / memref (load, store, dim)
+    and dav-3510 intrinsic ops into the EmitC dialect, so that
+    `emitc::translateToCpp` prints Ascend C (`ascreg-translate
+    --ascreg-to-ascendc`). Upstream patterns convert func, scf and arith
+    (index becomes `size_t`); this pass adds:
+
+    - types: `!ascreg.vreg<NxT>` -> `!emitc.opaque<"vector_T">` with the C
+      API names (vector_int8_t ... vector_half, vector_bfloat16_t,
+      vector_float), `!ascreg.mask` -> `vector_bool`, a rank-1 UB memref
+      -> `!emitc.ptr<!emitc.opaque<"__ubuf__ T">>`;
+    - the kernel -> `emitc.func` with the specifiers `__simd_vf__ inline`;
+    - every dav op -> the intrinsic call in the vendor's out-parameter
+      form (`vcmax(dst, src, mask, MODE_ZEROING)`, `vintlv(d0, d1, a, b)`,
+      `m = plt_b16(n, POST_UPDATE)` updating n in place): an
+      `emitc.variable` per output, one `emitc.verbatim` with `{}`
+      placeholders for the call, `emitc.load` of the outputs. Intrinsics
+      that return their value (`pset_bN`) are `emitc.call_opaque`;
+      `dav.reinterpret` is an `emitc.cast`.
+
+    `memref.dim` of a dynamic size has no Ascend C counterpart (a
+    `__simd_vf__` takes raw `__ubuf__` pointers) and is rejected.
+    docs/dav3510.md documents the conventions.
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
 #endif // ASCREG_CONVERSION_PASSES_TD

@@ -1,0 +1,318 @@
+//===- HostIntrinsics.h - dav-3510 intrinsics on the host CPU ---*- C++ -*-===//
+//
+// A host (x86 / any CPU) implementation of the Ascend C vocabulary that
+// `ascreg-translate --ascreg-to-ascendc` emits, so that emitted kernels
+// compile with the host g++/clang++ and run bit-exactly like the ascreg
+// interpreter: every intrinsic forwards to the semantics library
+// (ascreg::semantics, link AscRegSemantics).
+//
+//   - address-space and function qualifiers: __ubuf__, __simd_vf__,
+//     __simd_callee__, __aicore__ expand to nothing;
+//   - register types with the C API names: vector_int8_t, vector_uint8_t,
+//     vector_int16_t, vector_uint16_t, vector_half, vector_bfloat16_t,
+//     vector_int32_t, vector_uint32_t, vector_float (one 256-byte register)
+//     and vector_bool (256-bit predicate); a C-style cast between register
+//     types reinterprets the bits, like the vendor's reference casts;
+//   - scalar types half (_Float16) and bfloat16_t (16-bit storage);
+//   - operand literals: MODE_ZEROING, POST_UPDATE, PAT_ALL ... PAT_ALLF,
+//     NORM, DINTLV_B32, NORM_B8/B16/B32, LOWER/HIGHER, POS_LOWEST, INC_ORDER;
+//   - the intrinsics, in the out-parameter form the emitter produces
+//     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
+//     pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
+//     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
+//     vmin, vand, vadds, vmuls, vshls, vshrs, vintlv, vdintlv.
+//
+// Not a model of the hardware's timing, alignment faults or UB capacity:
+// pointers are host pointers and are not checked (the interpreter checks).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_ASCENDC_HOSTINTRINSICS_H
+#define ASCREG_ASCENDC_HOSTINTRINSICS_H
+
+#include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+#define __ubuf__
+#define __gm__
+#define __simd_vf__
+#define __simd_callee__
+#define __aicore__
+
+typedef _Float16 half;
+struct bfloat16_t {
+  uint16_t bits;
+};
+
+namespace ascreg_host {
+namespace S = ::ascreg::semantics;
+using S::ElemKind;
+
+/// One register of lanes of kind K (the semantics' Reg; bytes [0, 256) used).
+template <ElemKind K>
+struct Vec {
+  static constexpr ElemKind kind = K;
+  S::Reg r;
+  Vec() { std::memset(&r, 0, sizeof(r)); }
+  /// `(vector_uint32_t) v`: the same bits seen with other lanes.
+  template <ElemKind J>
+  explicit Vec(const Vec<J> &o) : r(o.r) {}
+};
+struct Pred {
+  S::Mask m;
+  Pred() { std::memset(&m, 0, sizeof(m)); }
+};
+
+template <ElemKind K>
+constexpr S::RegType rt() {
+  return S::RegType{K, 1};
+}
+/// The predicate ops' lane types (as the interpreter: unsigned of the width).
+constexpr S::RegType laneType(unsigned bits) {
+  return S::RegType{bits == 8 ? ElemKind::U8 : bits == 16 ? ElemKind::U16 : ElemKind::U32, 1};
+}
+/// Raw bits of a scalar operand, zero-extended.
+template <class T>
+uint64_t bitsOf(T v) {
+  static_assert(sizeof(T) <= 8, "scalar operand wider than 64 bits");
+  uint64_t b = 0;
+  std::memcpy(&b, &v, sizeof(T));
+  return b;
+}
+template <class P>
+const uint8_t *bytes(const P *p) {
+  return reinterpret_cast<const uint8_t *>(p);
+}
+template <class P>
+uint8_t *bytes(P *p) {
+  return reinterpret_cast<uint8_t *>(p);
+}
+
+} // namespace ascreg_host
+
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::I8> vector_int8_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::U8> vector_uint8_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::I16> vector_int16_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::U16> vector_uint16_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::F16> vector_half;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::BF16> vector_bfloat16_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::I32> vector_int32_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::U32> vector_uint32_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::F32> vector_float;
+typedef ascreg_host::Pred vector_bool;
+
+// Operand literals (the vendor's spellings; values only matter on the host).
+enum AscMergeMode { MODE_ZEROING };
+enum AscPostMode { POST_UPDATE };
+enum AscLoadDist { NORM, DINTLV_B32 };
+enum AscStoreDist { NORM_B8, NORM_B16, NORM_B32 };
+enum AscHalfPart { LOWER, HIGHER };
+enum AscPos { POS_LOWEST };
+enum AscOrder { INC_ORDER };
+// Numeric values are the vendor's PAT_* encodings (ALLF = 15).
+enum AscPattern {
+  PAT_ALL = 0, PAT_VL1, PAT_VL2, PAT_VL3, PAT_VL4, PAT_VL8, PAT_VL16, PAT_VL32, PAT_VL64,
+  PAT_VL128, PAT_M3, PAT_M4, PAT_H, PAT_Q, PAT_ALLF = 15
+};
+
+namespace ascreg_host {
+inline S::MaskPattern pattern(AscPattern p) {
+  return p == PAT_ALLF ? S::MaskPattern::ALLF : static_cast<S::MaskPattern>(static_cast<int>(p));
+}
+} // namespace ascreg_host
+
+//===----------------------------------------------------------------------===//
+// Predicates
+//===----------------------------------------------------------------------===//
+
+#define ASCREG_HOST_PSET_PLT(BITS)                                                                \
+  inline vector_bool pset_b##BITS(AscPattern p) {                                                 \
+    vector_bool o;                                                                                \
+    ascreg::semantics::createMask(ascreg_host::laneType(BITS), ascreg_host::pattern(p), o.m);     \
+    return o;                                                                                     \
+  }                                                                                               \
+  inline vector_bool plt_b##BITS(uint32_t &n, AscPostMode) {                                      \
+    vector_bool o;                                                                                \
+    uint32_t rest = 0;                                                                            \
+    ascreg::semantics::updateMask(ascreg_host::laneType(BITS), n, o.m, rest);                     \
+    n = rest;                                                                                     \
+    return o;                                                                                     \
+  }
+ASCREG_HOST_PSET_PLT(8)
+ASCREG_HOST_PSET_PLT(16)
+ASCREG_HOST_PSET_PLT(32)
+#undef ASCREG_HOST_PSET_PLT
+
+inline void pand(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
+  ascreg::semantics::dav::pand(a.m, b.m, g.m, d.m);
+}
+inline void por(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
+  ascreg::semantics::dav::por(a.m, b.m, g.m, d.m);
+}
+inline void pnot(vector_bool &d, vector_bool a, vector_bool g) {
+  ascreg::semantics::dav::pnot(a.m, g.m, d.m);
+}
+inline void ppack(vector_bool &d, vector_bool a, AscHalfPart part) {
+  ascreg::semantics::dav::ppack(a.m, part == HIGHER, d.m);
+}
+inline void punpack(vector_bool &d, vector_bool a, AscHalfPart part) {
+  ascreg::semantics::dav::punpack(a.m, part == HIGHER, d.m);
+}
+inline void pintlv_b32(vector_bool &d0, vector_bool &d1, vector_bool a, vector_bool b) {
+  ascreg::semantics::dav::pintlvB32(a.m, b.m, d0.m, d1.m);
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement (offsets in elements of the pointer's type)
+//===----------------------------------------------------------------------===//
+
+template <ascreg::semantics::ElemKind K, class P, class O>
+inline void vlds(ascreg_host::Vec<K> &d, const P *base, O offset, AscLoadDist) {
+  ascreg::semantics::loadAlign(ascreg_host::rt<K>(), ascreg_host::bytes(base + offset), d.r);
+}
+template <ascreg::semantics::ElemKind K, class P, class O>
+inline void vlds(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, const P *base, O offset,
+                 AscLoadDist) {
+  static_assert(sizeof(P) == 4, "DINTLV_B32 loads 32-bit words");
+  ascreg::semantics::dav::vldsDintlvB32(ascreg_host::bytes(base + offset), d0.r, d1.r);
+}
+template <ascreg::semantics::ElemKind K, class P, class O>
+inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_bool m) {
+  ascreg::semantics::storeAlign(ascreg_host::rt<K>(), v.r, m.m, ascreg_host::bytes(base + offset));
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and gathers
+//===----------------------------------------------------------------------===//
+
+#define ASCREG_HOST_REDUCE(NAME, KIND)                                                            \
+  template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr>                        \
+  inline void NAME(ascreg_host::Vec<D> &d, ascreg_host::Vec<Sr> s, vector_bool m, AscMergeMode) { \
+    ascreg::semantics::reduce(ascreg::semantics::ReduceKind::KIND, ascreg_host::rt<D>(),          \
+                              ascreg_host::rt<Sr>(), s.r, m.m, d.r);                              \
+  }
+ASCREG_HOST_REDUCE(vcadd, Sum)
+ASCREG_HOST_REDUCE(vcmax, Max)
+ASCREG_HOST_REDUCE(vcmin, Min)
+#undef ASCREG_HOST_REDUCE
+
+template <ascreg::semantics::ElemKind K>
+inline void vcpadd(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, vector_bool m, AscMergeMode) {
+  ascreg::semantics::pairReduceSum(ascreg_host::rt<K>(), s.r, m.m, d.r);
+}
+
+/// Gather from UB; the element type of `base` is the gather unit (8-bit
+/// units are zero-extended into 16-bit lanes). Host pointers carry no size:
+/// indices are not bounds-checked here (the interpreter checks them).
+template <ascreg::semantics::ElemKind D, class P, ascreg::semantics::ElemKind I>
+inline void vgather2(ascreg_host::Vec<D> &d, const P *base, ascreg_host::Vec<I> index,
+                     vector_bool m) {
+  namespace S = ascreg::semantics;
+  S::ElemKind src = D;
+  if (sizeof(P) == 1) src = S::isUnsignedInt(D) ? S::ElemKind::U8 : S::ElemKind::I8;
+  S::Status st = S::gather(ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
+                           ascreg_host::bytes(base), uint64_t(1) << 40, index.r, m.m, d.r);
+  if (!st.ok) {
+    std::fprintf(stderr, "vgather2: index %llu in lane %u out of range\n",
+                 static_cast<unsigned long long>(st.value), st.lane);
+    std::abort();
+  }
+}
+template <ascreg::semantics::ElemKind K, ascreg::semantics::ElemKind I>
+inline void vselr(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, ascreg_host::Vec<I> index) {
+  ascreg::semantics::gatherReg(ascreg_host::rt<K>(), s.r, index.r, d.r);
+}
+
+//===----------------------------------------------------------------------===//
+// Lane-wise
+//===----------------------------------------------------------------------===//
+
+template <ascreg::semantics::ElemKind K, class T>
+inline void vbr(ascreg_host::Vec<K> &d, T scalar) {
+  ascreg::semantics::duplicate(ascreg_host::rt<K>(), ascreg_host::bitsOf(scalar), nullptr, d.r);
+}
+template <ascreg::semantics::ElemKind K, class T>
+inline void vdup(ascreg_host::Vec<K> &d, T scalar, vector_bool m, AscMergeMode) {
+  ascreg::semantics::duplicate(ascreg_host::rt<K>(), ascreg_host::bitsOf(scalar), &m.m, d.r);
+}
+/// Duplicate(dst, srcReg, mask) with LOWEST: lane 0 of src to the active lanes.
+template <ascreg::semantics::ElemKind K>
+inline void vdup(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, vector_bool m, AscPos,
+                 AscMergeMode) {
+  ascreg::semantics::dav::vdupLane0(ascreg_host::rt<K>(), s.r, m.m, d.r);
+}
+template <ascreg::semantics::ElemKind K, class T>
+inline void vci(ascreg_host::Vec<K> &d, T start, AscOrder) {
+  ascreg::semantics::arange(ascreg_host::rt<K>(), ascreg_host::bitsOf(start), d.r);
+}
+
+#define ASCREG_HOST_VCMP(NAME, PRED)                                                              \
+  template <ascreg::semantics::ElemKind K>                                                        \
+  inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b, vector_bool m) { \
+    ascreg::semantics::compare(ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(), a.r,   \
+                               b.r, m.m, d.m);                                                    \
+  }
+ASCREG_HOST_VCMP(vcmp_eq, EQ)
+ASCREG_HOST_VCMP(vcmp_ne, NE)
+ASCREG_HOST_VCMP(vcmp_lt, LT)
+ASCREG_HOST_VCMP(vcmp_le, LE)
+ASCREG_HOST_VCMP(vcmp_gt, GT)
+ASCREG_HOST_VCMP(vcmp_ge, GE)
+#undef ASCREG_HOST_VCMP
+
+template <ascreg::semantics::ElemKind K>
+inline void vsel(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,
+                 vector_bool m) {
+  ascreg::semantics::select(ascreg_host::rt<K>(), m.m, a.r, b.r, d.r);
+}
+
+#define ASCREG_HOST_BINARY(NAME, KIND)                                                            \
+  template <ascreg::semantics::ElemKind K>                                                        \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,          \
+                   vector_bool m, AscMergeMode) {                                                 \
+    ascreg::semantics::binary(ascreg::semantics::BinaryKind::KIND, ascreg_host::rt<K>(), a.r,     \
+                              b.r, m.m, d.r);                                                     \
+  }
+ASCREG_HOST_BINARY(vadd, Add)
+ASCREG_HOST_BINARY(vmax, Max)
+ASCREG_HOST_BINARY(vmin, Min)
+#undef ASCREG_HOST_BINARY
+
+template <ascreg::semantics::ElemKind K>
+inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,
+                 vector_bool m, AscMergeMode) {
+  ascreg::semantics::dav::vand(ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);
+}
+
+#define ASCREG_HOST_SCALAR(NAME, KIND)                                                            \
+  template <ascreg::semantics::ElemKind K, class T>                                               \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,        \
+                   AscMergeMode) {                                                                \
+    ascreg::semantics::dav::scalarOp(ascreg::semantics::dav::ScalarOp::KIND, ascreg_host::rt<K>(),\
+                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                 \
+  }
+ASCREG_HOST_SCALAR(vadds, Adds)
+ASCREG_HOST_SCALAR(vmuls, Muls)
+ASCREG_HOST_SCALAR(vshls, Shls)
+ASCREG_HOST_SCALAR(vshrs, Shrs)
+#undef ASCREG_HOST_SCALAR
+
+template <ascreg::semantics::ElemKind K>
+inline void vintlv(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, ascreg_host::Vec<K> a,
+                   ascreg_host::Vec<K> b) {
+  ascreg::semantics::dav::vintlv(ascreg_host::rt<K>(), a.r, b.r, d0.r, d1.r);
+}
+template <ascreg::semantics::ElemKind K>
+inline void vdintlv(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, ascreg_host::Vec<K> a,
+                    ascreg_host::Vec<K> b) {
+  ascreg::semantics::dav::vdintlv(ascreg_host::rt<K>(), a.r, b.r, d0.r, d1.r);
+}
+
+#endif // ASCREG_ASCENDC_HOSTINTRINSICS_H

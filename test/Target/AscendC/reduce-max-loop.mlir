@@ -1,0 +1,49 @@
+// The reduce-max loop (examples/seeds) as Ascend C: a __simd_vf__ function on
+// __ubuf__ pointers, the loop over registers, plt_b16 with POST_UPDATE,
+// vcmax with MODE_ZEROING and a masked vsts.
+// RUN: ascreg-translate --ascreg-to-ascendc %s | FileCheck %s
+
+// CHECK: __simd_vf__ inline void kernel(__ubuf__ half* [[SRC:v[0-9]+]], __ubuf__ half* [[DST:v[0-9]+]], int32_t [[COUNT:v[0-9]+]], size_t [[REPEAT:v[0-9]+]]) {
+// CHECK-DAG:     size_t [[C0:v[0-9]+]] = 0;
+// CHECK-DAG:     size_t [[C1:v[0-9]+]] = 1;
+// CHECK-DAG:     size_t [[VL:v[0-9]+]] = 128;
+// CHECK:         int32_t [[N:v[0-9]+]];
+// CHECK-NEXT:    [[N]] = [[COUNT]];
+// CHECK-NEXT:    for (size_t [[R:i[0-9]+]] = [[C0]]; [[R]] < [[REPEAT]]; [[R]] += [[C1]]) {
+// CHECK-NEXT:      int32_t [[NCUR:v[0-9]+]] = [[N]];
+// CHECK-NEXT:      size_t [[OFF:v[0-9]+]] = [[R]] * [[VL]];
+// CHECK-NEXT:      vector_half [[V:v[0-9]+]];
+// CHECK-NEXT:      vlds([[V]], [[SRC]], [[OFF]], NORM);
+// CHECK-NEXT:      vector_half [[VV:v[0-9]+]] = [[V]];
+// CHECK-NEXT:      uint32_t [[NU:v[0-9]+]];
+// CHECK-NEXT:      uint32_t [[NC:v[0-9]+]] = (uint32_t) [[NCUR]];
+// CHECK-NEXT:      [[NU]] = [[NC]];
+// CHECK-NEXT:      vector_bool [[M:v[0-9]+]];
+// CHECK-NEXT:      [[M]] = plt_b16([[NU]], POST_UPDATE);
+// CHECK-NEXT:      vector_bool [[MM:v[0-9]+]] = [[M]];
+// CHECK-NEXT:      uint32_t [[REST:v[0-9]+]] = [[NU]];
+// CHECK-NEXT:      int32_t [[RESTI:v[0-9]+]] = (int32_t) [[REST]];
+// CHECK-NEXT:      vector_half [[RES:v[0-9]+]];
+// CHECK-NEXT:      vcmax([[RES]], [[VV]], [[MM]], MODE_ZEROING);
+// CHECK-NEXT:      vector_half [[RR:v[0-9]+]] = [[RES]];
+// CHECK-NEXT:      vsts([[RR]], [[DST]], [[OFF]], NORM_B16, [[MM]]);
+// CHECK-NEXT:      [[N]] = [[RESTI]];
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+module attributes {ascreg.target = "dav-3510"} {
+  func.func @kernel(%src: memref<?xf16>, %dst: memref<?xf16>, %count: i32, %repeat: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant 128 : index
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {
+      %off = arith.muli %r, %vl : index
+      %v = ascreg.load_align %src[%off] : memref<?xf16> -> !ascreg.vreg<128xf16>
+      %mask, %rest = ascreg.update_mask %n for !ascreg.vreg<128xf16>
+      %res = ascreg.reduce <max> %v, %mask : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+      ascreg.store_align %res, %dst[%off], %mask : !ascreg.vreg<128xf16>, memref<?xf16>
+      scf.yield %rest : i32
+    }
+    return
+  }
+}
