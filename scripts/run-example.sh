@@ -5,7 +5,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_BUILD_DIR:-$ROOT/build}"
-"$ROOT/scripts/build.sh" ascreg-opt ascreg-run
+"$ROOT/scripts/build.sh" --target ascreg-opt ascreg-run
 KERNEL="$ROOT/examples/argmax.mlir"
 WORK="$BUILD/example"
 mkdir -p "$WORK"
@@ -21,3 +21,6 @@ echo "== ascreg-run: interpret it (value and first index of the maximum in eleme
   --arg="$WORK/idx.npy" --arg=i32:1000 --out=1:"$WORK/val.out.npy" --out=2:"$WORK/idx.out.npy" \
   --print | sed -n '2,3p' | cut -c1-100
 echo "(expected: value 142.714279, index 27)"
+echo "== ascreg-run --mode=check: the vector lowering + JIT gives the same bits"
+"$BUILD/bin/ascreg-run" "$KERNEL" --arg="$WORK/x.npy" --arg="$WORK/val.npy" \
+  --arg="$WORK/idx.npy" --arg=i32:1000 --mode=check
