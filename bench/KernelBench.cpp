@@ -35,6 +35,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "../unittests/Common/ConformanceCases.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -51,7 +53,8 @@ using ascreg::interp::Arg;
 
 namespace {
 
-const char *kConformanceDir = ASCREG_SOURCE_DIR "/examples/conformance";
+using namespace conformance;
+
 /// UB bytes the per-register buffers of a kernel should fill (of 248 KiB);
 /// the rest leaves room for a gather base and the 32-byte alignment padding.
 constexpr uint64_t kBufferBytes = 200 * 1024;
@@ -151,48 +154,7 @@ ascreg::jit::JitKernel &jitOf(Compiled &c) {
 // Conformance kernels: names, types, inputs
 //===----------------------------------------------------------------------===//
 
-std::vector<std::string> kernelNames() {
-  std::vector<std::string> names;
-  if (DIR *d = opendir(kConformanceDir)) {
-    while (dirent *e = readdir(d)) {
-      std::string n = e->d_name;
-      if (n.size() > 5 && n.substr(n.size() - 5) == ".mlir") names.push_back(n.substr(0, n.size() - 5));
-    }
-    closedir(d);
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-std::vector<std::string> split(const std::string &s) {
-  std::vector<std::string> out;
-  for (size_t p = 0;;) {
-    size_t q = s.find('_', p);
-    out.push_back(s.substr(p, q - p));
-    if (q == std::string::npos) return out;
-    p = q + 1;
-  }
-}
-
-/// A type token of the kernel names (i16, f32, u64x2, ...).
-struct Tok {
-  std::string elem;
-  bool two = false;
-  unsigned bytes() const {
-    if (elem == "i8" || elem == "u8") return 1;
-    if (elem == "i16" || elem == "u16" || elem == "f16" || elem == "bf16") return 2;
-    if (elem == "i32" || elem == "u32" || elem == "f32") return 4;
-    return 8;
-  }
-  unsigned lanes() const { return 256 / bytes() * (two ? 2 : 1); }
-  unsigned regBytes() const { return two ? 512 : 256; }
-};
-Tok tok(const std::string &s) {
-  Tok t;
-  t.two = s.size() > 2 && s.substr(s.size() - 2) == "x2";
-  t.elem = t.two ? s.substr(0, s.size() - 2) : s;
-  return t;
-}
+// kernelNames, split, Tok, tok, Buffer: unittests/Common/ConformanceCases.h.
 
 /// Finite values of moderate size (f16 sums of a register stay finite).
 uint64_t randomValue(const Tok &t, std::mt19937_64 &rng) {
@@ -208,16 +170,9 @@ uint64_t randomValue(const Tok &t, std::mt19937_64 &rng) {
   return t.bytes() == 8 ? v : v & ((uint64_t(1) << (8 * t.bytes())) - 1);
 }
 
-struct Buffer {
-  std::vector<uint8_t> bytes;
-  unsigned elemBytes;
-  uint64_t n() const { return bytes.size() / elemBytes; }
-  void set(uint64_t i, uint64_t v) { std::memcpy(bytes.data() + i * elemBytes, &v, elemBytes); }
-};
-
 /// One kernel's inputs, in parameter order: buffers, then scalars
 /// (see scripts/gen-conformance.py for the signatures).
-struct Case {
+struct BenchCase {
   std::vector<Buffer> buffers;
   std::vector<uint64_t> scalars;
   uint64_t elements = 0; // source elements processed per run
@@ -229,10 +184,10 @@ struct Case {
   }
 };
 
-Case makeCase(const std::string &name) {
+BenchCase makeBenchCase(const std::string &name) {
   std::vector<std::string> p = split(name);
   std::mt19937_64 rng(std::hash<std::string>()(name));
-  Case c;
+  BenchCase c;
   if (p[0] == "reduce" || p[0] == "pair") {
     // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T}: (src, dst, count, repeat)
     Tok dst = tok(p[0] == "pair" ? p[3] : p[2]), src = tok(p[3]);
@@ -300,7 +255,7 @@ double timedRuns(benchmark::State &st, K &kernel, const std::vector<Arg> &args) 
 
 void benchKernel(benchmark::State &st, const std::string &name, bool useJit) {
   Compiled &c = parsed(name, std::string(kConformanceDir) + "/" + name + ".mlir", /*isFile=*/true);
-  Case in = makeCase(name);
+  BenchCase in = makeBenchCase(name);
   std::vector<Arg> args = in.args();
   if (useJit) {
     ascreg::jit::JitKernel &k = jitOf(c);
@@ -516,7 +471,7 @@ void benchSum(benchmark::State &st, const std::string &elem, SumVariant variant)
   // the upstream-only kernels), the same LLVM -O2 and ExecutionEngine, and
   // passes the arguments the same way, so only the reduction differs.
   ascreg::jit::JitKernel &k = jitOf(c);
-  Case in = makeCase(name); // same inputs as BM_Kernel/<name>
+  BenchCase in = makeBenchCase(name); // same inputs as BM_Kernel/<name>
   std::vector<Arg> args = in.args();
   timedRuns(st, k, args);
   st.SetItemsProcessed(int64_t(st.iterations()) * int64_t(in.elements));

@@ -154,6 +154,18 @@ private:
     m.code.push_back(inst);
     return m.code.back();
   }
+  /// An instruction reading operand 0 (and 1) and writing result 0.
+  Inst &emitUnary(Handler h, Operation *op) {
+    Inst &i = emit(h, op);
+    i.a = s(op->getOperand(0));
+    i.r = s(op->getResult(0));
+    return i;
+  }
+  Inst &emitBinary(Handler h, Operation *op) {
+    Inst &i = emitUnary(h, op);
+    i.b = s(op->getOperand(1));
+    return i;
+  }
   uint32_t opIndex(Operation *op) {
     m.ops.push_back(op);
     return static_cast<uint32_t>(m.ops.size() - 1);
@@ -235,7 +247,6 @@ LogicalResult Compiler::compile() {
                                "scalars";
     }
     Slot sl = slotFor(arg);
-    p.kind = sl.kind;
     p.slot = sl.index;
     m.params.push_back(p);
   }
@@ -404,19 +415,13 @@ LogicalResult Compiler::compileArith(Operation *op) {
   }
   if (Handler h = H::intBinary(name)) {
     Type t = op->getResult(0).getType();
-    Inst &i = emit(h, op);
-    i.a = s(op->getOperand(0));
-    i.b = s(op->getOperand(1));
-    i.r = s(op->getResult(0));
+    Inst &i = emitBinary(h, op);
     i.k0 = scalarWidth(t);
     i.imm = H::widthMask(i.k0);
     return success();
   }
   if (Handler h = H::floatBinary(name)) {
-    Inst &i = emit(h, op);
-    i.a = s(op->getOperand(0));
-    i.b = s(op->getOperand(1));
-    i.r = s(op->getResult(0));
+    Inst &i = emitBinary(h, op);
     auto code = floatCode(op->getResult(0).getType());
     if (!code) return unsupported();
     i.k0 = *code;
@@ -463,40 +468,30 @@ LogicalResult Compiler::compileArith(Operation *op) {
   if (isa<arith::ExtSIOp, arith::IndexCastOp, index::CastSOp>(op)) {
     unsigned from = scalarWidth(op->getOperand(0).getType());
     unsigned to = scalarWidth(op->getResult(0).getType());
-    Inst &i = emit(from < to ? H::extsi : H::truncOrZext, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(from < to ? H::extsi : H::truncOrZext, op);
     i.k0 = from;
     i.imm = H::widthMask(to);
     return success();
   }
   if (isa<arith::ExtUIOp, arith::TruncIOp, arith::IndexCastUIOp, index::CastUOp>(op)) {
-    Inst &i = emit(H::truncOrZext, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::truncOrZext, op);
     i.imm = H::widthMask(scalarWidth(op->getResult(0).getType()));
     return success();
   }
   if (isa<arith::BitcastOp>(op)) {
-    Inst &i = emit(H::truncOrZext, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::truncOrZext, op);
     i.imm = H::widthMask(scalarWidth(op->getResult(0).getType()));
     return success();
   }
   if (isa<arith::NegFOp>(op)) {
-    Inst &i = emit(H::negf, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::negf, op);
     i.k0 = *floatCode(op->getResult(0).getType());
     return success();
   }
   if (isa<arith::SIToFPOp, arith::UIToFPOp>(op)) {
     auto code = floatCode(op->getResult(0).getType());
     if (!code) return unsupported();
-    Inst &i = emit(H::intToFloat, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::intToFloat, op);
     i.k0 = *code;
     i.k1 = scalarWidth(op->getOperand(0).getType());
     i.k2 = isa<arith::UIToFPOp>(op);
@@ -505,9 +500,7 @@ LogicalResult Compiler::compileArith(Operation *op) {
   if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
     auto code = floatCode(op->getOperand(0).getType());
     if (!code) return unsupported();
-    Inst &i = emit(H::floatToInt, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::floatToInt, op);
     i.k0 = *code;
     i.k1 = scalarWidth(op->getResult(0).getType());
     i.k2 = isa<arith::FPToUIOp>(op);
@@ -517,9 +510,7 @@ LogicalResult Compiler::compileArith(Operation *op) {
     auto from = floatCode(op->getOperand(0).getType());
     auto to = floatCode(op->getResult(0).getType());
     if (!from || !to) return unsupported();
-    Inst &i = emit(H::floatToFloat, op);
-    i.a = s(op->getOperand(0));
-    i.r = s(op->getResult(0));
+    Inst &i = emitUnary(H::floatToFloat, op);
     i.k0 = *from;
     i.k1 = *to;
     return success();
@@ -592,11 +583,7 @@ LogicalResult Compiler::compileAscReg(Operation *op) {
             i.r = s(o.getMask());
             sem::Mask mask;
             sem::createMask(ar::toRegType(cast<ar::VRegType>(o.getRegType())),
-                            static_cast<sem::MaskPattern>(
-                                o.getPattern() == ar::MaskPattern::ALLF
-                                    ? static_cast<int>(sem::MaskPattern::ALLF)
-                                    : static_cast<int>(o.getPattern())),
-                            mask);
+                            static_cast<sem::MaskPattern>(o.getPattern()), mask);
             m.maskConstants.push_back(mask);
             i.imm = m.maskConstants.size() - 1;
             return success();
@@ -766,10 +753,7 @@ LogicalResult Compiler::compileDav(Operation *op) {
     Inst &i = make(H::createMask);
     i.r = s(result);
     sem::Mask mask;
-    sem::createMask(laneType(bits),
-                    p == ar::MaskPattern::ALLF ? sem::MaskPattern::ALLF
-                                               : static_cast<sem::MaskPattern>(static_cast<int>(p)),
-                    mask);
+    sem::createMask(laneType(bits), static_cast<sem::MaskPattern>(p), mask);
     m.maskConstants.push_back(mask);
     i.imm = m.maskConstants.size() - 1;
     return success();

@@ -75,8 +75,7 @@ public:
 
   // Parameters.
   struct Param {
-    SlotKind kind;
-    uint32_t slot;
+    uint32_t slot; // a scalar slot (memrefs hold their buffer number)
     bool isMemRef;
     uint32_t elemBytes;
     int64_t staticSize; // -1 if dynamic

@@ -852,15 +852,9 @@ void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
   rest = count < vl ? 0 : count - vl;
 }
 
-void maskAnd(const Mask &a, const Mask &b, Mask &out) {
-  for (int k = 0; k < 4; ++k)
-    out.w[k] = a.w[k] & b.w[k];
-}
-
-void maskOr(const Mask &a, const Mask &b, Mask &out) {
-  for (int k = 0; k < 4; ++k)
-    out.w[k] = a.w[k] | b.w[k];
-}
+// Four word operations: nothing for SIMD to add.
+void maskAnd(const Mask &a, const Mask &b, Mask &out) { ref::maskAnd(a, b, out); }
+void maskOr(const Mask &a, const Mask &b, Mask &out) { ref::maskOr(a, b, out); }
 
 void maskNot(RegType t, const Mask &a, Mask &out) {
   detail::LaneBits lb = detail::packLanes(a, t.maskStride());

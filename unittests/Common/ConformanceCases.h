@@ -55,6 +55,7 @@ struct Tok {
     return 8;
   }
   unsigned lanes() const { return 256 / bytes() * (two ? 2 : 1); }
+  unsigned regBytes() const { return two ? 512 : 256; }
   bool isFloat() const { return elem == "f16" || elem == "bf16" || elem == "f32"; }
 };
 inline Tok tok(const std::string &s) {

@@ -201,6 +201,7 @@ TEST_P(SimdVsRef, Masks) {
   Gen g(5);
   for (RegType t : allRegTypes()) {
     for (int p = 0; p <= int(MaskPattern::ALLF); ++p) {
+      if (p == 14) continue; // unused in the vendor numbering
       Mask want, got;
       ref::createMask(t, MaskPattern(p), want);
       simd::createMask(t, MaskPattern(p), got);

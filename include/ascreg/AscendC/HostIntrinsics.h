@@ -123,9 +123,7 @@ enum AscPattern {
 };
 
 namespace ascreg_host {
-inline S::MaskPattern pattern(AscPattern p) {
-  return p == PAT_ALLF ? S::MaskPattern::ALLF : static_cast<S::MaskPattern>(static_cast<int>(p));
-}
+inline S::MaskPattern pattern(AscPattern p) { return static_cast<S::MaskPattern>(p); }
 } // namespace ascreg_host
 
 //===----------------------------------------------------------------------===//

@@ -86,7 +86,10 @@ struct alignas(32) Mask {
   bool laneActive(RegType t, unsigned lane) const { return bit(t.maskStride() * lane); }
 };
 
-enum class MaskPattern : uint8_t { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF };
+/// The vendor's numbering (MaskPattern / PAT_*): ALLF is 15, 14 is unused. The
+/// dialect's enum, the C API literals and this one share the values, so
+/// converting between them is a cast.
+enum class MaskPattern : uint8_t { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
 enum class ReduceKind : uint8_t { Sum, Max, Min };
 enum class BinaryKind : uint8_t { Add, Max, Min };
 enum class ComparePred : uint8_t { EQ, NE, LT, LE, GT, GE };

@@ -225,10 +225,7 @@ struct CreateMaskLowering : public AscRegPattern<CreateMaskOp> {
   LogicalResult matchAndRewrite(CreateMaskOp op, OpAdaptor, ConversionPatternRewriter &rw) const override {
     sem::Mask m;
     sem::createMask(toRegType(cast<VRegType>(op.getRegType())),
-                    op.getPattern() == MaskPattern::ALLF
-                        ? sem::MaskPattern::ALLF
-                        : static_cast<sem::MaskPattern>(static_cast<int>(op.getPattern())),
-                    m);
+                    static_cast<sem::MaskPattern>(op.getPattern()), m);
     SmallVector<bool> bits;
     for (unsigned i = 0; i < sem::kMaskBits; ++i) bits.push_back(m.bit(i));
     Emit e{rw, op.getLoc()};

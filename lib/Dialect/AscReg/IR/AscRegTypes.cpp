@@ -13,6 +13,18 @@ namespace sem = ::ascreg::semantics;
 
 #include "ascreg/Dialect/AscReg/IR/AscRegEnums.cpp.inc"
 
+// The interpreter and the lowerings convert these enums to the semantics
+// library's with a cast: keep the numbering identical.
+static_assert(int(MaskPattern::ALLF) == int(sem::MaskPattern::ALLF) &&
+                  int(MaskPattern::Q) == int(sem::MaskPattern::Q),
+              "MaskPattern numbering differs from the semantics library");
+static_assert(int(ReduceKind::sum) == int(sem::ReduceKind::Sum) &&
+                  int(ReduceKind::min) == int(sem::ReduceKind::Min),
+              "ReduceKind numbering differs from the semantics library");
+static_assert(int(ComparePredicate::eq) == int(sem::ComparePred::EQ) &&
+                  int(ComparePredicate::ge) == int(sem::ComparePred::GE),
+              "ComparePredicate numbering differs from the semantics library");
+
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegAttrs.cpp.inc"
 
@@ -120,17 +132,20 @@ Type VRegType::parse(AsmParser &parser) {
     return {};
   }
   MLIRContext *ctx = parser.getContext();
-  // Element tokens: the contract's names; `uiN` (builtin spelling) also accepted.
   SMLoc elemLoc = parser.getCurrentLocation();
   StringRef kw;
   if (parser.parseKeyword(&kw)) return {};
+  // Element tokens: the contract's names; `uiN` (builtin spelling) also accepted.
+  auto uint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };
   Type elem = llvm::StringSwitch<Type>(kw)
-                  .Cases("i8", "i16", "i32", "i64",
-                         IntegerType::get(ctx, kw.size() > 1 ? std::atoi(kw.data() + 1) : 0))
-                  .Cases("u8", "ui8", IntegerType::get(ctx, 8, IntegerType::Unsigned))
-                  .Cases("u16", "ui16", IntegerType::get(ctx, 16, IntegerType::Unsigned))
-                  .Cases("u32", "ui32", IntegerType::get(ctx, 32, IntegerType::Unsigned))
-                  .Cases("u64", "ui64", IntegerType::get(ctx, 64, IntegerType::Unsigned))
+                  .Case("i8", IntegerType::get(ctx, 8))
+                  .Case("i16", IntegerType::get(ctx, 16))
+                  .Case("i32", IntegerType::get(ctx, 32))
+                  .Case("i64", IntegerType::get(ctx, 64))
+                  .Cases({"u8", "ui8"}, uint(8))
+                  .Cases({"u16", "ui16"}, uint(16))
+                  .Cases({"u32", "ui32"}, uint(32))
+                  .Cases({"u64", "ui64"}, uint(64))
                   .Case("f16", Float16Type::get(ctx))
                   .Case("bf16", BFloat16Type::get(ctx))
                   .Case("f32", Float32Type::get(ctx))
