@@ -68,7 +68,7 @@
 #include <vector>
 
 using namespace mlir;
-namespace ar = mlir::ascreg;
+namespace ar = ::ascreg;
 
 static llvm::cl::opt<std::string> inputFile("input",
                                             llvm::cl::desc("x as a .npy file of f32 (<f4)"),

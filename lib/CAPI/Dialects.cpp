@@ -8,8 +8,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(AscReg, ascreg, mlir::ascreg::AscRegDialect)
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Dav, dav, mlir::dav::DavDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(AscReg, ascreg, ascreg::AscRegDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Dav, dav, ascreg::dav::DavDialect)
 
 void ascregRegisterAllDialects(MlirDialectRegistry registry) {
   ascreg::registerAllDialects(*unwrap(registry));

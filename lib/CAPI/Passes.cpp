@@ -11,7 +11,7 @@
 void ascregRegisterPasses(void) {
   // Registering a pipeline name twice is a fatal error; make this idempotent.
   static std::once_flag once;
-  std::call_once(once, [] { mlir::ascreg::registerConversionPasses(); });
+  std::call_once(once, [] { ascreg::registerConversionPasses(); });
 }
 
 void ascregRegisterAllPasses(void) {

@@ -10,7 +10,7 @@
 
 using namespace mlir;
 
-void mlir::ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options) {
+void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options) {
   ConvertAscRegToVectorPassOptions toVector;
   toVector.runtimeChecks = options.runtimeChecks;
   pm.addPass(createConvertAscRegToVectorPass(toVector));
@@ -30,7 +30,7 @@ void mlir::ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVM
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
-void mlir::ascreg::registerConversionPasses() {
+void ascreg::registerConversionPasses() {
   registerAscRegConversionPasses();
   PassPipelineRegistration<LowerToLLVMOptions>(
       "ascreg-lower-to-llvm",

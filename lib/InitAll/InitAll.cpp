@@ -19,7 +19,7 @@
 #include "mlir/InitAllPasses.h"
 
 void ascreg::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::ascreg::AscRegDialect, mlir::dav::DavDialect, mlir::arith::ArithDialect,
+  registry.insert<ascreg::AscRegDialect, ascreg::dav::DavDialect, mlir::arith::ArithDialect,
                   mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
                   mlir::func::FuncDialect, mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
                   mlir::math::MathDialect, mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
@@ -30,5 +30,5 @@ void ascreg::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void ascreg::registerAllPasses() {
   mlir::registerAllPasses();
-  mlir::ascreg::registerConversionPasses();
+  ascreg::registerConversionPasses();
 }

@@ -30,7 +30,7 @@
 #include <cstring>
 
 using namespace mlir;
-namespace ar = mlir::ascreg;
+namespace ar = ::ascreg;
 
 namespace ascreg {
 namespace interp {

@@ -103,7 +103,7 @@ static void printValue(llvm::raw_ostream &os, Machine &m, const TraceValue &v,
   os << "  " << dir << " " << v.name << " : " << v.type << "\n";
   switch (v.kind) {
   case SlotKind::Reg:
-    printReg(os, mlir::ascreg::toRegType(llvm::cast<mlir::ascreg::VRegType>(v.type)), m.R[v.slot]);
+    printReg(os, ascreg::toRegType(llvm::cast<ascreg::VRegType>(v.type)), m.R[v.slot]);
     break;
   case SlotKind::Mask:
     os << "      ";

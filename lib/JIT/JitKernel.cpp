@@ -71,9 +71,9 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
   loweredFn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), UnitAttr::get(ctx));
   PassManager pm(ctx);
-  mlir::ascreg::LowerToLLVMOptions lowerOptions;
+  ascreg::LowerToLLVMOptions lowerOptions;
   lowerOptions.runtimeChecks = options.runtimeChecks;
-  mlir::ascreg::buildLowerToLLVMPipeline(pm, lowerOptions);
+  ascreg::buildLowerToLLVMPipeline(pm, lowerOptions);
   if (failed(pm.run(*lowered))) return failure();
 
   auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,

@@ -31,7 +31,7 @@
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "AscReg", LLVM_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
-            registry->insert<mlir::ascreg::AscRegDialect, mlir::dav::DavDialect>();
+            registry->insert<ascreg::AscRegDialect, ascreg::dav::DavDialect>();
           }};
 }
 
@@ -40,5 +40,5 @@ extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo mlirGetDialectPlug
 /// such as --convert-ascreg-to-vector are created before plugins load).
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "AscRegPasses", LLVM_VERSION_STRING,
-          []() { mlir::ascreg::registerConversionPasses(); }};
+          []() { ascreg::registerConversionPasses(); }};
 }

@@ -26,10 +26,10 @@ using namespace mlir;
 namespace {
 /// The pass pipeline of --ascreg-to-ascendc (ascreg or dav input).
 void buildAscendCPipeline(OpPassManager &pm) {
-  pm.addPass(mlir::ascreg::createConvertAscRegToDavPass());
+  pm.addPass(ascreg::createConvertAscRegToDavPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(mlir::ascreg::createConvertDavToEmitCPass());
+  pm.addPass(ascreg::createConvertDavToEmitCPass());
 }
 } // namespace
 

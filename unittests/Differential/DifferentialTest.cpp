@@ -75,7 +75,7 @@ void runDifferential(const std::string &name, Path path) {
     // The kernel after convert-ascreg-to-dav, executed by the interpreter.
     lowered = mlir::cast<mlir::ModuleOp>((*module)->clone());
     mlir::PassManager pm(&ctx);
-    pm.addPass(mlir::ascreg::createConvertAscRegToDavPass());
+    pm.addPass(ascreg::createConvertAscRegToDavPass());
     ASSERT_TRUE(mlir::succeeded(pm.run(*lowered)));
     auto dav = ascreg::interp::CompiledKernel::compile(lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
     ASSERT_TRUE(mlir::succeeded(dav));

@@ -6,32 +6,28 @@
 
 #include "mlir/Pass/Pass.h"
 
-namespace mlir {
+namespace ascreg {
 namespace dav {
 class DavDialect;
 } // namespace dav
-} // namespace mlir
 
-namespace mlir {
-namespace ascreg {
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "ascreg/Conversion/Passes.h.inc"
 
 /// Options of the pipelines that take a kernel all the way down.
-struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
+struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
       llvm::cl::desc("Check UB accesses and gather indices at run time"), llvm::cl::init(true)};
 };
 
 /// ascreg -> vector/arith/memref/scf -> LLVM dialect (ready for the JIT).
-void buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options);
+void buildLowerToLLVMPipeline(mlir::OpPassManager &pm, const LowerToLLVMOptions &options);
 /// Registers all ascreg passes and the `ascreg-lower-to-llvm` pipeline.
 void registerConversionPasses();
 
 } // namespace ascreg
-} // namespace mlir
 
 #endif

@@ -65,7 +65,7 @@ def ConvertAscRegToDavPass : Pass<"convert-ascreg-to-dav", "::mlir::ModuleOp"> {
     vendor library's 64-bit sum, the result does not depend on whether lane 0
     is active (docs/semantics.md).
   }];
-  let dependentDialects = ["::mlir::dav::DavDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::ascreg::dav::DavDialect", "::mlir::arith::ArithDialect"];
 }
 
 //===----------------------------------------------------------------------===//

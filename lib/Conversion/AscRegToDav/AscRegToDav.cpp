@@ -27,15 +27,13 @@
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
-namespace mlir {
 namespace ascreg {
 #define GEN_PASS_DEF_CONVERTASCREGTODAVPASS
 #include "ascreg/Conversion/Passes.h.inc"
 } // namespace ascreg
-} // namespace mlir
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 namespace sem = ::ascreg::semantics;
 
 namespace {
@@ -575,7 +573,7 @@ struct BitcastLowering : DavPattern<BitcastOp> {
 };
 
 struct ConvertAscRegToDavPass
-    : public mlir::ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
+    : public ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     DavTypeConverter converter;

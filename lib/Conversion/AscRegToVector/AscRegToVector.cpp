@@ -31,15 +31,13 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
-namespace mlir {
 namespace ascreg {
 #define GEN_PASS_DEF_CONVERTASCREGTOVECTORPASS
 #include "ascreg/Conversion/Passes.h.inc"
 } // namespace ascreg
-} // namespace mlir
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 namespace sem = ::ascreg::semantics;
 
 //===----------------------------------------------------------------------===//
@@ -709,7 +707,7 @@ struct MemRefTypeLowering : public ConversionPattern {
 //===----------------------------------------------------------------------===//
 
 struct ConvertAscRegToVectorPass
-    : public mlir::ascreg::impl::ConvertAscRegToVectorPassBase<ConvertAscRegToVectorPass> {
+    : public ascreg::impl::ConvertAscRegToVectorPassBase<ConvertAscRegToVectorPass> {
   using ConvertAscRegToVectorPassBase::ConvertAscRegToVectorPassBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
@@ -739,7 +737,7 @@ struct ConvertAscRegToVectorPass
 
 } // namespace
 
-void mlir::ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
+void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                                                   RewritePatternSet &patterns,
                                                   bool runtimeChecks) {
   MLIRContext *ctx = patterns.getContext();

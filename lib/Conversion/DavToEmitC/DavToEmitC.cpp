@@ -55,15 +55,13 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/TypeSwitch.h"
 
-namespace mlir {
 namespace ascreg {
 #define GEN_PASS_DEF_CONVERTDAVTOEMITCPASS
 #include "ascreg/Conversion/Passes.h.inc"
 } // namespace ascreg
-} // namespace mlir
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 
 namespace {
 
@@ -369,7 +367,7 @@ struct UnsignedDivLowering : public OpConversionPattern<ArithOp> {
 };
 
 struct ConvertDavToEmitCPass
-    : public mlir::ascreg::impl::ConvertDavToEmitCPassBase<ConvertDavToEmitCPass> {
+    : public ascreg::impl::ConvertDavToEmitCPassBase<ConvertDavToEmitCPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();

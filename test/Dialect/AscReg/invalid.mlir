@@ -164,7 +164,7 @@ func.func @reduce_merging(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
 // -----
 
 func.func @reduce_bad_kind(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
-  // expected-error@+2 {{expected ::mlir::ascreg::ReduceKind to be one of: sum, max, min}}
+  // expected-error@+2 {{expected ::ascreg::ReduceKind to be one of: sum, max, min}}
   // expected-error@+1 {{failed to parse AscReg_ReduceKindAttr}}
   %r = ascreg.reduce <prod> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
   return
@@ -446,7 +446,7 @@ func.func private @dynamic_lanes(!ascreg.vreg<?xf32>)
 // ===== masks =====
 
 func.func @bad_pattern() {
-  // expected-error@+2 {{expected ::mlir::ascreg::MaskPattern to be one of: ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF}}
+  // expected-error@+2 {{expected ::ascreg::MaskPattern to be one of: ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF}}
   // expected-error@+1 {{failed to parse AscReg_MaskPatternAttr}}
   %m = ascreg.create_mask <VL5> for !ascreg.vreg<64xf32>
   return

@@ -4,23 +4,21 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
-namespace mlir {
-class RewritePatternSet;
 namespace ascreg {
 
 /// Type converter: !ascreg.vreg<NxT> -> vector<NxT'> (T' signless),
 /// !ascreg.mask -> vector<256xi1>, siN/uiN (also in memrefs) -> iN.
-class AscRegToVectorTypeConverter : public TypeConverter {
+class AscRegToVectorTypeConverter : public mlir::TypeConverter {
 public:
   AscRegToVectorTypeConverter();
 };
 
 /// Patterns lowering every ascreg op. `runtimeChecks` adds cf.assert checks
 /// of UB accesses and gather indices.
-void populateAscRegToVectorPatterns(const TypeConverter &converter, RewritePatternSet &patterns,
+void populateAscRegToVectorPatterns(const mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns,
                                     bool runtimeChecks);
 
 } // namespace ascreg
-} // namespace mlir
 
 #endif

@@ -9,7 +9,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 
 #include "ascreg/Dialect/AscReg/IR/AscRegOpsDialect.cpp.inc"
 

@@ -16,7 +16,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 namespace sem = ::ascreg::semantics;
 
 //===----------------------------------------------------------------------===//

@@ -8,7 +8,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::ascreg;
+using namespace ascreg;
 namespace sem = ::ascreg::semantics;
 
 #include "ascreg/Dialect/AscReg/IR/AscRegEnums.cpp.inc"
@@ -49,7 +49,7 @@ void AscRegDialect::registerAttributes() {
 // Element types
 //===----------------------------------------------------------------------===//
 
-std::optional<sem::ElemKind> mlir::ascreg::getElemKind(Type t) {
+std::optional<sem::ElemKind> ascreg::getElemKind(Type t) {
   if (t.isF16()) return sem::ElemKind::F16;
   if (t.isBF16()) return sem::ElemKind::BF16;
   if (t.isF32()) return sem::ElemKind::F32;
@@ -66,7 +66,7 @@ std::optional<sem::ElemKind> mlir::ascreg::getElemKind(Type t) {
   }
 }
 
-Type mlir::ascreg::getElementType(MLIRContext *ctx, sem::ElemKind k) {
+Type ascreg::getElementType(MLIRContext *ctx, sem::ElemKind k) {
   switch (k) {
   case sem::ElemKind::F16: return Float16Type::get(ctx);
   case sem::ElemKind::BF16: return BFloat16Type::get(ctx);
@@ -77,11 +77,11 @@ Type mlir::ascreg::getElementType(MLIRContext *ctx, sem::ElemKind k) {
                           sem::isUnsignedInt(k) ? IntegerType::Unsigned : IntegerType::Signless);
 }
 
-sem::RegType mlir::ascreg::toRegType(VRegType type) {
+sem::RegType ascreg::toRegType(VRegType type) {
   return sem::RegType{*getElemKind(type.getElementType()), static_cast<uint8_t>(type.getNumRegs())};
 }
 
-VRegType mlir::ascreg::fromRegType(MLIRContext *ctx, sem::RegType t) {
+VRegType ascreg::fromRegType(MLIRContext *ctx, sem::RegType t) {
   return VRegType::get(ctx, t.lanes(), getElementType(ctx, t.elem));
 }
 

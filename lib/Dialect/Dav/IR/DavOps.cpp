@@ -13,9 +13,9 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::dav;
+using namespace ascreg::dav;
 namespace sem = ::ascreg::semantics;
-using mlir::ascreg::VRegType;
+using ascreg::VRegType;
 
 #include "ascreg/Dialect/Dav/IR/DavOpsDialect.cpp.inc"
 #include "ascreg/Dialect/Dav/IR/DavEnums.cpp.inc"
@@ -37,12 +37,12 @@ void DavDialect::registerAttributes() {
       >();
 }
 
-bool mlir::dav::isPhysicalReg(Type t) {
+bool ascreg::dav::isPhysicalReg(Type t) {
   auto v = dyn_cast<VRegType>(t);
   return v && v.getElementBytes() <= 4;
 }
 
-static sem::RegType rt(Value v) { return mlir::ascreg::toRegType(cast<VRegType>(v.getType())); }
+static sem::RegType rt(Value v) { return ascreg::toRegType(cast<VRegType>(v.getType())); }
 
 /// A register can be loaded from / stored to a buffer of the same element
 /// width and kind, or from a 64-bit integer buffer as 32-bit integer words.
@@ -86,7 +86,7 @@ LogicalResult VcpaddOp::verify() {
 
 LogicalResult Vgather2Op::verify() {
   Type unit = getUnit() ? *getUnit() : getBase().getType().getElementType();
-  auto kind = mlir::ascreg::getElemKind(unit);
+  auto kind = ascreg::getElemKind(unit);
   Type me = getBase().getType().getElementType();
   if (!kind || (unit != me && !(me.getIntOrFloatBitWidth() == 64 && unit.isInteger(32) &&
                                 isa<IntegerType>(me))))

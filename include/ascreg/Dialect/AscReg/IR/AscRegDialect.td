@@ -7,7 +7,7 @@ include "mlir/IR/AttrTypeBase.td"
 
 def AscReg_Dialect : Dialect {
   let name = "ascreg";
-  let cppNamespace = "::mlir::ascreg";
+  let cppNamespace = "::ascreg";
   let summary = "Register-level vector operations of Ascend 950 (dav-3510)";
   let description = [{
     The `ascreg` dialect models the register-level ("Reg") vector programming

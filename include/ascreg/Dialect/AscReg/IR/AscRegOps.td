@@ -21,7 +21,7 @@ def AscReg_UBMemRef : Type<And<[IsMemRefTypePred,
 def AscReg_RegTypeAttr : TypeAttrOf<AscReg_VRegType>;
 
 def AscReg_MergeModeArg :
-  DefaultValuedAttr<AscReg_MergeModeAttr, "::mlir::ascreg::MergeMode::zeroing">;
+  DefaultValuedAttr<AscReg_MergeModeAttr, "::ascreg::MergeMode::zeroing">;
 
 //===----------------------------------------------------------------------===//
 // Masks

@@ -4,6 +4,7 @@
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/LLVM.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Types.h"
 
@@ -15,7 +16,6 @@
 #define GET_TYPEDEF_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegOpsTypes.h.inc"
 
-namespace mlir {
 namespace ascreg {
 
 /// The semantics-library element kind of a register element type, or
@@ -29,6 +29,5 @@ Type getElementType(MLIRContext *ctx, ::ascreg::semantics::ElemKind kind);
 VRegType fromRegType(MLIRContext *ctx, ::ascreg::semantics::RegType type);
 
 } // namespace ascreg
-} // namespace mlir
 
 #endif

@@ -61,10 +61,10 @@ def AscReg_MaskType : AscReg_Type<"Mask", "mask"> {
   let hasCustomAssemblyFormat = 1;
 }
 
-def AscReg_VReg : Type<CPred<"::llvm::isa<::mlir::ascreg::VRegType>($_self)">,
-                       "ascreg vector register", "::mlir::ascreg::VRegType">;
-def AscReg_Mask : Type<CPred<"::llvm::isa<::mlir::ascreg::MaskType>($_self)">,
-                       "ascreg mask register", "::mlir::ascreg::MaskType">,
-                  BuildableType<"::mlir::ascreg::MaskType::get($_builder.getContext())">;
+def AscReg_VReg : Type<CPred<"::llvm::isa<::ascreg::VRegType>($_self)">,
+                       "ascreg vector register", "::ascreg::VRegType">;
+def AscReg_Mask : Type<CPred<"::llvm::isa<::ascreg::MaskType>($_self)">,
+                       "ascreg mask register", "::ascreg::MaskType">,
+                  BuildableType<"::ascreg::MaskType::get($_builder.getContext())">;
 
 #endif // ASCREG_TYPES_TD

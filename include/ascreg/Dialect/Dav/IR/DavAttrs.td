@@ -7,7 +7,7 @@ include "mlir/IR/EnumAttr.td"
 
 def Dav_HalfPart : I32EnumAttr<"HalfPart", "which half of a predicate (LOWER / HIGHER)", [
     I32EnumAttrCase<"lower", 0>, I32EnumAttrCase<"higher", 1>]> {
-  let cppNamespace = "::mlir::dav";
+  let cppNamespace = "::ascreg::dav";
   let genSpecializedAttr = 0;
 }
 def Dav_HalfPartAttr : EnumAttr<Dav_Dialect, Dav_HalfPart, "part"> {

@@ -7,7 +7,7 @@ include "mlir/IR/AttrTypeBase.td"
 
 def Dav_Dialect : Dialect {
   let name = "dav";
-  let cppNamespace = "::mlir::dav";
+  let cppNamespace = "::ascreg::dav";
   let summary = "dav-3510 (Ascend 950) vector intrinsics";
   let description = [{
     The intrinsic level of the NPU path: each op is one compiler builtin of
@@ -17,7 +17,7 @@ def Dav_Dialect : Dialect {
     16- or 32-bit lanes, predicates are `!ascreg.mask`. Masked compute ops
     take the vendor's `MODE_ZEROING`.
   }];
-  let dependentDialects = ["::mlir::ascreg::AscRegDialect"];
+  let dependentDialects = ["::ascreg::AscRegDialect"];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     void registerAttributes();

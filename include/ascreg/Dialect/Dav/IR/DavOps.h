@@ -14,12 +14,12 @@
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavAttrs.h.inc"
 
-namespace mlir {
+namespace ascreg {
 namespace dav {
 /// A physical register: one 256-byte register of 8-, 16- or 32-bit lanes.
 bool isPhysicalReg(Type t);
 } // namespace dav
-} // namespace mlir
+} // namespace ascreg
 
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavOps.h.inc"

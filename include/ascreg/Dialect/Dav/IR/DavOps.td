@@ -18,9 +18,9 @@ include "mlir/IR/CommonTypeConstraints.td"
 include "ascreg/Dialect/AscReg/IR/AscRegTypes.td"
 include "ascreg/Dialect/AscReg/IR/AscRegAttrs.td"
 
-def Dav_Reg : Type<CPred<"::mlir::dav::isPhysicalReg($_self)">,
+def Dav_Reg : Type<CPred<"::ascreg::dav::isPhysicalReg($_self)">,
                    "dav-3510 vector register (8-, 16- or 32-bit lanes)",
-                   "::mlir::ascreg::VRegType">;
+                   "::ascreg::VRegType">;
 def Dav_UB : Type<And<[IsMemRefTypePred,
     CPred<"::llvm::cast<::mlir::MemRefType>($_self).getRank() == 1">]>,
     "rank-1 UB memref", "::mlir::MemRefType">;
