@@ -7,6 +7,7 @@ PKGS=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools   # MLIR/LLVM 22: libMLIR.so, tablegen, FileCheck, lit
   libhwy-dev                                                # Highway: portable SIMD with runtime dispatch
   libgtest-dev                                              # GoogleTest: unit tests of the semantics library
+  libmpfr-dev                                               # MPFR (+GMP): independent oracle of the cast tests (CastOracleTest.cpp)
   libbenchmark-dev                                          # Google Benchmark: bench/
   ninja-build cmake g++ python3                             # build system and lit's interpreter
 )

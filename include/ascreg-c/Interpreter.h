@@ -32,8 +32,9 @@ typedef enum AscregArgKind {
  *   integers zero-extended from their width, floats as their IEEE bits
  *   (f16/bf16 in the low 16 bits, f32 in the low 32).
  * - Buffer (memref parameter): `data` points to `numElements` elements of the
- *   memref's element type, owned by the caller; the kernel's writes are
- *   visible there after the call. */
+ *   memref's element type, owned by the caller. It is copied into the
+ *   modelled Unified Buffer for the run and copied back after a successful
+ *   run, so the kernel's writes are visible there after the call. */
 typedef struct AscregArg {
   AscregArgKind kind;
   uint64_t bits;
@@ -70,11 +71,13 @@ MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunction(MlirOperation func,
                                                              const AscregArg *args,
                                                              intptr_t numArgs);
 
-/* Lowers a clone of `module` with ascreg-lower-to-llvm, JIT-compiles the
- * function named `entry` and runs it once on `args`. With runtimeChecks, an
- * out-of-range UB access or gather index aborts the process through
- * cf.assert (message naming the op's location); validate untrusted inputs
- * with the interpreter first. */
+/* Lowers a clone of `module` with ascreg-lower-to-llvm (the Unified Buffer
+ * modelled as in the interpreter), JIT-compiles the function named `entry`
+ * and runs it once on `args`. With runtimeChecks, an access or gather index
+ * outside UB, a misaligned access, an allocation that does not fit or a loop
+ * step that is not positive stops the kernel: the interpreter's diagnostic
+ * is emitted at the op's location, the buffers are left untouched and a
+ * failure is returned; the calling process goes on. */
 MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunction(MlirModule module,
                                                           MlirStringRef entry,
                                                           const AscregArg *args,

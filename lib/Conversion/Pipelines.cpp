@@ -11,8 +11,15 @@
 using namespace mlir;
 
 void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options) {
+  if (options.exposeUB) {
+    ExposeUnifiedBufferPassOptions expose;
+    expose.runtimeChecks = options.runtimeChecks;
+    expose.checkFailure = options.checkFailure;
+    pm.addPass(createExposeUnifiedBufferPass(expose));
+  }
   ConvertAscRegToVectorPassOptions toVector;
   toVector.runtimeChecks = options.runtimeChecks;
+  toVector.checkFailure = options.checkFailure;
   pm.addPass(createConvertAscRegToVectorPass(toVector));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -103,20 +103,20 @@ static void printValue(llvm::raw_ostream &os, Machine &m, const TraceValue &v,
   os << "  " << dir << " " << v.name << " : " << v.type << "\n";
   switch (v.kind) {
   case SlotKind::Reg:
-    printReg(os, ascreg::toRegType(llvm::cast<ascreg::VRegType>(v.type)), m.R[v.slot]);
+    printReg(os, ascreg::toRegType(llvm::cast<ascreg::VRegType>(v.type)), m.reg(RegRef{v.slot}));
     break;
   case SlotKind::Mask:
     os << "      ";
-    printMask(os, m.M[v.slot], maskLanes);
+    printMask(os, m.mask(MaskRef{v.slot}), maskLanes);
     break;
   case SlotKind::Scalar:
     if (llvm::isa<mlir::MemRefType>(v.type)) {
-      const Buffer &b = m.buffers[m.S[v.slot]];
+      const Buffer &b = m.buffer(BufferRef{v.slot});
       os << "      UB buffer at " << llvm::format_hex(b.ubAddr, 6) << ", " << b.numElements
          << " elements\n";
     } else {
-      os << "      = " << static_cast<int64_t>(m.S[v.slot]) << " ("
-         << llvm::format_hex(m.S[v.slot], 18) << ")\n";
+      uint64_t x = m.scalar(ScalarRef{v.slot});
+      os << "      = " << static_cast<int64_t>(x) << " (" << llvm::format_hex(x, 18) << ")\n";
     }
     break;
   }
@@ -127,7 +127,7 @@ uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc) {
   const TraceInfo &info = m.trace[inst.op];
   os << "[ascreg-trace] " << info.header << "\n";
   for (const TraceValue &v : info.inputs) printValue(os, m, v, info.maskLanes, "in ");
-  uint32_t next = inst.inner(m, inst, pc);
+  uint32_t next = inst.exec(m, inst, pc);
   if (next == kHalt && m.failed) {
     os << "  -> error (see diagnostic)\n";
     return next;

@@ -1,20 +1,36 @@
 //===- JitKernel.cpp - JIT-compile and run an ascreg kernel -----*- C++ -*-===//
+//
+// The kernel is lowered with the Unified Buffer explicit (ascreg-expose-ub)
+// and failed runtime checks reported (check-failure=report): the compiled
+// code calls __ascreg_runtime_error, provided here, which records the error
+// and unwinds with longjmp to `run`. No C++ frame lies between the setjmp in
+// `run` and the compiled code (it is called through its packed entry point
+// directly), so nothing is skipped but the compiled kernel's own frames.
+//
+//===----------------------------------------------------------------------===//
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Conversion/RuntimeChecks.h"
+#include "ascreg/Semantics/RuntimeError.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <csetjmp>
 #include <mutex>
 
 using namespace mlir;
+namespace sem = ::ascreg::semantics;
 
 namespace ascreg {
 namespace jit {
@@ -32,14 +48,36 @@ struct Descriptor1D {
 
 struct Param {
   bool isMemRef;
-  unsigned bytes; // scalar size
+  unsigned elemBytes;
 };
+
+/// Where a failed check in compiled code unwinds to (one run per thread at
+/// a time).
+struct ActiveRun {
+  std::jmp_buf unwind;
+  sem::RuntimeError error{sem::RuntimeErrorKind::StepLimit};
+  int32_t site = -1;
+};
+thread_local ActiveRun *activeRun = nullptr;
+
+extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, int64_t v1,
+                                      int64_t v2, int64_t v3) {
+  ActiveRun *run = activeRun;
+  if (!run) std::abort(); // compiled code called outside JitKernel::run
+  run->error = sem::RuntimeError{static_cast<sem::RuntimeErrorKind>(kind), {v0, v1, v2, v3}};
+  run->site = site;
+  std::longjmp(run->unwind, 1);
+}
 } // namespace
 
 struct JitKernel::Impl {
   std::unique_ptr<ExecutionEngine> engine;
-  std::string symbol;
+  void (*entry)(void **) = nullptr;
   std::vector<Param> params;
+  /// Check sites of the lowered module: op name and location.
+  std::vector<std::pair<std::string, Location>> sites;
+  Operation *func = nullptr;
+  sem::UnifiedBuffer ub;
 };
 
 JitKernel::JitKernel() : impl(std::make_unique<Impl>()) {}
@@ -59,22 +97,34 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   auto fn = module.lookupSymbol<func::FuncOp>(entry);
   if (!fn) return module.emitError() << "no function @" << entry << " to JIT-compile";
   std::unique_ptr<JitKernel> kernel(new JitKernel());
+  Impl &k = *kernel->impl;
+  k.func = fn;
   for (Type t : fn.getArgumentTypes()) {
-    Param p;
-    p.isMemRef = isa<MemRefType>(t);
-    p.bytes = p.isMemRef ? 0 : (t.isIndex() ? 8 : (t.getIntOrFloatBitWidth() + 7) / 8);
-    kernel->impl->params.push_back(p);
+    auto mt = dyn_cast<MemRefType>(t);
+    if (mt && (!mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0))
+      return fn.emitError() << "the JIT runs kernels whose buffers have integer or float "
+                               "elements of whole bytes, got "
+                            << t;
+    k.params.push_back({static_cast<bool>(mt), mt ? mt.getElementTypeBitWidth() / 8 : 0});
   }
-  kernel->impl->symbol = ("_mlir_ciface_" + entry).str();
+  std::string error;
+  if (!k.ub.reserve(options.ubCapacity, error)) return fn.emitError() << error;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
   loweredFn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), UnitAttr::get(ctx));
   PassManager pm(ctx);
-  ascreg::LowerToLLVMOptions lowerOptions;
+  LowerToLLVMOptions lowerOptions;
   lowerOptions.runtimeChecks = options.runtimeChecks;
-  ascreg::buildLowerToLLVMPipeline(pm, lowerOptions);
+  lowerOptions.exposeUB = true;
+  lowerOptions.checkFailure = "report";
+  buildLowerToLLVMPipeline(pm, lowerOptions);
   if (failed(pm.run(*lowered))) return failure();
+  if (auto sites = (*lowered)->getAttrOfType<ArrayAttr>(kCheckSitesAttr))
+    for (Attribute site : sites) {
+      auto pair = cast<ArrayAttr>(site);
+      k.sites.push_back({cast<StringAttr>(pair[0]).str(), cast<LocationAttr>(pair[1])});
+    }
 
   auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
                                                /*targetMachine=*/nullptr);
@@ -84,39 +134,93 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
       options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
       : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
                               : llvm::CodeGenOptLevel::Default;
+  // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
   auto engine = ExecutionEngine::create(*lowered, engineOptions);
   if (!engine)
-    return module.emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
-  kernel->impl->engine = std::move(*engine);
+    return fn.emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
+  k.engine = std::move(*engine);
+  k.engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner(kRuntimeErrorFunction)] = {
+        llvm::orc::ExecutorAddr::fromPtr(&ascregJitRuntimeError), llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  auto packed = k.engine->lookupPacked(("_mlir_ciface_" + entry).str());
+  if (!packed)
+    return fn.emitError() << "JIT compilation failed: " << llvm::toString(packed.takeError());
+  k.entry = *packed;
   return kernel;
 }
 
 LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
-  const auto &params = impl->params;
-  if (args.size() != params.size()) {
-    llvm::errs() << "ascreg JIT: kernel takes " << params.size() << " arguments, got "
-                 << args.size() << "\n";
-    return failure();
-  }
-  std::vector<Descriptor1D> descriptors(args.size());
-  std::vector<Descriptor1D *> descriptorPtrs(args.size());
-  std::vector<uint64_t> scalars(args.size());
-  llvm::SmallVector<void *> packed;
+  Impl &k = *impl;
+  if (args.size() != k.params.size())
+    return k.func->emitError() << "kernel takes " << k.params.size() << " arguments, got "
+                               << args.size();
+  std::vector<sem::UBArgument> ubArgs;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (params[i].isMemRef) {
-      descriptors[i] = {args[i].data, args[i].data, 0,
-                        static_cast<int64_t>(args[i].numElements), 1};
-      descriptorPtrs[i] = &descriptors[i];
-      packed.push_back(&descriptorPtrs[i]);
+    if (k.params[i].isMemRef != args[i].isBuffer)
+      return k.func->emitError() << "argument " << i << " must be "
+                                 << (k.params[i].isMemRef ? "a buffer" : "a scalar");
+    if (!k.params[i].isMemRef) continue;
+    if (args[i].numElements > sem::kMaxUBCapacity / k.params[i].elemBytes)
+      return k.func->emitError() << "argument " << i << " has " << args[i].numElements
+                                 << " elements, more than any UB holds";
+    ubArgs.push_back({args[i].data, args[i].numElements * k.params[i].elemBytes});
+  }
+  std::vector<uint64_t> addresses;
+  std::string error;
+  if (!k.ub.bindArguments(ubArgs, addresses, error)) return k.func->emitError() << error;
+
+  // Packed arguments: a pointer to each argument (memrefs: a pointer to the
+  // descriptor pointer of the C interface), then the UB arena and state.
+  std::vector<Descriptor1D> descriptors(args.size() + 2);
+  std::vector<Descriptor1D *> descriptorPtrs(args.size() + 2);
+  std::vector<uint64_t> scalars(args.size());
+  int64_t state[4] = {static_cast<int64_t>(k.ub.allocationTop()), INT64_MAX, 0, 0};
+  SmallVector<void *> packed;
+  uint8_t *ub = k.ub.data();
+  auto addMemRef = [&](size_t i, void *base, void *aligned, int64_t size) {
+    descriptors[i] = {base, aligned, 0, size, 1};
+    descriptorPtrs[i] = &descriptors[i];
+    packed.push_back(&descriptorPtrs[i]);
+  };
+  size_t nextBuffer = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (k.params[i].isMemRef) {
+      uint8_t *p = ub + addresses[nextBuffer++];
+      addMemRef(i, p, p, static_cast<int64_t>(args[i].numElements));
     } else {
       scalars[i] = args[i].bits; // little-endian: narrower scalars are the low bytes
       packed.push_back(&scalars[i]);
     }
   }
-  if (llvm::Error err = impl->engine->invokePacked(impl->symbol, packed)) {
-    llvm::errs() << "ascreg JIT: " << llvm::toString(std::move(err)) << "\n";
+  addMemRef(args.size(), ub, ub, static_cast<int64_t>(k.ub.capacity()));
+  addMemRef(args.size() + 1, state, state, 4);
+
+  ActiveRun run;
+  ActiveRun *outer = activeRun;
+  activeRun = &run;
+  bool ok = setjmp(run.unwind) == 0;
+  if (ok) k.entry(packed.data());
+  activeRun = outer;
+  // Even a failed run wrote what it wrote: the next run clears it.
+  if (state[2] > state[1] && state[1] >= 0)
+    k.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));
+  if (!ok) {
+    StringRef name = "kernel";
+    Location loc = k.func->getLoc();
+    if (run.site >= 0 && static_cast<size_t>(run.site) < k.sites.size()) {
+      name = k.sites[run.site].first;
+      loc = k.sites[run.site].second;
+    }
+    emitError(loc) << "'" << name << "' op " << run.error.message(k.ub.capacity());
     return failure();
   }
+  k.ub.setAllocationTop(static_cast<uint64_t>(state[0]));
+  k.ub.copyOut(ubArgs, addresses);
   return success();
 }
 

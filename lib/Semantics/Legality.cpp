@@ -71,6 +71,11 @@ bool isLegalGather(RegType dst, ElemKind src, RegType index) {
   }
 }
 
+ElemKind gatherSourceKind(ElemKind dst, unsigned unitBytes) {
+  if (unitBytes == 1) return isUnsignedInt(dst) ? EK::U8 : EK::I8;
+  return dst;
+}
+
 bool isLegalGatherReg(RegType data, RegType index) {
   if (data.numRegs != 1 || index.numRegs != 1)
     return false;

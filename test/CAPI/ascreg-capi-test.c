@@ -3,8 +3,10 @@
 |* Parses a kernel from a string with the upstream C API, runs it in the      *|
 |* interpreter and the JIT on C buffers, checks the results against values    *|
 |* computed here, lowers it with the ascreg-lower-to-llvm pipeline by name,   *|
-|* and checks that an out-of-range gather is reported at the user's source    *|
-|* location. Self-checking (non-zero exit on any mismatch) and FileCheck'ed.  *|
+|* and checks that a gather outside the Unified Buffer is reported at the    *|
+|* user's source location by the interpreter and by the JIT, leaves the       *|
+|* caller's buffers untouched, and that the process then goes on (a good      *|
+|* kernel runs after the failing one). Self-checking and FileCheck'ed.        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 // RUN: ascreg-capi-test 2>&1 | FileCheck %s
@@ -226,15 +228,40 @@ int main(void) {
   printf("gather in range: %s\n", inRange ? "ok" : "wrong");
   // CHECK: gather in range: ok
 
-  rows[3] = 16;
+  /* Index 100000 of an f32 table is UB byte 400000, outside the 248 KiB UB
+   * (an index past the table but inside UB would read the neighbouring UB
+   * bytes, as on the NPU). */
+  rows[3] = 100000;
+  for (int i = 0; i < 64; ++i) out[i] = -1.0f;
   int before_diags = diagnostics;
   MlirLogicalResult bad = ascregInterpretFunction(gather, gargs, 3);
-  EXPECT(mlirLogicalResultIsFailure(bad), "out-of-range gather succeeded");
+  EXPECT(mlirLogicalResultIsFailure(bad), "gather outside UB succeeded");
   EXPECT(diagnostics == before_diags + 1, "expected one diagnostic, got %d",
          diagnostics - before_diags);
-  printf("gather out of range: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
-  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 16 in lane 3 is outside the base buffer
-  // CHECK: gather out of range: failed
+  printf("interpreter, gather outside UB: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
+  // CHECK: interpreter, gather outside UB: failed
+
+  /* The JIT reports the same error and returns; the host process goes on. */
+  before_diags = diagnostics;
+  bad = ascregJitRunFunction(module, mlirStringRefCreateFromCString("gather_rows"), gargs, 3, true);
+  EXPECT(mlirLogicalResultIsFailure(bad), "JIT gather outside UB succeeded");
+  EXPECT(diagnostics == before_diags + 1, "expected one JIT diagnostic, got %d",
+         diagnostics - before_diags);
+  printf("jit, gather outside UB: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
+  // CHECK: jit, gather outside UB: failed
+  int untouched = 1;
+  for (int i = 0; i < 64; ++i) untouched &= out[i] == -1.0f;
+  EXPECT(untouched, "a failed run wrote the caller's buffer");
+  printf("caller's buffer after the failed runs: %s\n", untouched ? "untouched" : "written");
+  // CHECK: caller's buffer after the failed runs: untouched
+
+  float sum2[64], max2[64];
+  runSumMax(module, /*jit=*/1, src, count, sum2, max2);
+  EXPECT(sum2[0] == jsum[0] && max2[0] == jmax[0], "the JIT after a failure gave other results");
+  printf("jit after the failure: sum %g, max %g\n", sum2[0], max2[0]);
+  // CHECK: jit after the failure: sum [[SUM]], max 15.75
 
   /* Not a function: a failure with a diagnostic, not a crash. */
   AscregArg none[1] = {ascregArgScalar(0)};

@@ -8,21 +8,44 @@
 // RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:3 2>&1 | FileCheck %s --check-prefix=ALIGN
 // ALIGN: kernel.mlir:5:10: error: 'ascreg.load_align' op misaligned UB address 0xc (element offset 3 x 4 bytes from the buffer at 0x0): aligned loads and stores need a 32-byte-aligned address
 
-// Out-of-range load: 64 lanes from element 72 of 128.
-// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:72 2>&1 | FileCheck %s --check-prefix=RANGE
-// RANGE: kernel.mlir:5:10: error: 'ascreg.load_align' op UB access out of range: elements [72, 136) of a buffer of 128 elements
+// Past the end of the buffer but inside UB is not an error (the NPU reads and
+// writes the neighbouring UB bytes): load [72, 136) of 128 elements, store
+// [136, 200). The buffer itself is unchanged.
+// RUN: ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:72 --print 2>&1 | FileCheck %s --check-prefix=PAST
+// PAST: arg0: memref<?xf32> (128 elements) = [1, 1,
+// PAST-NOT: error
 
-// Negative offset.
+// The last register of a 253952-byte UB loads; the store after it is outside UB.
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:63424 2>&1 | FileCheck %s --check-prefix=STORE
+// STORE: kernel.mlir:7:3: error: 'ascreg.store_align' op UB access outside the Unified Buffer: UB bytes [253952, 254208) (element offset 63488 of the buffer at UB address 0x0); the UB has 253952 bytes (set it with --ub-capacity)
+// STORE-NOT: error
+
+// A load outside UB, and a negative offset.
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:63488 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: kernel.mlir:5:10: error: 'ascreg.load_align' op UB access outside the Unified Buffer: UB bytes [253952, 254208)
 // RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:-8 2>&1 | FileCheck %s --check-prefix=NEG
-// NEG: kernel.mlir:5:10: error: 'ascreg.load_align' op UB access out of range: elements [-8, 56)
+// NEG: kernel.mlir:5:10: error: 'ascreg.load_align' op UB access outside the Unified Buffer: UB bytes [-32, 224)
 
-// Out-of-range store.
-// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x64.npy --arg=index:0 2>&1 | FileCheck %s --check-prefix=STORE
-// STORE: kernel.mlir:7:3: error: 'ascreg.store_align' op UB access out of range: elements [64, 128) of a buffer of 64 elements
+// The JIT reports the same error at the same location and returns: exit 1,
+// the message on stderr, no crash banner; check mode stops at the
+// interpreter's error.
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:63488 --mode=jit 2>%t/jit.err >%t/jit.out
+// RUN: FileCheck %s --check-prefix=RANGE < %t/jit.err
+// RUN: FileCheck %s --check-prefix=NOBANNER --allow-empty < %t/jit.err
+// RUN: FileCheck %s --check-prefix=EMPTY --allow-empty < %t/jit.out
+// NOBANNER-NOT: PLEASE submit
+// NOBANNER-NOT: Stack dump
+// EMPTY-NOT: {{.}}
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:63424 --mode=jit 2>&1 | FileCheck %s --check-prefix=STORE
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:3 --mode=jit 2>&1 | FileCheck %s --check-prefix=ALIGN
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:-8 --mode=check 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:72 --mode=check | FileCheck %s --check-prefix=IDENTICAL
+// IDENTICAL: identical
 
 // UB capacity: 128 floats need 512 bytes.
 // RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:0 --ub-capacity=256 2>&1 | FileCheck %s --check-prefix=CAP
-// CAP: kernel.mlir:2:3: error: UB capacity exceeded: placing 512 bytes at UB offset 0 needs 512 bytes, the capacity is 256
+// RUN: not ascreg-run %t/kernel.mlir --arg=%t/f32x128.npy --arg=index:0 --ub-capacity=256 --mode=jit 2>&1 | FileCheck %s --check-prefix=CAP
+// CAP: kernel.mlir:2:3: error: UB capacity exceeded: buffer argument 0 (512 bytes) would end at UB address 512, the capacity is 256 bytes
 
 // Step limit: an endless scf.while.
 // RUN: not ascreg-run %t/loop.mlir --arg=i32:1 --max-steps=1000 2>&1 | FileCheck %s --check-prefix=STEPS

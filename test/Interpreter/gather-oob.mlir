@@ -1,6 +1,7 @@
-// Contract 6a: a gather index outside the base buffer stops the interpreter with an
-// error naming the op's source location (the hardware behaviour is undefined).
-// The conformance kernel gather_f16_f16_u16 runs on a 16-element base buffer.
+// Contract 6a with the Unified Buffer model: a gather index that points past
+// the end of the base buffer but inside UB reads the neighbouring UB bytes
+// (as the NPU does); one that points outside UB stops the run with an error
+// at the op's source location, on every path.
 // RUN: %python %S/../Inputs/mknpy.py %t.base.npy f2 "[i for i in range(16)]"
 // RUN: %python %S/../Inputs/mknpy.py %t.dst.npy f2 "[0] * 128"
 
@@ -9,22 +10,32 @@
 // RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.in.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --out=2:%t.out.npy --print | FileCheck %s --check-prefix=IN
 // IN: arg2: memref<?xf16> (128 elements) = [0, 15, 7, 15, 15,
 
-// Index 16 (one past the end) in the active lane 3: error.
-// RUN: %python %S/../Inputs/mknpy.py %t.oob.npy u2 "[0, 1, 2, 16] + [0] * 124"
-// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.oob.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 2>&1 | FileCheck %s --check-prefix=OOB
-// OOB: gather_f16_f16_u16.mlir:14:14: error: {{.*}}gather index 16 in lane 3 is outside the base buffer
+// Index 16 (one past the end) reads UB byte 32: the first element of the
+// next buffer, the index buffer, whose element 0 is 0x3c00 = f16 1.0. Index
+// 1000 reads UB byte 2000, after every buffer, which is 0.
+// RUN: %python %S/../Inputs/mknpy.py %t.past.npy u2 "[0x3c00, 1000, 2, 16] + [0] * 124"
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --print 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --mode=check | FileCheck %s --check-prefix=SAME
+// PAST: arg2: memref<?xf16> (128 elements) = [0, 0, 2, 1, 0,
+// PAST-NOT: error
+// SAME: identical
+
+// f32 with a u32 index: index 100000 is UB byte 400000, outside the 248 KiB UB.
+// RUN: %python %S/../Inputs/mknpy.py %t.b32.npy f4 "[1.0] * 64"
+// RUN: %python %S/../Inputs/mknpy.py %t.d32.npy f4 "[0] * 64"
+// RUN: %python %S/../Inputs/mknpy.py %t.i32.npy u4 "[0, 1, 2, 100000] + [0] * 60"
+// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b32.npy --arg=%t.i32.npy --arg=%t.d32.npy --arg=i32:64 --arg=index:1 2>&1 | FileCheck %s --check-prefix=OOB
+// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b32.npy --arg=%t.i32.npy --arg=%t.d32.npy --arg=i32:64 --arg=index:1 --mode=jit 2>&1 | FileCheck %s --check-prefix=OOB
+// OOB: gather_f32_f32_u32.mlir:14:14: error: 'ascreg.gather' op gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer of 253952 bytes (base buffer at UB address 0x0)
 // OOB-NOT: error
 
-// The largest u16 index, in the second register (lane 0 of register 1).
-// RUN: %python %S/../Inputs/mknpy.py %t.big.npy u2 "[1] * 128 + [65535] + [0] * 127"
-// RUN: %python %S/../Inputs/mknpy.py %t.dst2.npy f2 "[0] * 256"
-// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.big.npy --arg=%t.dst2.npy --arg=i32:256 --arg=index:2 2>&1 | FileCheck %s --check-prefix=BIG
-// BIG: gather_f16_f16_u16.mlir:14:14: error: {{.*}}gather index 65535 {{.*}}outside the base buffer
+// The same index in an inactive lane (count 3) is not read: no error.
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b32.npy --arg=%t.i32.npy --arg=%t.d32.npy --arg=i32:3 --arg=index:1 --mode=check | FileCheck %s --check-prefix=SAME
 
 // u64 index: only the low 32 bits count, so 5 + 2^32 reads element 5 but
-// 16 + 7 * 2^32 is index 16, past the end of a 16-element i64 base.
+// 2^31 + 7 * 2^32 is index 2^31, far outside UB.
 // RUN: %python %S/../Inputs/mknpy.py %t.b64.npy i8 "list(range(16))"
 // RUN: %python %S/../Inputs/mknpy.py %t.d64.npy i8 "[0] * 32"
-// RUN: %python %S/../Inputs/mknpy.py %t.i64.npy u8 "[5 + (1 << 32), 16 + (7 << 32)] + [0] * 62"
+// RUN: %python %S/../Inputs/mknpy.py %t.i64.npy u8 "[5 + (1 << 32), (1 << 31) + (7 << 32)] + [0] * 62"
 // RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_i64_i64_u64x2.mlir --arg=%t.b64.npy --arg=%t.i64.npy --arg=%t.d64.npy --arg=i32:2 --arg=index:1 2>&1 | FileCheck %s --check-prefix=U64
-// U64: gather_i64_i64_u64x2.mlir:14:14: error: {{.*}}gather index 16 in lane 1 is outside the base buffer
+// U64: gather_i64_i64_u64x2.mlir:14:14: error: 'ascreg.gather' op gather index 2147483648 in lane 1 reads UB byte 17179869184, outside the Unified Buffer

@@ -11,7 +11,7 @@
 // RUN: diff %t.plugin.mlir %t.ascreg-opt.mlir
 
 // CHECK-LABEL: func.func @gather_rows
-// CHECK: cf.assert {{.*}}, "ascreg.gather at {{.*}}user.py{{.*}}:12:3{{.*}}: gather index outside the base buffer" loc("gather_rows"("user.py":12:3))
+// CHECK: cf.assert {{.*}}, "ascreg.gather at {{.*}}user.py{{.*}}:12:3{{.*}}: gather index outside the Unified Buffer" loc("gather_rows"("user.py":12:3))
 // CHECK: vector.gather {{.*}} loc("gather_rows"("user.py":12:3))
 // CHECK-NOT: {{ ascreg\.}}
 // NOCHECKS-NOT: cf.assert

@@ -341,20 +341,9 @@ int runMain(int argc, char **argv) {
     interpKernel = std::move(*k);
   }
   if (mode != "interp") {
-    // The JIT sees host buffers; apply the interpreter's UB placement rule
-    // (32-byte aligned, in parameter order) so capacity errors match.
-    uint64_t used = 0;
-    for (unsigned i = 0; i < numParams; ++i) {
-      if (!bound[i].isBuffer) continue;
-      used = (used + 31) & ~uint64_t(31);
-      used += bound[i].npy.data.size();
-      if (used > ubCapacity)
-        return fail(llvm::formatv("UB capacity exceeded: the buffers need {0} bytes, the capacity "
-                                  "is {1} (set it with --ub-capacity)",
-                                  used, uint64_t(ubCapacity)));
-    }
     ::ascreg::jit::Options jitOptions;
     jitOptions.runtimeChecks = !noRuntimeChecks;
+    jitOptions.ubCapacity = ubCapacity;
     jitOptions.optLevel = jitOptLevel;
     auto k = ::ascreg::jit::JitKernel::compile(*module, entry, jitOptions);
     if (failed(k)) return 1;

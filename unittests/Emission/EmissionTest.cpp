@@ -57,6 +57,17 @@ const std::map<std::string, ascreg_emission::Invoker> &emitted() {
 
 uint64_t gTotalCases = 0, gTotalKernels = 0;
 
+/// The Unified Buffer the emitted kernels run in (default capacity).
+ascreg::semantics::UnifiedBuffer &ub() {
+  static ascreg::semantics::UnifiedBuffer arena;
+  static bool reserved = [] {
+    std::string error;
+    return arena.reserve(ascreg::semantics::kDefaultUBCapacity, error);
+  }();
+  (void)reserved;
+  return arena;
+}
+
 class Emission : public ::testing::TestWithParam<std::string> {};
 
 TEST(EmissionSet, EveryConformanceKernelWasEmitted) {
@@ -98,9 +109,18 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
     for (Buffer &x : a) argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
     for (uint64_t s : scalars) argsA.push_back(ascreg::interp::Arg::scalar(s));
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
+    // The emitted kernel runs in a Unified Buffer placed by the same rule.
+    std::vector<ascreg::semantics::UBArgument> ubArgs;
+    for (Buffer &x : b) ubArgs.push_back({x.bytes.data(), x.bytes.size()});
+    std::vector<uint64_t> addresses;
+    std::string error;
+    ASSERT_TRUE(ub().bindArguments(ubArgs, addresses, error)) << error;
     std::vector<void *> ptrs;
-    for (Buffer &x : b) ptrs.push_back(x.bytes.data());
+    for (uint64_t addr : addresses) ptrs.push_back(ub().data() + addr);
+    ascreg_emission::setCurrentUB(&ub());
     kernel(ptrs.data(), scalars.data());
+    ascreg_emission::setCurrentUB(nullptr);
+    ub().copyOut(ubArgs, addresses);
     std::string diff = firstMismatch(parts, a, b);
     if (!diff.empty())
       FAIL() << name << " case " << c << ": " << diff << " (interpreter vs " << otherName

@@ -8,6 +8,8 @@
 #ifndef ASCREG_UNITTESTS_EMISSION_EMITTEDKERNEL_H
 #define ASCREG_UNITTESTS_EMISSION_EMITTEDKERNEL_H
 
+#include "ascreg/Semantics/UnifiedBuffer.h"
+
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -52,6 +54,8 @@ void registerKernels2(std::vector<Entry> &);
 void registerKernels3(std::vector<Entry> &);
 /// Every emitted kernel, by conformance kernel name.
 std::vector<Entry> allKernels();
+/// The Unified Buffer the host intrinsics check accesses against (null: none).
+void setCurrentUB(ascreg::semantics::UnifiedBuffer *ub);
 
 } // namespace ascreg_emission
 

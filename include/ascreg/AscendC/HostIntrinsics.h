@@ -22,15 +22,24 @@
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
 //     vmin, vand, vadds, vmuls, vshls, vshrs, vintlv, vdintlv.
 //
-// Not a model of the hardware's timing, alignment faults or UB capacity:
-// pointers are host pointers and are not checked (the interpreter checks).
+// The Unified Buffer: a host program that sets ascreg_host::currentUB() to a
+// semantics::UnifiedBuffer and passes pointers into it (placed by the
+// placement rule, UnifiedBuffer::bindArguments) gets the interpreter's UB
+// model: vlds / vsts / vgather2 may reach past their buffer but not outside
+// UB (a runtime error, reported through ascreg_host::onRuntimeError), and
+// vsts records what it writes so that only written buffers are copied back.
+// Without a current UB, pointers are plain host pointers and are not
+// checked. Scalar UB accesses (`x = p[i]`) are never checked. Not a model of
+// the hardware's timing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_ASCENDC_HOSTINTRINSICS_H
 #define ASCREG_ASCENDC_HOSTINTRINSICS_H
 
 #include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include <cmath>
 #include <cstddef>
@@ -78,6 +87,42 @@ constexpr S::RegType rt() {
 constexpr S::RegType laneType(unsigned bits) {
   return S::RegType{bits == 8 ? ElemKind::U8 : bits == 16 ? ElemKind::U16 : ElemKind::U32, 1};
 }
+/// The Unified Buffer the running kernel's pointers point into (none: plain
+/// host pointers).
+inline S::UnifiedBuffer *&currentUB() {
+  static thread_local S::UnifiedBuffer *ub = nullptr;
+  return ub;
+}
+/// Called with a runtime error of an intrinsic (default: print and abort).
+inline void (*&onRuntimeError())(const S::RuntimeError &, const char *intrinsic) {
+  static thread_local void (*handler)(const S::RuntimeError &, const char *) =
+      [](const S::RuntimeError &e, const char *intrinsic) {
+        std::fprintf(stderr, "%s: %s\n", intrinsic,
+                     e.message(currentUB() ? currentUB()->capacity() : 0).c_str());
+        std::abort();
+      };
+  return handler;
+}
+/// Checks a register access of `bytes` at `p` against the current UB;
+/// false after reporting. `buffer` is where the access's pointer came from.
+inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intrinsic) {
+  S::UnifiedBuffer *ub = currentUB();
+  if (!ub) return true;
+  int64_t addr = static_cast<const uint8_t *>(p) - ub->data();
+  if (addr < 0 || !S::insideUB(static_cast<uint64_t>(addr), bytes, ub->capacity())) {
+    onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::RegisterAccessOutsideUB,
+                                     {0, addr, 1, static_cast<int64_t>(bytes)}},
+                     intrinsic);
+    return false;
+  }
+  if (addr % S::kUBAlignment != 0) {
+    onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::MisalignedAccess, {0, addr, 1}},
+                     intrinsic);
+    return false;
+  }
+  return true;
+}
+
 /// Raw bits of a scalar operand, zero-extended.
 template <class T>
 uint64_t bitsOf(T v) {
@@ -173,17 +218,24 @@ inline void pintlv_b32(vector_bool &d0, vector_bool &d1, vector_bool a, vector_b
 
 template <ascreg::semantics::ElemKind K, class P, class O>
 inline void vlds(ascreg_host::Vec<K> &d, const P *base, O offset, AscLoadDist) {
+  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vlds")) return;
   ascreg::semantics::loadAlign(ascreg_host::rt<K>(), ascreg_host::bytes(base + offset), d.r);
 }
 template <ascreg::semantics::ElemKind K, class P, class O>
 inline void vlds(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, const P *base, O offset,
                  AscLoadDist) {
   static_assert(sizeof(P) == 4, "DINTLV_B32 loads 32-bit words");
+  if (!ascreg_host::checkRegisterAccess(base + offset, 2 * ascreg::semantics::kVLBytes, "vlds"))
+    return;
   ascreg::semantics::dav::vldsDintlvB32(ascreg_host::bytes(base + offset), d0.r, d1.r);
 }
 template <ascreg::semantics::ElemKind K, class P, class O>
 inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_bool m) {
+  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vsts")) return;
   ascreg::semantics::storeAlign(ascreg_host::rt<K>(), v.r, m.m, ascreg_host::bytes(base + offset));
+  if (ascreg::semantics::UnifiedBuffer *ub = ascreg_host::currentUB())
+    ub->noteWrite(static_cast<uint64_t>(ascreg_host::bytes(base + offset) - ub->data()),
+                  ascreg::semantics::kVLBytes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -207,21 +259,33 @@ inline void vcpadd(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, vector_bool m,
 }
 
 /// Gather from UB; the element type of `base` is the gather unit (8-bit
-/// units are zero-extended into 16-bit lanes). Host pointers carry no size:
-/// indices are not bounds-checked here (the interpreter checks them).
+/// units are zero-extended into 16-bit lanes). With a current UB, indices may
+/// reach up to its end; without one they are not checked.
 template <ascreg::semantics::ElemKind D, class P, ascreg::semantics::ElemKind I>
 inline void vgather2(ascreg_host::Vec<D> &d, const P *base, ascreg_host::Vec<I> index,
                      vector_bool m) {
   namespace S = ascreg::semantics;
-  S::ElemKind src = D;
-  if (sizeof(P) == 1) src = S::isUnsignedInt(D) ? S::ElemKind::U8 : S::ElemKind::I8;
-  S::Status st = S::gather(ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
-                           ascreg_host::bytes(base), uint64_t(1) << 40, index.r, m.m, d.r);
-  if (!st.ok) {
-    std::fprintf(stderr, "vgather2: index %llu in lane %u out of range\n",
-                 static_cast<unsigned long long>(st.value), st.lane);
-    std::abort();
+  S::ElemKind src = S::gatherSourceKind(D, sizeof(P));
+  uint64_t units = uint64_t(1) << 40;
+  int64_t baseAddr = 0;
+  if (S::UnifiedBuffer *ub = ascreg_host::currentUB()) {
+    baseAddr = ascreg_host::bytes(base) - ub->data();
+    if (baseAddr < 0 || static_cast<uint64_t>(baseAddr) > ub->capacity() ||
+        baseAddr % S::kUBAlignment != 0) {
+      ascreg_host::onRuntimeError()(
+          S::RuntimeError{S::RuntimeErrorKind::MisalignedGatherBase, {baseAddr}}, "vgather2");
+      return;
+    }
+    units = (ub->capacity() - static_cast<uint64_t>(baseAddr)) / sizeof(P);
   }
+  S::Status st = S::gather(ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
+                           ascreg_host::bytes(base), units, index.r, m.m, d.r);
+  if (!st.ok)
+    ascreg_host::onRuntimeError()(
+        S::RuntimeError{S::RuntimeErrorKind::GatherOutsideUB,
+                        {static_cast<int64_t>(st.value), st.lane, baseAddr,
+                         static_cast<int64_t>(sizeof(P))}},
+        "vgather2");
 }
 template <ascreg::semantics::ElemKind K, ascreg::semantics::ElemKind I>
 inline void vselr(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, ascreg_host::Vec<I> index) {

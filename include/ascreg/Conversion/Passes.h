@@ -20,7 +20,18 @@ class DavDialect;
 struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
-      llvm::cl::desc("Check UB accesses and gather indices at run time"), llvm::cl::init(true)};
+      llvm::cl::desc("Check UB accesses, gather indices and loop steps at run time"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> exposeUB{
+      *this, "expose-ub",
+      llvm::cl::desc("Model the Unified Buffer as one explicit arena (ascreg-expose-ub): the "
+                     "kernels take it as two trailing parameters"),
+      llvm::cl::init(false)};
+  PassOptions::Option<std::string> checkFailure{
+      *this, "check-failure",
+      llvm::cl::desc("What a failed check does: 'assert' (abort) or 'report' (call "
+                     "__ascreg_runtime_error)"),
+      llvm::cl::init("assert")};
 };
 
 /// ascreg -> vector/arith/memref/scf -> LLVM dialect (ready for the JIT).

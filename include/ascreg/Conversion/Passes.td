@@ -42,7 +42,54 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
   ];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
-           "Check UB accesses (bounds, 32-byte alignment) and gather indices with cf.assert">
+           "Check UB accesses (bounds, 32-byte alignment), gather indices and loop steps">,
+    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
+           "What a failed check does: 'assert' (cf.assert, the process aborts) or 'report' "
+           "(calls __ascreg_runtime_error, which the host provides)">
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// ExposeUnifiedBuffer
+//===----------------------------------------------------------------------===//
+
+def ExposeUnifiedBufferPass : Pass<"ascreg-expose-ub", "::mlir::ModuleOp"> {
+  let summary = "Make the Unified Buffer one explicit arena, for running kernels on the host";
+  let description = [{
+    On the NPU, every buffer of a kernel lives in the one Unified Buffer: an
+    access past the end of a buffer reads or writes the bytes that follow it
+    in UB. This pass gives the host code the same model (docs/semantics.md,
+    "Unified Buffer"): every kernel (func.func with a body) gets two trailing
+    parameters,
+
+    - `%ub : memref<?xi8>`, the arena (UB address 0 at its aligned pointer,
+      its size is the UB capacity), and
+    - `%ub_state : memref<4xindex>`, [next allocation address, first written
+      address, end of the written addresses, unused],
+
+    and the attribute `ascreg.ub_argument` = the index of `%ub`. The host
+    passes the kernel's buffers as memrefs into the arena (placed by the
+    placement rule) and sets the state before the call; it reads the written
+    range afterwards to know what to copy back.
+
+    - `memref.alloc` / `memref.alloca` of a UB buffer becomes a `memref.view`
+      of the arena at the next 32-byte aligned address (`memref.dealloc` of
+      one is dropped): allocations follow the arguments, as in the
+      interpreter.
+    - `memref.load` / `memref.store` are checked to stay inside UB, and stores
+      record what they write.
+    - `convert-ascreg-to-vector` then checks register accesses and gather
+      indices against the UB instead of the buffer.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect", "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect"
+  ];
+  let options = [
+    Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
+           "Check scalar UB accesses and allocations">,
+    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
+           "What a failed check does: 'assert' or 'report' (see convert-ascreg-to-vector)">
   ];
 }
 

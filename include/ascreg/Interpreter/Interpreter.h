@@ -1,16 +1,19 @@
 //===- Interpreter.h - CPU interpreter for ascreg kernels -------*- C++ -*-===//
 //
-// Executes a kernel (a func.func of func/scf/cf/arith/index/memref and ascreg
-// ops) on the CPU, bit-exactly with the dav-3510 semantics of
+// Executes a kernel (a func.func of func/scf/cf/arith/index/memref, ascreg
+// and dav ops) on the CPU, bit-exactly with the dav-3510 semantics of
 // ascreg::semantics. The function is compiled once into a flat array of
 // instructions over register slots with pre-resolved handlers; running it
 // involves no string compares, map lookups or heap allocation per op.
 //
-// The Unified Buffer has the configured capacity. Buffers bound to memref
-// parameters get UB addresses in parameter order (32-byte aligned) and are
-// used in place; memref.alloc inside a kernel takes arena memory after them. Misaligned or out-of-range
-// accesses, out-of-range gather indices, exceeding the capacity and the step
-// limit stop execution with an error at the op's source location.
+// The Unified Buffer is one arena of the configured capacity
+// (ascreg/Semantics/UnifiedBuffer.h): buffer arguments are copied in at
+// 32-byte aligned UB addresses in parameter order and copied back out after
+// a successful run; memref.alloc takes UB after them. A load or gather that
+// reads past the end of its buffer reads the neighbouring UB bytes, as on
+// the NPU; accesses outside UB, misaligned accesses and the step limit stop
+// the run with an error at the op's source location, and a failed run
+// leaves the caller's buffers untouched.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_INTERPRETER_INTERPRETER_H
@@ -49,7 +52,7 @@ struct Arg {
   /// their IEEE bits: f16/bf16 in the low 16 bits, f32 in the low 32).
   uint64_t bits = 0;
   /// Buffer: caller-owned memory of numElements elements of the memref's
-  /// element type, read and written in place by the run.
+  /// element type; copied into UB for the run and back after it succeeds.
   void *data = nullptr;
   uint64_t numElements = 0;
 
@@ -73,7 +76,8 @@ public:
                                                                   const Options &options = {});
 
   /// Runs the kernel on `args` (one per parameter, in order). Runtime errors
-  /// are emitted as diagnostics at the op's location.
+  /// are emitted as diagnostics at the op's location; the buffers are then
+  /// left as they were.
   mlir::LogicalResult run(llvm::ArrayRef<Arg> args);
 
   /// Instructions executed by the last run (for dispatch-cost measurements).

@@ -6,10 +6,14 @@
 // Arguments are passed exactly like to the interpreter (interp::Arg), so the
 // two paths can be compared on the same inputs.
 //
-// With runtime checks on (the default), an out-of-range or misaligned UB
-// access or gather index aborts the process through cf.assert with a message
-// naming the op and its location; callers that must survive bad inputs
-// validate them with the interpreter first (ascreg-run --mode=check does).
+// The Unified Buffer is modelled exactly as in the interpreter: one arena of
+// the configured capacity, buffers copied in by the placement rule and
+// copied back after a successful run (ascreg-expose-ub). With runtime checks
+// on (the default), an access outside UB, a misaligned access, a gather index
+// outside UB, an allocation that does not fit or a loop step that is not
+// positive stops the kernel: `run` emits the interpreter's diagnostic at the
+// op's location and returns failure, and the caller's buffers are left as
+// they were.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_JIT_JITKERNEL_H
@@ -30,8 +34,11 @@ namespace ascreg {
 namespace jit {
 
 struct Options {
-  /// cf.assert checks of UB accesses and gather indices.
+  /// Runtime checks of UB accesses, gather indices, allocations and loop
+  /// steps. Without them a bad access is undefined behaviour of the host.
   bool runtimeChecks = true;
+  /// Usable UB bytes (as interp::Options::ubCapacity).
+  uint64_t ubCapacity = 248 * 1024;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 2;
 };

@@ -70,7 +70,7 @@ struct RegType {
 };
 
 /// A register value (see the register model above).
-struct alignas(64) Reg {
+struct alignas(32) Reg {
   uint8_t b[2 * kVLBytes];
 };
 
@@ -104,6 +104,12 @@ uint16_t f32ToBF16(float f);  // RNE, NaN stays NaN
 bool isLegalReduce(ReduceKind k, RegType dst, RegType src);
 bool isLegalPairReduce(RegType t);
 bool isLegalGather(RegType dst, ElemKind src, RegType index);
+/// The element kind a UB gather reads from a buffer whose elements (the
+/// gather's index unit) have `unitBytes` bytes: 8-bit sources are read as
+/// u8 or i8 after the destination's signedness (both are zero-extended into
+/// the 16-bit lane), wider ones as the destination kind (on the dav-3510
+/// path 64-bit data is gathered as 32-bit words into 32-bit registers).
+ElemKind gatherSourceKind(ElemKind dst, unsigned unitBytes);
 bool isLegalGatherReg(RegType data, RegType index);
 // Added: types of the companion ops (section 7) and register-type validity.
 /// numRegs is 1, or 2 for the 64-bit two-register form.

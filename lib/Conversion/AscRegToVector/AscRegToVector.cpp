@@ -16,6 +16,9 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Conversion/RuntimeChecks.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/Semantics.h"
 
@@ -147,19 +150,6 @@ struct Emit {
     Value pick = arith::SelectOp::create(b, loc, boolVec, lanes, none);
     return reduction(vector::CombiningKind::MINUI, pick);
   }
-  void check(bool enabled, Value cond, Operation *op, StringRef what) {
-    if (!enabled) return;
-    std::string msg;
-    llvm::raw_string_ostream os(msg);
-    os << op->getName() << " at ";
-    // The user's file:line:col, also under a NameLoc/CallSiteLoc a frontend made.
-    if (auto fl = op->getLoc()->findInstanceOf<FileLineColLoc>())
-      os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
-    else
-      op->getLoc().print(os);
-    os << ": " << what;
-    cf::AssertOp::create(b, loc, cond, b.getStringAttr(msg));
-  }
 };
 
 VectorType vecType(MLIRContext *ctx, sem::RegType t) {
@@ -187,31 +177,58 @@ Value floatKeys(Emit &e, Value v) {
   return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
 }
 
-/// Checks a whole-register UB access at element `offset` of `base`:
-/// in bounds and 32-byte aligned relative to the buffer start.
-void checkRegAccess(Emit &e, bool enabled, Operation *op, Value base, Value offset,
-                    unsigned regBytes) {
-  if (!enabled) return;
+/// Where a register access lands: the UB address of the buffer and of the
+/// access, and the UB capacity. With an explicit Unified Buffer
+/// (ascreg-expose-ub) these are the arena's; otherwise the buffer is all the
+/// memory there is (address 0, capacity = its size), as when a kernel is run
+/// stand-alone.
+struct UBPlace {
+  Value bufferAddr, addr, capacity;
+};
+UBPlace placeAccess(Emit &e, Operation *op, Value base, Value offset) {
   auto mt = cast<MemRefType>(base.getType());
-  unsigned eb = mt.getElementTypeBitWidth() / 8;
-  Value dim = memref::DimOp::create(e.b, e.loc, base, 0);
+  Value eb = e.index(mt.getElementTypeBitWidth() / 8);
+  UBPlace p;
+  if (std::optional<UBArena> ub = getUBArena(op)) {
+    p.bufferAddr = ubAddressOf(e.b, e.loc, *ub, base);
+    p.capacity = ubCapacityOf(e.b, e.loc, *ub);
+  } else {
+    p.bufferAddr = e.index(0);
+    p.capacity = arith::MulIOp::create(e.b, e.loc, memref::DimOp::create(e.b, e.loc, base, 0), eb);
+  }
+  p.addr = arith::AddIOp::create(e.b, e.loc, p.bufferAddr,
+                                 arith::MulIOp::create(e.b, e.loc, offset, eb));
+  return p;
+}
+
+/// Checks a whole-register access at element `offset` of `base`: inside UB
+/// and 32-byte aligned. Returns the access's UB address.
+Value checkRegAccess(Emit &e, RuntimeChecker &checker, Operation *op, Value base, Value offset,
+                     unsigned regBytes) {
+  UBPlace p = placeAccess(e, op, base, offset);
+  if (!checker.enabled()) return p.addr;
+  auto mt = cast<MemRefType>(base.getType());
+  Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
   Value zero = e.index(0);
-  Value nonNeg = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sge, offset, zero);
-  Value end = arith::AddIOp::create(e.b, e.loc, offset, e.index(regBytes / eb));
-  Value fits = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sle, end, dim);
-  Value inBounds = arith::AndIOp::create(e.b, e.loc, nonNeg, fits);
-  e.check(enabled, inBounds, op, "UB access out of range");
-  Value byteOff = arith::MulIOp::create(e.b, e.loc, offset, e.index(eb));
-  Value rem = arith::RemSIOp::create(e.b, e.loc, byteOff, e.index(32));
+  Value last = arith::SubIOp::create(e.b, e.loc, p.capacity, bytes);
+  Value inside = arith::AndIOp::create(
+      e.b, e.loc, arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sge, p.addr, zero),
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sle, p.addr, last));
+  inside = arith::AndIOp::create(e.b, e.loc, inside, indexWithin(e.b, e.loc, offset, p.capacity));
+  checker.require(e.b, op, inside, sem::RuntimeErrorKind::RegisterAccessOutsideUB,
+                  {p.bufferAddr, offset, eb, bytes});
+  Value rem = arith::RemSIOp::create(e.b, e.loc, p.addr, e.index(sem::kUBAlignment));
   Value aligned = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, rem, zero);
-  e.check(enabled, aligned, op, "misaligned UB address (aligned loads and stores need 32 bytes)");
+  checker.require(e.b, op, aligned, sem::RuntimeErrorKind::MisalignedAccess,
+                  {p.bufferAddr, offset, eb});
+  return p.addr;
 }
 
 template <typename OpTy>
 struct AscRegPattern : public OpConversionPattern<OpTy> {
-  AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, bool checks)
-      : OpConversionPattern<OpTy>(tc, ctx), checks(checks) {}
-  bool checks;
+  AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, RuntimeChecker &checker)
+      : OpConversionPattern<OpTy>(tc, ctx), checker(checker) {}
+  RuntimeChecker &checker;
 };
 
 //===----------------------------------------------------------------------===//
@@ -295,7 +312,7 @@ struct LoadAlignLowering : public AscRegPattern<LoadAlignOp> {
   LogicalResult matchAndRewrite(LoadAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
-    checkRegAccess(e, checks, op, a.getBase(), a.getOffset(), t.bytes());
+    checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
     rw.replaceOpWithNewOp<vector::LoadOp>(op, vecType(getContext(), t), a.getBase(),
                                           ValueRange{a.getOffset()});
     return success();
@@ -307,7 +324,9 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
   LogicalResult matchAndRewrite(StoreAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getValue());
-    checkRegAccess(e, checks, op, a.getBase(), a.getOffset(), t.bytes());
+    Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
+    if (std::optional<UBArena> ub = getUBArena(op))
+      noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
     // Only active lanes are written; inactive lanes leave UB untouched.
     Value lanes = e.laneMask(a.getMask(), t);
     rw.replaceOpWithNewOp<vector::MaskedStoreOp>(op, a.getBase(), ValueRange{a.getOffset()}, lanes,
@@ -481,14 +500,29 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
     Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, idx);
     Value lanes = e.laneMask(a.getMask(), dstT);
     Value base = a.getBase();
-    if (checks) {
-      Value dim = memref::DimOp::create(rw, loc, base, 0);
-      Value dim64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), dim);
-      Value dimV = vector::BroadcastOp::create(rw, loc, i64v, dim64);
-      Value oob = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx64, dimV);
-      Value bad = arith::AndIOp::create(rw, loc, oob, lanes);
+    if (checker.enabled()) {
+      // Every active index must stay inside UB: index < (capacity - base) / unit.
+      unsigned unit = cast<MemRefType>(base.getType()).getElementTypeBitWidth() / 8;
+      UBPlace p = placeAccess(e, op, base, e.index(0));
+      Value aligned = arith::CmpIOp::create(
+          rw, loc, arith::CmpIPredicate::eq,
+          arith::RemSIOp::create(rw, loc, p.bufferAddr, e.index(sem::kUBAlignment)), e.index(0));
+      checker.require(rw, op, aligned, sem::RuntimeErrorKind::MisalignedGatherBase,
+                      {p.bufferAddr});
+      Value room = arith::DivUIOp::create(
+          rw, loc, arith::SubIOp::create(rw, loc, p.capacity, p.bufferAddr), e.index(unit));
+      Value room64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), room);
+      Value limit = vector::BroadcastOp::create(rw, loc, i64v, room64);
+      Value outside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx64, limit);
+      Value bad = arith::AndIOp::create(rw, loc, outside, lanes);
       Value ok = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
-      e.check(true, ok, op, "gather index outside the base buffer");
+      // The first offending lane and its index, for the message.
+      Value lane = e.firstSet(bad);
+      Value clamped = arith::MinUIOp::create(rw, loc, lane, e.intConst(rw.getI32Type(), n - 1));
+      Value badIndex = vector::ExtractOp::create(
+          rw, loc, idx64, OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
+      checker.require(rw, op, ok, sem::RuntimeErrorKind::GatherOutsideUB,
+                      {badIndex, lane, p.bufferAddr, e.index(unit)});
     }
     Type srcElem = cast<MemRefType>(base.getType()).getElementType();
     auto gatherType = VectorType::get({n}, srcElem);
@@ -706,11 +740,39 @@ struct MemRefTypeLowering : public ConversionPattern {
 // Pass
 //===----------------------------------------------------------------------===//
 
+/// A loop whose step is not positive never ends (the interpreter stops it
+/// with an error): check the steps that are not positive constants.
+void checkLoopSteps(ModuleOp module, RuntimeChecker &checker) {
+  if (!checker.enabled()) return;
+  module.walk([&](scf::ForOp loop) {
+    Value step = loop.getStep();
+    if (auto c = getConstantIntValue(step); c && *c > 0) return;
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(step.getType()));
+    Value positive =
+        arith::CmpIOp::create(b, loc,
+                              loop.getUnsignedCmp() ? arith::CmpIPredicate::ne
+                                                    : arith::CmpIPredicate::sgt,
+                              step, zero);
+    checker.require(b, loop, positive, sem::RuntimeErrorKind::NonPositiveStep, {step});
+  });
+}
+
 struct ConvertAscRegToVectorPass
     : public ascreg::impl::ConvertAscRegToVectorPassBase<ConvertAscRegToVectorPass> {
   using ConvertAscRegToVectorPassBase::ConvertAscRegToVectorPassBase;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    auto action = parseCheckFailureAction(checkFailure);
+    if (!action) {
+      module.emitError() << "check-failure must be 'assert' or 'report', got '" << checkFailure
+                         << "'";
+      return signalPassFailure();
+    }
+    RuntimeChecker checker(module, runtimeChecks, *action);
+    checkLoopSteps(module, checker);
     AscRegToVectorTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);
@@ -728,9 +790,9 @@ struct ConvertAscRegToVectorPass
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
-    populateAscRegToVectorPatterns(converter, patterns, runtimeChecks);
+    populateAscRegToVectorPatterns(converter, patterns, checker);
     patterns.add<MemRefTypeLowering>(converter, ctx);
-    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
 };
@@ -738,13 +800,13 @@ struct ConvertAscRegToVectorPass
 } // namespace
 
 void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
-                                                  RewritePatternSet &patterns,
-                                                  bool runtimeChecks) {
+                                            RewritePatternSet &patterns,
+                                            RuntimeChecker &checker) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
                MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
                PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
                ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
                BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
-                                                                              runtimeChecks);
+                                                                              checker);
 }

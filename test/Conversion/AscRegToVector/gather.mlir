@@ -7,10 +7,14 @@
 // CHECK: %[[I64:.*]] = arith.extui %[[I]] : vector<128xi16> to vector<128xi64>
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 2, 4,
 // CHECK: %[[DIM:.*]] = memref.dim %[[B]]
-// CHECK: %[[OOB:.*]] = arith.cmpi uge, %[[I64]], %{{.*}} : vector<128xi64>
+// CHECK: cf.assert %{{.*}}, "ascreg.gather at {{.*}}: gather base not 32-byte aligned"
+// CHECK: %[[ROOM:.*]] = arith.divui
+// CHECK: %[[ROOM64:.*]] = arith.index_castui %[[ROOM]] : index to i64
+// CHECK: %[[LIMIT:.*]] = vector.broadcast %[[ROOM64]] : i64 to vector<128xi64>
+// CHECK: %[[OOB:.*]] = arith.cmpi uge, %[[I64]], %[[LIMIT]] : vector<128xi64>
 // CHECK: %[[BAD:.*]] = arith.andi %[[OOB]], %[[L]] : vector<128xi1>
 // CHECK: vector.reduction <or>, %[[BAD]]
-// CHECK: cf.assert %{{.*}}, "ascreg.gather at {{.*}}: gather index outside the base buffer"
+// CHECK: cf.assert %{{.*}}, "ascreg.gather at {{.*}}: gather index outside the Unified Buffer"
 // CHECK: %[[G:.*]] = vector.gather %[[B]][%{{.*}}] [%[[I64]]], %[[L]], %{{.*}} : memref<?xi8>, vector<128xi64>, vector<128xi1>, vector<128xi8> into vector<128xi8>
 // CHECK: arith.extui %[[G]] : vector<128xi8> to vector<128xi16>
 func.func @gather_i8(%b: memref<?xi8>, %i: !ascreg.vreg<128xu16>, %m: !ascreg.mask) -> !ascreg.vreg<128xi16> {

@@ -1,15 +1,20 @@
 // RUN: ascreg-opt %s --convert-ascreg-to-vector --split-input-file | FileCheck %s
 // RUN: ascreg-opt %s --convert-ascreg-to-vector=runtime-checks=false --split-input-file | FileCheck %s --check-prefix=NOCHECK
 
-// A load is one vector.load, guarded by bounds and 32-byte alignment checks.
+// A load is one vector.load, guarded by a UB bounds check and a 32-byte
+// alignment check. Stand-alone (no ascreg-expose-ub), the buffer is all the
+// memory there is: address 0, capacity = its size in bytes.
 // CHECK-LABEL: func @load
 // CHECK-SAME: (%[[B:.*]]: memref<?xi16>, %[[OFF:.*]]: index)
 // CHECK: %[[DIM:.*]] = memref.dim %[[B]], %{{.*}} : memref<?xi16>
-// CHECK: arith.cmpi sge, %[[OFF]]
-// CHECK: %[[END:.*]] = arith.addi %[[OFF]], %{{.*}} : index
-// CHECK: arith.cmpi sle, %[[END]], %[[DIM]] : index
-// CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}load-store.mlir:{{[0-9]+}}:{{[0-9]+}}: UB access out of range"
-// CHECK: arith.remsi %{{.*}}, %{{.*}} : index
+// CHECK: %[[CAP:.*]] = arith.muli %[[DIM]], %[[C2:.*]] : index
+// CHECK: %[[BYTE:.*]] = arith.muli %[[OFF]], %[[C2]] : index
+// CHECK: %[[ADDR:.*]] = arith.addi %{{.*}}, %[[BYTE]] : index
+// CHECK: %[[LAST:.*]] = arith.subi %[[CAP]], %{{.*}} : index
+// CHECK: arith.cmpi sle, %[[ADDR]], %[[LAST]] : index
+// CHECK: arith.cmpi sge, %[[ADDR]]
+// CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}load-store.mlir:{{[0-9]+}}:{{[0-9]+}}: UB access outside the Unified Buffer"
+// CHECK: arith.remsi %[[ADDR]], %{{.*}} : index
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}: misaligned UB address
 // CHECK: %[[V:.*]] = vector.load %[[B]][%[[OFF]]] : memref<?xi16>, vector<128xi16>
 // CHECK: return %[[V]] : vector<128xi16>
@@ -40,7 +45,7 @@ func.func @store(%v: !ascreg.vreg<64xf32>, %b: memref<?xf32>, %off: index, %m: !
 
 // The 64-bit two-register form is one 512-byte vector.
 // CHECK-LABEL: func @load_b64x2
-// CHECK: arith.addi %{{.*}}, %[[C64:.*]] : index
+// CHECK: arith.subi %{{.*}}, %c512 : index
 // CHECK: vector.load %{{.*}} : memref<?xi64>, vector<64xi64>
 func.func @load_b64x2(%b: memref<?xi64>, %off: index) -> !ascreg.vreg<64xi64> {
   %v = ascreg.load_align %b[%off] : memref<?xi64> -> !ascreg.vreg<64xi64>

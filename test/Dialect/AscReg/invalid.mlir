@@ -617,6 +617,91 @@ module attributes {ascreg.target = "dav-2201"} {
 
 // -----
 
-// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines only 'ascreg.target'}}
+// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines 'ascreg.target', 'ascreg.ub_argument' and 'ascreg.runtime_check_sites'}}
 module attributes {ascreg.arch = "dav-3510"} {
+}
+
+// -----
+
+// ===== issue 10: buffer element types without a bit width =====
+// The dav verifiers crashed on these element types; the ascreg verifiers must
+// keep rejecting them with a diagnostic (regression cases for every UB op).
+
+// load_align from an index buffer.
+func.func @load_index_buffer(%b: memref<?xindex>, %o: index) {
+  // expected-error@+1 {{'ascreg.load_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'index'}}
+  %v = ascreg.load_align %b[%o] : memref<?xindex> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+// load_align from a complex buffer.
+func.func @load_complex_buffer(%b: memref<?xcomplex<f32>>, %o: index) {
+  // expected-error@+1 {{'ascreg.load_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'complex<f32>'}}
+  %v = ascreg.load_align %b[%o] : memref<?xcomplex<f32>> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// load_align from a buffer of vectors.
+func.func @load_vector_buffer(%b: memref<?xvector<4xf32>>, %o: index) {
+  // expected-error@+1 {{'ascreg.load_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'vector<4xf32>'}}
+  %v = ascreg.load_align %b[%o] : memref<?xvector<4xf32>> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// store_align to an index buffer.
+func.func @store_index_buffer(%v: !ascreg.vreg<32xi64>, %b: memref<?xindex>, %o: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.store_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'index'}}
+  ascreg.store_align %v, %b[%o], %m : !ascreg.vreg<32xi64>, memref<?xindex>
+  return
+}
+
+// -----
+
+// store_align to a complex buffer.
+func.func @store_complex_buffer(%v: !ascreg.vreg<64xf32>, %b: memref<?xcomplex<f32>>, %o: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.store_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'complex<f32>'}}
+  ascreg.store_align %v, %b[%o], %m : !ascreg.vreg<64xf32>, memref<?xcomplex<f32>>
+  return
+}
+
+// -----
+
+// store_align to a buffer of vectors.
+func.func @store_vector_buffer(%v: !ascreg.vreg<64xf32>, %b: memref<?xvector<4xf32>>, %o: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.store_align' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'vector<4xf32>'}}
+  ascreg.store_align %v, %b[%o], %m : !ascreg.vreg<64xf32>, memref<?xvector<4xf32>>
+  return
+}
+
+// -----
+
+// gather from an index buffer.
+func.func @gather_index_buffer(%b: memref<?xindex>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.gather' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'index'}}
+  %r = ascreg.gather %b[%i], %m : memref<?xindex>, !ascreg.vreg<64xu32> -> !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+// gather from a complex buffer.
+func.func @gather_complex_buffer(%b: memref<?xcomplex<f32>>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.gather' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'complex<f32>'}}
+  %r = ascreg.gather %b[%i], %m : memref<?xcomplex<f32>>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// gather from a buffer of vectors.
+func.func @gather_vector_buffer(%b: memref<?xvector<4xf32>>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.gather' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'vector<4xf32>'}}
+  %r = ascreg.gather %b[%i], %m : memref<?xvector<4xf32>>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
 }

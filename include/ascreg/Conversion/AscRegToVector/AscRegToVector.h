@@ -13,11 +13,13 @@ public:
   AscRegToVectorTypeConverter();
 };
 
-/// Patterns lowering every ascreg op. `runtimeChecks` adds cf.assert checks
-/// of UB accesses and gather indices.
+class RuntimeChecker;
+
+/// Patterns lowering every ascreg op. `checker` guards UB accesses and gather
+/// indices (when enabled); it must outlive the pattern application.
 void populateAscRegToVectorPatterns(const mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns,
-                                    bool runtimeChecks);
+                                    RuntimeChecker &checker);
 
 } // namespace ascreg
 

@@ -24,11 +24,24 @@ void AscRegDialect::initialize() {
 
 // `ascreg.target` names the architecture a module is written for. The only
 // supported one is dav-3510: a mismatch must fail loudly rather than run with
-// another architecture's semantics.
+// another architecture's semantics. The other attributes are made by ascreg's
+// own host lowering (ascreg-expose-ub, runtime checks).
 LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
-  if (attr.getName() != getTargetAttrName())
-    return op->emitError() << "unknown ascreg attribute '" << attr.getName().getValue()
-                           << "'; the dialect defines only '" << getTargetAttrName() << "'";
+  StringRef name = attr.getName().getValue();
+  if (name == getUBArgumentAttrName()) {
+    if (!isa<IntegerAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be an integer (a parameter index)";
+    return success();
+  }
+  if (name == getRuntimeCheckSitesAttrName()) {
+    if (!isa<ArrayAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be an array of [op name, location]";
+    return success();
+  }
+  if (name != getTargetAttrName())
+    return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
+                           << getTargetAttrName() << "', '" << getUBArgumentAttrName()
+                           << "' and '" << getRuntimeCheckSitesAttrName() << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())
     return op->emitError() << "'" << getTargetAttrName() << "' must be \"" << getSupportedTarget()

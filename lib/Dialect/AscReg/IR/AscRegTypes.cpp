@@ -13,18 +13,6 @@ namespace sem = ::ascreg::semantics;
 
 #include "ascreg/Dialect/AscReg/IR/AscRegEnums.cpp.inc"
 
-// The interpreter and the lowerings convert these enums to the semantics
-// library's with a cast: keep the numbering identical.
-static_assert(int(MaskPattern::ALLF) == int(sem::MaskPattern::ALLF) &&
-                  int(MaskPattern::Q) == int(sem::MaskPattern::Q),
-              "MaskPattern numbering differs from the semantics library");
-static_assert(int(ReduceKind::sum) == int(sem::ReduceKind::Sum) &&
-                  int(ReduceKind::min) == int(sem::ReduceKind::Min),
-              "ReduceKind numbering differs from the semantics library");
-static_assert(int(ComparePredicate::eq) == int(sem::ComparePred::EQ) &&
-                  int(ComparePredicate::ge) == int(sem::ComparePred::GE),
-              "ComparePredicate numbering differs from the semantics library");
-
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegAttrs.cpp.inc"
 

@@ -44,9 +44,29 @@ bool ascreg::dav::isPhysicalReg(Type t) {
 
 static sem::RegType rt(Value v) { return ascreg::toRegType(cast<VRegType>(v.getType())); }
 
+/// A UB buffer element type (docs/semantics.md section 1.3): an 8-, 16-, 32-
+/// or 64-bit integer of any signedness, f16, bf16 or f32. Every other memref
+/// element type (index, f64, i1, complex, vector, memref, ...) is rejected
+/// here, before anything asks it for a bit width.
+static bool isUBElementType(Type t) {
+  if (t.isF16() || t.isBF16() || t.isF32()) return true;
+  auto it = dyn_cast<IntegerType>(t);
+  if (!it) return false;
+  unsigned w = it.getWidth();
+  return w == 8 || w == 16 || w == 32 || w == 64;
+}
+
+static LogicalResult verifyUBElementType(Operation *op, MemRefType m) {
+  if (isUBElementType(m.getElementType())) return success();
+  return op->emitOpError() << "UB buffer element type must be i8/si8/ui8, i16/si16/ui16, f16, "
+                              "bf16, i32/si32/ui32, f32 or i64/si64/ui64, got "
+                           << m.getElementType();
+}
+
 /// A register can be loaded from / stored to a buffer of the same element
 /// width and kind, or from a 64-bit integer buffer as 32-bit integer words.
 static LogicalResult verifyRegBuffer(Operation *op, MemRefType m, VRegType r) {
+  if (failed(verifyUBElementType(op, m))) return failure();
   Type me = m.getElementType(), re = r.getElementType();
   unsigned mw = me.getIntOrFloatBitWidth(), rw = re.getIntOrFloatBitWidth();
   bool sameKind = isa<FloatType>(me) == isa<FloatType>(re);
@@ -85,6 +105,7 @@ LogicalResult VcpaddOp::verify() {
 }
 
 LogicalResult Vgather2Op::verify() {
+  if (failed(verifyUBElementType(*this, getBase().getType()))) return failure();
   Type unit = getUnit() ? *getUnit() : getBase().getType().getElementType();
   auto kind = ascreg::getElemKind(unit);
   Type me = getBase().getType().getElementType();

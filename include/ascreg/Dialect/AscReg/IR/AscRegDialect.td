@@ -34,6 +34,14 @@ def AscReg_Dialect : Dialect {
     /// Name of the module attribute that selects the target architecture.
     static constexpr ::llvm::StringLiteral getTargetAttrName() { return "ascreg.target"; }
     static constexpr ::llvm::StringLiteral getSupportedTarget() { return "dav-3510"; }
+    /// Function attribute set by ascreg-expose-ub: the index of the kernel's
+    /// UB arena parameter (the UB state parameter follows it).
+    static constexpr ::llvm::StringLiteral getUBArgumentAttrName() { return "ascreg.ub_argument"; }
+    /// Module attribute of host-lowered code: the runtime check sites, each
+    /// [op name, location], indexed by the site number a failed check reports.
+    static constexpr ::llvm::StringLiteral getRuntimeCheckSitesAttrName() {
+      return "ascreg.runtime_check_sites";
+    }
   }];
 }
 

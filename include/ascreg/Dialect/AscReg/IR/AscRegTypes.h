@@ -28,6 +28,27 @@ Type getElementType(MLIRContext *ctx, ::ascreg::semantics::ElemKind kind);
 /// The register type of a semantics-library register type.
 VRegType fromRegType(MLIRContext *ctx, ::ascreg::semantics::RegType type);
 
+// The dialect's enums share the semantics library's numbering (the vendor's
+// for MaskPattern), so converting is a cast.
+static_assert(int(MaskPattern::ALLF) == int(semantics::MaskPattern::ALLF) &&
+                  int(MaskPattern::Q) == int(semantics::MaskPattern::Q),
+              "MaskPattern numbering differs from the semantics library");
+static_assert(int(ReduceKind::sum) == int(semantics::ReduceKind::Sum) &&
+                  int(ReduceKind::min) == int(semantics::ReduceKind::Min),
+              "ReduceKind numbering differs from the semantics library");
+static_assert(int(ComparePredicate::eq) == int(semantics::ComparePred::EQ) &&
+                  int(ComparePredicate::ge) == int(semantics::ComparePred::GE),
+              "ComparePredicate numbering differs from the semantics library");
+inline semantics::MaskPattern toSemantics(MaskPattern p) {
+  return static_cast<semantics::MaskPattern>(p);
+}
+inline semantics::ReduceKind toSemantics(ReduceKind k) {
+  return static_cast<semantics::ReduceKind>(k);
+}
+inline semantics::ComparePred toSemantics(ComparePredicate p) {
+  return static_cast<semantics::ComparePred>(p);
+}
+
 } // namespace ascreg
 
 #endif

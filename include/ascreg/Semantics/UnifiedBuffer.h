@@ -1,0 +1,111 @@
+//===- UnifiedBuffer.h - the Unified Buffer as one arena --------*- C++ -*-===//
+//
+// The Unified Buffer (UB) of the dav-3510 vector core, modelled the same way
+// on every execution path (interpreter, JIT, emitted Ascend C on the host):
+// one arena of the configured capacity, UB address 0 at its start.
+//
+// Placement rule (docs/semantics.md, "Unified Buffer"): the kernel's buffer
+// arguments are copied in at 32-byte aligned UB addresses in parameter
+// order from address 0; buffers the kernel allocates follow them, in the
+// order the allocations execute. After the run the arguments are copied
+// back out. Every UB byte that is not part of an argument is 0 when a run
+// starts, so a load that reads past the end of its buffer (but inside UB)
+// reads the same neighbouring bytes on every path, as on the NPU where it
+// reads whatever follows in UB. Only accesses outside UB are errors.
+//
+// No MLIR dependency: the host intrinsics header uses it too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_SEMANTICS_UNIFIEDBUFFER_H
+#define ASCREG_SEMANTICS_UNIFIEDBUFFER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ascreg {
+namespace semantics {
+
+/// UB of one vector core: 256 KiB, of which 8 KiB hold register spills.
+inline constexpr uint64_t kUBBytes = 256 * 1024;
+inline constexpr uint64_t kUBSpillBytes = 8 * 1024;
+/// The capacity a kernel can use, and the default of every path.
+inline constexpr uint64_t kDefaultUBCapacity = kUBBytes - kUBSpillBytes;
+/// Aligned loads, stores and gather bases need 32-byte aligned addresses;
+/// buffers are placed at multiples of it.
+inline constexpr uint64_t kUBAlignment = 32;
+/// Largest capacity a run may configure (1 TiB of address space): far above
+/// any real UB, small enough that no address computation can wrap.
+inline constexpr uint64_t kMaxUBCapacity = uint64_t(1) << 40;
+
+/// `x` rounded up to the UB alignment (x <= kMaxUBCapacity).
+constexpr uint64_t alignToUB(uint64_t x) {
+  return (x + kUBAlignment - 1) & ~(kUBAlignment - 1);
+}
+
+/// True iff [addr, addr + bytes) lies inside a UB of `capacity` bytes
+/// (no overflow for any inputs).
+constexpr bool insideUB(uint64_t addr, uint64_t bytes, uint64_t capacity) {
+  return addr <= capacity && bytes <= capacity - addr;
+}
+
+/// One argument buffer: caller memory copied into UB for the run.
+struct UBArgument {
+  void *data = nullptr;
+  uint64_t bytes = 0;
+};
+
+class UnifiedBuffer {
+public:
+  UnifiedBuffer() = default;
+  UnifiedBuffer(const UnifiedBuffer &) = delete;
+  UnifiedBuffer &operator=(const UnifiedBuffer &) = delete;
+  ~UnifiedBuffer();
+
+  /// Reserves address space for `capacity` bytes (pages are committed only
+  /// when touched, so a large capacity costs nothing until used). Fails with
+  /// a message for 0, a capacity above kMaxUBCapacity, or no memory.
+  bool reserve(uint64_t capacity, std::string &error);
+  uint64_t capacity() const { return capacityBytes; }
+  uint8_t *data() const { return base; }
+
+  /// Starts a run: every byte written since the last run becomes 0 again,
+  /// then the arguments are placed and copied in. `addresses` receives the
+  /// UB address of each argument. Fails (with a message naming the argument)
+  /// when they do not fit.
+  bool bindArguments(const std::vector<UBArgument> &args, std::vector<uint64_t> &addresses,
+                     std::string &error);
+  /// Copies back to the caller every argument the run may have written.
+  void copyOut(const std::vector<UBArgument> &args, const std::vector<uint64_t> &addresses);
+
+  /// Allocation during the run (memref.alloc): the next aligned address
+  /// after everything placed so far. Fails when it does not fit.
+  bool allocate(uint64_t bytes, uint64_t &address);
+  /// First free address (where the next allocation goes).
+  uint64_t allocationTop() const { return top; }
+  void setAllocationTop(uint64_t t) { top = t; }
+
+  /// Records that the kernel wrote [addr, addr + bytes) (inside UB).
+  void noteWrite(uint64_t addr, uint64_t bytes) {
+    if (addr < writtenBegin) writtenBegin = addr;
+    if (addr + bytes > writtenEnd) writtenEnd = addr + bytes;
+  }
+  /// The range the kernel wrote in this run (empty: begin >= end).
+  uint64_t writtenBeginAddr() const { return writtenBegin; }
+  uint64_t writtenEndAddr() const { return writtenEnd; }
+
+private:
+  uint8_t *base = nullptr;
+  uint64_t capacityBytes = 0;
+  uint64_t mappedBytes = 0;
+  uint64_t top = 0;
+  /// End of every byte that may be non-zero (arguments and kernel writes).
+  uint64_t dirtyEnd = 0;
+  uint64_t writtenBegin = UINT64_MAX, writtenEnd = 0;
+};
+
+} // namespace semantics
+} // namespace ascreg
+
+#endif // ASCREG_SEMANTICS_UNIFIEDBUFFER_H

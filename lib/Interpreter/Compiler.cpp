@@ -1,0 +1,315 @@
+//===- Compiler.cpp - compiling a kernel into instructions ------*- C++ -*-===//
+//
+// Structure and slots. Ops are compiled by their bindings (Bindings.cpp);
+// this file lays out control flow:
+//
+//   scf.for:   iv = lb; iter = init;            scf.if:   if !c goto else
+//              ForEnter (exit if empty)                   then...; res = yields
+//      body:   ...; iter = yields                         goto end
+//              ForLatch (iv += step; loop)       else:    else...; res = yields
+//      exit:   results = iter                    end:
+//
+// "Register views": a load_align / vlds whose value is used only in its own
+// block, before any op that may write UB, does not copy the register: its
+// slot points at the UB bytes (see mayViewUB).
+//
+//===----------------------------------------------------------------------===//
+#include "Compiler.h"
+#include "ScalarOps.h"
+
+#include "ascreg/Dialect/Dav/IR/DavOps.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace ascreg {
+namespace interp {
+
+unsigned Compiler::widthOf(Type t) { return t.isIndex() ? 64 : t.getIntOrFloatBitWidth(); }
+
+Slot Compiler::newSlot(Type t) {
+  if (isa<VRegType>(t)) return {SlotKind::Reg, m.numRegs++};
+  if (isa<MaskType>(t)) return {SlotKind::Mask, m.numMasks++};
+  return {SlotKind::Scalar, m.numScalars++};
+}
+
+Slot Compiler::slotFor(Value v) {
+  auto it = slots.find(v);
+  if (it != slots.end()) return it->second;
+  Slot s = newSlot(v.getType());
+  slots[v] = s;
+  return s;
+}
+
+uint32_t Compiler::currentOpIndex() {
+  if (!currentIndex) {
+    m.ops.push_back(current);
+    currentIndex = static_cast<uint32_t>(m.ops.size() - 1);
+  }
+  return *currentIndex;
+}
+
+uint32_t Compiler::maskConstant(const sem::Mask &mask) {
+  m.maskConstants.push_back(mask);
+  return static_cast<uint32_t>(m.maskConstants.size() - 1);
+}
+
+LogicalResult Compiler::unsupported(Operation *op, const Twine &why) {
+  InFlightDiagnostic d = op->emitError() << "the ascreg interpreter does not execute '"
+                                         << op->getName() << "'";
+  if (!why.isTriviallyEmpty()) d << " " << why;
+  return d;
+}
+
+/// Whether `op` (or anything nested in it) may write memory.
+static bool mayWriteMemory(Operation *op) {
+  if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    if (effects.hasEffect<MemoryEffects::Write>()) return true;
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    return true; // unknown effects
+  }
+  for (Region &r : op->getRegions())
+    for (Operation &nested : r.getOps())
+      if (mayWriteMemory(&nested)) return true;
+  return false;
+}
+
+bool Compiler::mayViewUB(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def) return false;
+  Block *block = def->getBlock();
+  Operation *lastUse = nullptr;
+  for (Operation *user : v.getUsers()) {
+    if (user->getBlock() != block) return false; // nested or elsewhere: copy
+    if (!lastUse || lastUse->isBeforeInBlock(user)) lastUse = user;
+  }
+  if (!lastUse) return true;
+  // The users themselves may write (a store of the loaded register reads it
+  // first); anything strictly between the load and the last use may not.
+  for (Operation *op = def->getNextNode(); op && op != lastUse; op = op->getNextNode())
+    if (mayWriteMemory(op)) return false;
+  return true;
+}
+
+void Compiler::emitCopy(Slot from, Slot to, Type type, Operation *op) {
+  if (from.kind == to.kind && from.index == to.index) return;
+  switch (from.kind) {
+  case SlotKind::Reg:
+    emitAt(op, CopyRegInst{.bytes = toRegType(cast<VRegType>(type)).bytes(),
+                           .from = {from.index},
+                           .to = {to.index}});
+    break;
+  case SlotKind::Mask: emitAt(op, CopyMaskInst{.from = {from.index}, .to = {to.index}}); break;
+  case SlotKind::Scalar: emitAt(op, CopyScalarInst{.from = {from.index}, .to = {to.index}}); break;
+  }
+}
+
+/// Parallel copy `from[i] -> to[i]`, through temporaries when a source is
+/// also a destination (e.g. a loop yielding its iter args swapped).
+void Compiler::emitParallelCopy(ValueRange from, ValueRange to, Operation *op) {
+  SmallVector<Slot> src, dst;
+  for (Value v : from) src.push_back(slotFor(v));
+  for (Value v : to) dst.push_back(slotFor(v));
+  bool overlap = false;
+  for (const Slot &a : src)
+    for (const Slot &b : dst)
+      if (a.kind == b.kind && a.index == b.index) overlap = true;
+  if (!overlap) {
+    for (auto [a, b, v] : llvm::zip(src, dst, from)) emitCopy(a, b, v.getType(), op);
+    return;
+  }
+  SmallVector<Slot> tmp;
+  for (Value v : from) tmp.push_back(newSlot(v.getType()));
+  for (auto [a, t, v] : llvm::zip(src, tmp, from)) emitCopy(a, t, v.getType(), op);
+  for (auto [t, b, v] : llvm::zip(tmp, dst, from)) emitCopy(t, b, v.getType(), op);
+}
+
+LogicalResult Compiler::compile() {
+  if (fn.isExternal())
+    return fn.emitError() << "cannot interpret the external function @" << fn.getSymName();
+  if (fn.getFunctionType().getNumResults() != 0)
+    return fn.emitError() << "kernel @" << fn.getSymName()
+                          << " must not return values (a vector function writes its results "
+                             "to UB buffers)";
+  m.func = fn;
+  if (m.options.trace) asmState.emplace(fn);
+  for (BlockArgument arg : fn.getArguments()) {
+    Type t = arg.getType();
+    Machine::Param p{0, false, 0, -1, t};
+    if (auto mt = dyn_cast<MemRefType>(t)) {
+      if (mt.getRank() != 1 || !mt.getLayout().isIdentity() || mt.getMemorySpace() ||
+          !mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0 ||
+          mt.getElementTypeBitWidth() > 64)
+        return fn.emitError() << "parameter " << arg.getArgNumber() << " has type " << t
+                              << "; kernel buffers must be rank-1 contiguous memrefs of integers "
+                                 "or floats of at most 64 bits in the default memory space (UB)";
+      p.isMemRef = true;
+      p.elemBytes = mt.getElementTypeBitWidth() / 8;
+      p.staticSize = mt.isDynamicDim(0) ? -1 : mt.getDimSize(0);
+    } else if (!t.isIntOrIndexOrFloat() || widthOf(t) > 64) {
+      return fn.emitError() << "parameter " << arg.getArgNumber() << " has type " << t
+                            << "; kernel parameters are UB memrefs and integer, index or float "
+                               "scalars of at most 64 bits";
+    }
+    p.slot = slotFor(arg).index;
+    m.params.push_back(p);
+  }
+  for (Block &b : fn.getBody()) {
+    blockStart[&b] = pc();
+    if (failed(compileBlock(b))) return failure();
+  }
+  for (auto [at, block] : blockFixups) payloadAt<JumpInst>(at).target = blockStart[block];
+  return success();
+}
+
+LogicalResult Compiler::compileBlock(Block &block) {
+  for (Operation &op : block)
+    if (failed(compileOp(&op))) return failure();
+  return success();
+}
+
+LogicalResult Compiler::compileOp(Operation *op) {
+  if (auto f = dyn_cast<scf::ForOp>(op)) return compileFor(f);
+  if (auto i = dyn_cast<scf::IfOp>(op)) return compileIf(i);
+  if (auto w = dyn_cast<scf::WhileOp>(op)) return compileWhile(w);
+  if (isa<func::ReturnOp>(op)) {
+    emitAt(op, HaltInst{});
+    return success();
+  }
+  if (isa<cf::BranchOp, cf::CondBranchOp>(op)) return compileBranch(op);
+  // Scalars wider than 64 bits would be truncated silently.
+  for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (t.isIntOrIndexOrFloat() && widthOf(t) > 64)
+      return unsupported(op, "on " + std::to_string(widthOf(t)) +
+                                 "-bit values (scalars are at most 64 bits)");
+  current = op;
+  currentIndex.reset();
+  emittedForOp = false;
+  maskLanes.reset();
+  uint32_t first = pc();
+  if (failed(bindOp(op, *this))) return failure();
+  if (m.options.trace && emittedForOp &&
+      isa<AscRegDialect, dav::DavDialect>(op->getDialect()))
+    addTrace(op, first);
+  current = nullptr;
+  return success();
+}
+
+LogicalResult Compiler::compileBranch(Operation *op) {
+  auto jumpTo = [&](Block *dest) {
+    blockFixups.push_back({emitAt(op, JumpInst{.target = 0}), dest});
+  };
+  if (auto br = dyn_cast<cf::BranchOp>(op)) {
+    emitParallelCopy(br.getDestOperands(), br.getDest()->getArguments(), op);
+    jumpTo(br.getDest());
+    return success();
+  }
+  auto cbr = cast<cf::CondBranchOp>(op);
+  uint32_t branch = emitAt(op, BranchIfFalseInst{.condition = scalar(cbr.getCondition())});
+  emitParallelCopy(cbr.getTrueDestOperands(), cbr.getTrueDest()->getArguments(), op);
+  jumpTo(cbr.getTrueDest());
+  payloadAt<BranchIfFalseInst>(branch).ifFalse = pc();
+  emitParallelCopy(cbr.getFalseDestOperands(), cbr.getFalseDest()->getArguments(), op);
+  jumpTo(cbr.getFalseDest());
+  return success();
+}
+
+LogicalResult Compiler::compileFor(scf::ForOp op) {
+  Value iv = op.getInductionVar();
+  LoopBounds loop{.iv = scalar(iv),
+                  .upper = scalar(op.getUpperBound()),
+                  .step = scalar(op.getStep()),
+                  .width = static_cast<uint8_t>(widthOf(iv.getType())),
+                  .isUnsigned = op.getUnsignedCmp()};
+  emitCopy(slotFor(op.getLowerBound()), slotFor(iv), iv.getType(), op);
+  emitParallelCopy(op.getInitArgs(), op.getRegionIterArgs(), op);
+  uint32_t enter = emitAt(op, ForEnterInst{.loop = loop, .exit = 0});
+  uint32_t body = pc();
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (failed(compileOp(&inner))) return failure();
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  emitParallelCopy(yield.getOperands(), op.getRegionIterArgs(), yield);
+  emitAt(op, ForLatchInst{.loop = loop, .body = body});
+  payloadAt<ForEnterInst>(enter).exit = pc();
+  for (auto [iter, res] : llvm::zip(op.getRegionIterArgs(), op.getResults()))
+    emitCopy(slotFor(iter), slotFor(res), res.getType(), op);
+  return success();
+}
+
+LogicalResult Compiler::compileIf(scf::IfOp op) {
+  uint32_t branch = emitAt(op, BranchIfFalseInst{.condition = scalar(op.getCondition())});
+  auto compileRegion = [&](Region &r) -> LogicalResult {
+    if (r.empty()) return success();
+    Block &b = r.front();
+    for (Operation &inner : b.without_terminator())
+      if (failed(compileOp(&inner))) return failure();
+    auto yield = cast<scf::YieldOp>(b.getTerminator());
+    emitParallelCopy(yield.getOperands(), op.getResults(), yield);
+    return success();
+  };
+  if (failed(compileRegion(op.getThenRegion()))) return failure();
+  uint32_t skipElse = emitAt(op, JumpInst{.target = 0});
+  payloadAt<BranchIfFalseInst>(branch).ifFalse = pc();
+  if (failed(compileRegion(op.getElseRegion()))) return failure();
+  payloadAt<JumpInst>(skipElse).target = pc();
+  return success();
+}
+
+LogicalResult Compiler::compileWhile(scf::WhileOp op) {
+  Block &before = op.getBefore().front();
+  Block &after = op.getAfter().front();
+  emitParallelCopy(op.getInits(), before.getArguments(), op);
+  uint32_t head = pc();
+  for (Operation &inner : before.without_terminator())
+    if (failed(compileOp(&inner))) return failure();
+  auto cond = cast<scf::ConditionOp>(before.getTerminator());
+  uint32_t branch = emitAt(cond, BranchIfFalseInst{.condition = scalar(cond.getCondition())});
+  emitParallelCopy(cond.getArgs(), after.getArguments(), cond);
+  for (Operation &inner : after.without_terminator())
+    if (failed(compileOp(&inner))) return failure();
+  auto yield = cast<scf::YieldOp>(after.getTerminator());
+  emitParallelCopy(yield.getOperands(), before.getArguments(), yield);
+  emitAt(op, JumpInst{.target = head});
+  payloadAt<BranchIfFalseInst>(branch).ifFalse = pc();
+  emitParallelCopy(cond.getArgs(), op.getResults(), cond);
+  return success();
+}
+
+void Compiler::addTrace(Operation *op, uint32_t firstInst) {
+  for (uint32_t i = firstInst; i < pc(); ++i) m.code[i].fn = traceHandler;
+  uint32_t index = m.code[firstInst].op;
+  if (m.trace.size() <= index) m.trace.resize(index + 1);
+  TraceInfo &info = m.trace[index];
+  llvm::raw_string_ostream os(info.header);
+  os << op->getName();
+  // The enum operands that tell ops of one name apart: <max>, <gt>, <VL16>.
+  for (StringRef name : {"kind", "predicate", "pattern"}) {
+    if (Attribute a = op->getAttr(name)) {
+      std::string text;
+      llvm::raw_string_ostream ts(text);
+      a.print(ts);
+      os << " " << StringRef(text).drop_until([](char c) { return c == '<'; });
+    }
+  }
+  os << " at ";
+  Location loc = op->getLoc();
+  if (auto fl = loc->findInstanceOf<FileLineColLoc>())
+    os << fl.getFilename().getValue() << ":" << fl.getLine() << ":" << fl.getColumn();
+  else
+    loc.print(os);
+  auto describe = [&](Value v) {
+    TraceValue tv{slotFor(v).kind, slotFor(v).index, v.getType(), ""};
+    llvm::raw_string_ostream nos(tv.name);
+    v.printAsOperand(nos, *asmState);
+    return tv;
+  };
+  for (Value v : op->getOperands()) info.inputs.push_back(describe(v));
+  for (Value v : op->getResults()) info.outputs.push_back(describe(v));
+  info.maskLanes = maskLanes;
+}
+
+} // namespace interp
+} // namespace ascreg

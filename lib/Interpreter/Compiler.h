@@ -1,0 +1,108 @@
+//===- Compiler.h - compiling a kernel into instructions ---------*- C++ -*-===//
+//
+// The compiler walks a func.func once: structured control flow (scf.for /
+// if / while) and cf branches become jumps, block arguments and
+// loop-carried values become slot copies, and every other op is handed to
+// its binding (Bindings.cpp), which builds the op's instruction from named
+// operands. Anything without a binding is rejected here, at compile time,
+// with the op's location.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_LIB_INTERPRETER_COMPILER_H
+#define ASCREG_LIB_INTERPRETER_COMPILER_H
+
+#include "Machine.h"
+
+#include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Support/LLVM.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AsmState.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace ascreg {
+namespace interp {
+
+struct Slot {
+  SlotKind kind;
+  uint32_t index;
+};
+
+class Compiler {
+public:
+  Compiler(Machine &m, mlir::func::FuncOp fn) : m(m), fn(fn) {}
+  LogicalResult compile();
+
+  // ---- What bindings use.
+  ScalarRef scalar(Value v) { return {slotFor(v).index}; }
+  RegRef reg(Value v) { return {slotFor(v).index}; }
+  MaskRef mask(Value v) { return {slotFor(v).index}; }
+  BufferRef buffer(Value v) { return {slotFor(v).index}; }
+  static sem::RegType regType(Value v) { return toRegType(cast<VRegType>(v.getType())); }
+  /// Bit width of a scalar (index: 64).
+  static unsigned widthOf(Type t);
+  /// A mask known at compile time.
+  uint32_t maskConstant(const sem::Mask &mask);
+  /// Whether the load defining `v` may leave it as a view into UB: every use
+  /// of v is in the load's block and runs before any op that may write UB.
+  bool mayViewUB(Value v);
+  /// The register type whose lanes the current op's mask selects (tracing).
+  void setMaskLanes(sem::RegType t) { maskLanes = t; }
+  /// Appends the instruction of the current op.
+  template <class P> LogicalResult emit(const P &payload) {
+    m.code.push_back(makeInst(payload, currentOpIndex()));
+    emittedForOp = true;
+    return success();
+  }
+  LogicalResult unsupported(Operation *op, const Twine &why = "");
+
+private:
+  Machine &m;
+  mlir::func::FuncOp fn;
+  llvm::DenseMap<Value, Slot> slots;
+  llvm::DenseMap<Block *, uint32_t> blockStart;
+  SmallVector<std::pair<uint32_t, Block *>> blockFixups;
+  std::optional<mlir::AsmState> asmState;
+  Operation *current = nullptr;
+  std::optional<uint32_t> currentIndex;
+  bool emittedForOp = false;
+  std::optional<sem::RegType> maskLanes;
+
+  Slot slotFor(Value v);
+  Slot newSlot(Type t);
+  uint32_t pc() const { return static_cast<uint32_t>(m.code.size()); }
+  uint32_t currentOpIndex();
+  template <class P> uint32_t emitAt(Operation *op, const P &payload) {
+    Operation *saved = current;
+    auto savedIndex = currentIndex;
+    current = op;
+    currentIndex.reset();
+    m.code.push_back(makeInst(payload, currentOpIndex()));
+    current = saved;
+    currentIndex = savedIndex;
+    return pc() - 1;
+  }
+  template <class P> P &payloadAt(uint32_t at) {
+    return *reinterpret_cast<P *>(m.code[at].payload);
+  }
+  void emitCopy(Slot from, Slot to, Type type, Operation *op);
+  void emitParallelCopy(ValueRange from, ValueRange to, Operation *op);
+  LogicalResult compileBlock(Block &block);
+  LogicalResult compileOp(Operation *op);
+  LogicalResult compileFor(mlir::scf::ForOp op);
+  LogicalResult compileIf(mlir::scf::IfOp op);
+  LogicalResult compileWhile(mlir::scf::WhileOp op);
+  LogicalResult compileBranch(Operation *op);
+  void addTrace(Operation *op, uint32_t firstInst);
+};
+
+/// Builds the instruction of `op` through its binding; fails with a
+/// diagnostic when the interpreter does not execute the op.
+LogicalResult bindOp(Operation *op, Compiler &c);
+
+} // namespace interp
+} // namespace ascreg
+
+#endif // ASCREG_LIB_INTERPRETER_COMPILER_H

@@ -1,0 +1,99 @@
+//===- UnifiedBuffer.cpp - the Unified Buffer as one arena ----------------===//
+#include "ascreg/Semantics/UnifiedBuffer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sys/mman.h>
+
+namespace ascreg {
+namespace semantics {
+
+UnifiedBuffer::~UnifiedBuffer() {
+  if (base) munmap(base, mappedBytes);
+}
+
+bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
+  if (capacity == 0 || capacity > kMaxUBCapacity) {
+    error = "the UB capacity must be between 1 byte and 2^40 bytes, got " +
+            std::to_string(capacity);
+    return false;
+  }
+  if (base && capacity == capacityBytes) return true;
+  if (base) munmap(base, mappedBytes);
+  base = nullptr;
+  // Whole pages, plus one register of slack so that no access that the
+  // bounds checks accept can touch memory past the mapping.
+  const uint64_t page = 4096;
+  uint64_t bytes = (capacity + 2 * 256 + page - 1) / page * page;
+  // MAP_NORESERVE: untouched pages are neither committed nor counted, and
+  // read as zero, which is the UB state a run starts from.
+  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) {
+    error = "cannot reserve " + std::to_string(capacity) +
+            " bytes of host memory for the UB (set a smaller capacity)";
+    return false;
+  }
+  base = static_cast<uint8_t *>(p);
+  mappedBytes = bytes;
+  capacityBytes = capacity;
+  top = dirtyEnd = 0;
+  writtenBegin = UINT64_MAX;
+  writtenEnd = 0;
+  return true;
+}
+
+bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
+                                  std::vector<uint64_t> &addresses, std::string &error) {
+  addresses.clear();
+  uint64_t next = 0;
+  for (size_t i = 0; i < args.size(); ++i) {
+    uint64_t at = alignToUB(next);
+    if (!insideUB(at, args[i].bytes, capacityBytes)) {
+      error = "UB capacity exceeded: buffer argument " + std::to_string(i) + " (" +
+              std::to_string(args[i].bytes) + " bytes) would end at UB address " +
+              std::to_string(at + std::min(args[i].bytes, kMaxUBCapacity)) +
+              ", the capacity is " + std::to_string(capacityBytes) + " bytes";
+      return false;
+    }
+    addresses.push_back(at);
+    next = at + args[i].bytes;
+  }
+  // Zero what the last run left behind outside the new arguments: the gaps
+  // between them and everything after them.
+  dirtyEnd = std::max(dirtyEnd, writtenEnd);
+  uint64_t pos = 0;
+  for (size_t i = 0; i <= args.size(); ++i) {
+    uint64_t end = i < args.size() ? addresses[i] : dirtyEnd;
+    if (end > pos) std::memset(base + pos, 0, end - pos);
+    if (i < args.size()) {
+      if (args[i].bytes) std::memcpy(base + addresses[i], args[i].data, args[i].bytes);
+      pos = addresses[i] + args[i].bytes;
+    }
+  }
+  top = next;
+  dirtyEnd = next;
+  writtenBegin = UINT64_MAX;
+  writtenEnd = 0;
+  return true;
+}
+
+void UnifiedBuffer::copyOut(const std::vector<UBArgument> &args,
+                            const std::vector<uint64_t> &addresses) {
+  for (size_t i = 0; i < args.size() && i < addresses.size(); ++i) {
+    uint64_t a = addresses[i], b = a + args[i].bytes;
+    if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd) continue;
+    std::memcpy(args[i].data, base + a, args[i].bytes);
+  }
+}
+
+bool UnifiedBuffer::allocate(uint64_t bytes, uint64_t &address) {
+  uint64_t at = alignToUB(top);
+  if (!insideUB(at, bytes, capacityBytes)) return false;
+  address = at;
+  top = at + bytes;
+  return true;
+}
+
+} // namespace semantics
+} // namespace ascreg
