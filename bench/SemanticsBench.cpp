@@ -2,7 +2,8 @@
 //
 // Each op/type is registered twice, BM_<Op>/<type>/simd and .../ref, so the
 // two lines sit next to each other in the output. Inputs are finite random
-// values and a full mask (the common case in kernels).
+// values and a full mask (the common case in kernels); a few *_big / *_nan /
+// *_half variants time the kernels' other paths.
 //
 //   ascreg-bench-semantics --benchmark_filter=Reduce
 //
@@ -87,6 +88,36 @@ struct Registrar {
       });
     }
 
+    // The kernels' other paths: f16 sums that could overflow (F16C rounding),
+    // an active NaN (max/min), and a partial mask.
+    {
+      Mask half;
+      simd::createMask(F16, MaskPattern::H, half);
+      auto big = std::make_shared<Reg>(randomReg(F16, 1));
+      for (unsigned i = 0; i < 128; i += 16)
+        reinterpret_cast<uint16_t *>(big->b)[i] = 0x7800; // 32768
+      const Mask full = fullMask(F16);
+      add("BM_Reduce/sum_f16_big", [=](bool s) {
+        Reg out;
+        (s ? simd::reduce : ref::reduce)(ReduceKind::Sum, F16, F16, *big, full, out);
+        benchmark::DoNotOptimize(out);
+      });
+      auto in16 = std::make_shared<Reg>(randomReg(F16, 1));
+      add("BM_Reduce/sum_f16_half", [=](bool s) {
+        Reg out;
+        (s ? simd::reduce : ref::reduce)(ReduceKind::Sum, F16, F16, *in16, half, out);
+        benchmark::DoNotOptimize(out);
+      });
+      auto nan = std::make_shared<Reg>(randomReg(F32, 1));
+      reinterpret_cast<uint32_t *>(nan->b)[40] = 0x7FC00000;
+      const Mask full32 = fullMask(F32);
+      add("BM_Reduce/max_f32_nan", [=](bool s) {
+        Reg out;
+        (s ? simd::reduce : ref::reduce)(ReduceKind::Max, F32, F32, *nan, full32, out);
+        benchmark::DoNotOptimize(out);
+      });
+    }
+
     for (RegType t : {F16, F32}) {
       auto in = std::make_shared<Reg>(randomReg(t, 2));
       Mask m = fullMask(t);
@@ -111,13 +142,17 @@ struct Registrar {
         v %= n;
         std::memcpy(idx->b + i * w, &v, w);
       }
-      Mask m = fullMask(g.dst);
-      add("BM_Gather/" + tname(g.dst) + "_" + elemName(g.src) + "_" + tname(g.idx), [=](bool s) {
-        Reg out;
-        Status st = (s ? simd::gather : ref::gather)(g.dst, g.src, g.idx, base->data(), n, *idx, m, out);
-        benchmark::DoNotOptimize(st);
-        benchmark::DoNotOptimize(out);
-      });
+      Mask m = fullMask(g.dst), half;
+      simd::createMask(g.dst, MaskPattern::H, half);
+      const std::string name = "BM_Gather/" + tname(g.dst) + "_" + elemName(g.src) + "_" + tname(g.idx);
+      for (bool partial : {false, true})
+        add(name + (partial ? "_half" : ""), [=](bool s) {
+          Reg out;
+          Status st = (s ? simd::gather : ref::gather)(g.dst, g.src, g.idx, base->data(), n, *idx,
+                                                       partial ? half : m, out);
+          benchmark::DoNotOptimize(st);
+          benchmark::DoNotOptimize(out);
+        });
     }
 
     for (RegType t : {U8, F16, F32}) {

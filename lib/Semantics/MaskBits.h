@@ -1,8 +1,9 @@
 //===- MaskBits.h - Packing mask registers to one bit per lane -*- C++ -*-===//
 //
 // A Mask has one bit per data byte; lane i of a type with stride s is bit s*i.
-// The SIMD kernels work on "lane bits" (bit i = lane i), so these helpers
+// create_mask works on "lane bits" (bit i = lane i), so these helpers
 // compress / expand between the two forms with a few shifts per 64-bit word.
+// (The vector kernels read and write masks directly, see Simd.cpp.)
 // Lanes of any register type number 256 / stride.
 //
 //===----------------------------------------------------------------------===//

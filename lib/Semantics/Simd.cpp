@@ -5,14 +5,28 @@
 // public simd:: functions at the end dispatch to the best target at run time.
 //
 // Techniques:
-//  - masks are packed to one bit per lane (MaskBits.h) and loaded with
-//    LoadMaskBits, so every mask stride (1/2/4/8, and the 4-byte stride of
-//    the 64-bit two-register form) is handled the same way;
-//  - float max/min compare integer keys (sign-magnitude -> two's complement),
-//    which orders -0 below +0 and never touches the FP unit;
-//  - sum trees add adjacent pairs with ConcatEven/ConcatOdd, which keeps the
-//    lane order of the contract's tree; f16 nodes are rounded back to f16
-//    after every level (exact: one f32 add then one rounding).
+//  - masks are read straight from the mask register (activeLanes): per
+//    vector, a broadcast of the word holding its lanes' bits and one bit test
+//    per lane (8/16-bit lanes: a byte shuffle first). No packing to one bit
+//    per lane; full masks are detected with four word ops and skip masking.
+//    compare builds its result mask from byte movemasks;
+//  - max/min compare integer keys (floats: sign-magnitude -> two's
+//    complement, which orders -0 below +0). The keys stay in registers: one
+//    pass gives the extreme key and, since NaN keys lie outside the keys of
+//    -inf..+inf, whether an active NaN exists; one compare + movemask per
+//    vector finds the first lane. NaNs, empty masks and extremes equal to the
+//    fill of inactive lanes take a slower general path;
+//  - sum trees stay in registers, depth first. On AVX2 adjacent pairs are
+//    added with in-block shuffles and the lane order is restored every third
+//    level (contract's tree; a + b == b + a). f16 nodes are rounded after
+//    every level: when every |leaf| <= 448 no node can overflow and RNE to 11
+//    bits on the f32 bits is exact; otherwise F16C round trips on 128-bit
+//    vectors (half the latency of 256-bit ones);
+//  - gathers check bounds with vector compares of all active lanes at once
+//    and load with scalar loads (eight vpgatherdd are slower on e.g. Zen 3);
+//    gather_reg of 8-bit lanes uses byte-shuffle table lookups;
+//  - results are zeroed with straight-line vector stores (GCC turns memsets
+//    of this size into `rep stos`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,8 +40,10 @@
 #include "ascreg/Semantics/SimdTargets.h"
 #include "MaskBits.h"
 
+#include <atomic>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "Simd.cpp"
@@ -41,7 +57,6 @@ namespace simd {
 namespace HWY_NAMESPACE {
 
 namespace hn = hwy::HWY_NAMESPACE;
-using detail::LaneBits;
 using EK = ElemKind;
 
 #if HWY_TARGET == HWY_SCALAR
@@ -70,6 +85,7 @@ void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) { ref
 
 // F16C gives exact RNE f16 <-> f32 conversion; Highway's fallback for other
 // targets truncates, so those use the bit-exact integer versions below.
+#undef ASCREG_HAVE_F16C // defined once per target
 #if HWY_TARGET <= HWY_AVX2 && !defined(HWY_DISABLE_F16C)
 #define ASCREG_HAVE_F16C 1
 #else
@@ -81,30 +97,121 @@ void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) { ref
 template <class T> const T *lanesOf(const Reg &r) { return reinterpret_cast<const T *>(r.b); }
 template <class T> T *lanesOf(Reg &r) { return reinterpret_cast<T *>(r.b); }
 
-/// Mask of the vector holding lanes [first, first + N).
-template <class D> HWY_INLINE hn::Mask<D> laneMask(D d, const LaneBits &lb, size_t first) {
-  const size_t n = hn::Lanes(d);
-  uint64_t bits = lb.w[first >> 6] >> (first & 63);
-  if (n < 64)
-    bits &= (uint64_t{1} << n) - 1;
-  uint8_t bytes[8];
-  std::memcpy(bytes, &bits, 8);
-  return hn::LoadMaskBits(d, bytes);
+// ---- Mask bits straight to vector masks (no packing) ----
+
+/// Per-lane constants for activeLanes: for each position `c` of the chunk in
+/// a lane-sized mask word, bit c*N*kStride + kStride*j for lane j.
+template <class T, size_t kStride, size_t N> struct LaneBitTable {
+  static constexpr size_t kChunks = 8 * sizeof(T) / (N * kStride);
+  alignas(32) T bit[kChunks][N];
+  constexpr LaneBitTable() : bit() {
+    for (size_t c = 0; c < kChunks; ++c)
+      for (size_t j = 0; j < N; ++j)
+        bit[c][j] = T(T(1) << (c * N * kStride + kStride * j));
+  }
+};
+template <size_t kLaneBytes> struct ByteTables {
+  alignas(32) uint8_t idx[32]; // chunk byte holding the bit of data byte b
+  alignas(32) uint8_t bit[32]; // that bit, in the lowest byte of each lane only
+  constexpr ByteTables() : idx(), bit() {
+    for (size_t b = 0; b < 32; ++b) {
+      idx[b] = uint8_t(b / 8);
+      bit[b] = b % kLaneBytes == 0 ? uint8_t(1u << (b % 8)) : 0;
+    }
+  }
+};
+
+/// Lanes [first, first + N) of a type with mask stride kStride, held in the
+/// lanes of d (which may be wider than the type, e.g. f16 lanes as f32). Reads
+/// the mask register directly, without packing: a broadcast load of the
+/// lane-sized word holding the N*kStride bits and one bit test per lane, or
+/// for 8/16-bit lanes (N*kStride bits exceed the lane) a byte shuffle first.
+template <size_t kStride, class D> HWY_INLINE hn::Mask<D> activeLanes(D d, const Mask &m, size_t first) {
+  using T = hn::TFromD<D>;
+  using TU = hwy::MakeUnsigned<T>;
+  const hn::RebindToUnsigned<D> du;
+  constexpr size_t N = hn::MaxLanes(d);
+  constexpr size_t kBits = N * kStride;
+  static_assert(kBits == 8 || kBits == 16 || kBits == 32, "chunk of 8/16/32 mask bits");
+  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(m.w);
+  const size_t bit = first * kStride; // a multiple of kBits
+  if constexpr (kBits <= 8 * sizeof(T)) {
+    static constexpr LaneBitTable<TU, kStride, N> kTab{};
+    TU word;
+    std::memcpy(&word, bytes + bit / (8 * sizeof(TU)) * sizeof(TU), sizeof(TU));
+    const size_t chunk = bit % (8 * sizeof(TU)) / kBits;
+    return hn::RebindMask(d, hn::TestBit(hn::Set(du, word), hn::Load(du, kTab.bit[chunk])));
+  } else {
+    static_assert(kStride == sizeof(T), "byte shuffle needs one lane per stride");
+    static constexpr ByteTables<sizeof(T)> kTab{};
+    const hn::Repartition<uint8_t, D> d8;
+    const hn::Repartition<uint32_t, D> d32;
+    uint32_t word = 0;
+    std::memcpy(&word, bytes + bit / 8, kBits / 8);
+    const auto spread = hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::Load(d8, kTab.idx));
+    return hn::RebindMask(d, hn::TestBit(hn::BitCast(du, spread), hn::BitCast(du, hn::Load(d8, kTab.bit))));
+  }
 }
 
-/// ORs the lanes of `m` into `lb` at lanes [first, first + N).
-template <class D> HWY_INLINE void storeLaneMask(D d, hn::Mask<D> m, LaneBits &lb, size_t first) {
-  const size_t n = hn::Lanes(d);
+/// The lowest bit of every group of kStride mask bits, in one word.
+template <size_t kStride> constexpr uint64_t kGroupBits = kStride == 1   ? ~0ull
+                                                          : kStride == 2 ? 0x5555555555555555ull
+                                                          : kStride == 4 ? 0x1111111111111111ull
+                                                                         : 0x0101010101010101ull;
+
+/// ORs the true lanes of r (lanes [first, first + N) of a type with mask
+/// stride kStride, held in d) into `out`, at the lowest bit of each group.
+template <size_t kStride, class D> HWY_INLINE void storeActive(D d, hn::Mask<D> r, Mask &out, size_t first) {
+  using T = hn::TFromD<D>;
+  uint64_t bits = 0;
   uint8_t bytes[8] = {0};
-  hn::StoreMaskBits(d, m, bytes);
-  uint64_t bits;
-  std::memcpy(&bits, bytes, 8);
-  if (n < 64)
-    bits &= (uint64_t{1} << n) - 1;
-  lb.w[first >> 6] |= bits << (first & 63);
+  if constexpr (kStride == sizeof(T)) { // a byte movemask has one bit per data byte
+    const hn::Repartition<uint8_t, D> d8;
+    hn::StoreMaskBits(d8, hn::MaskFromVec(hn::BitCast(d8, hn::VecFromMask(d, r))), bytes);
+    std::memcpy(&bits, bytes, 8);
+    bits &= kGroupBits<kStride>;
+  } else { // 64-bit lanes with stride 4 (the two-register form)
+    static_assert(sizeof(T) == 8 && kStride == 4, "one-register strides equal the lane size");
+    hn::StoreMaskBits(d, r, bytes);
+    std::memcpy(&bits, bytes, 8);
+    bits = detail::expand4(bits);
+  }
+  const size_t bit = first * kStride; // a multiple of the chunk size, so it fits one word
+  out.w[bit / 64] |= bits << (bit % 64);
 }
 
-bool anyLane(const LaneBits &lb) { return (lb.w[0] | lb.w[1] | lb.w[2] | lb.w[3]) != 0; }
+/// True iff every lane of a type with mask stride kStride is active (every
+/// register type has 256 / stride lanes).
+template <size_t kStride> HWY_INLINE bool allLanesActive(const Mask &m) {
+  return (m.w[0] & m.w[1] & m.w[2] & m.w[3] & kGroupBits<kStride>) == kGroupBits<kStride>;
+}
+/// True iff some lane of a type with mask stride kStride is active.
+template <size_t kStride> HWY_INLINE bool anyLaneActive(const Mask &m) {
+  return ((m.w[0] | m.w[1] | m.w[2] | m.w[3]) & kGroupBits<kStride>) != 0;
+}
+
+/// Zeroes the vectors kI at p with straight-line stores (GCC turns a loop or
+/// a memset of a few hundred bytes into `rep stos`, slower than the op).
+template <size_t... kI> HWY_INLINE void zeroVectors(uint8_t *p, std::index_sequence<kI...>) {
+  const hn::ScalableTag<uint8_t> d8;
+  (hn::Store(hn::Zero(d8), d8, p + kI * hn::MaxLanes(d8)), ...);
+}
+/// Zeroes kBytes (a multiple of the vector size) at the aligned p.
+template <size_t kBytes> HWY_INLINE void zeroBytes(uint8_t *p) {
+  zeroVectors(p, std::make_index_sequence<kBytes / hn::MaxLanes(hn::ScalableTag<uint8_t>())>());
+}
+/// Zeroes bytes [0, bytes) of r (256 or 512).
+HWY_INLINE void zeroReg(Reg &r, unsigned bytes) {
+  zeroBytes<256>(r.b);
+  if (bytes > 256)
+    zeroBytes<256>(r.b + 256);
+}
+
+/// Lanes 0 and 1 of r as T (low bits of the values).
+template <class T> HWY_INLINE void storeLanes01(Reg &r, uint64_t lane0, uint64_t lane1) {
+  const T v[2] = {static_cast<T>(lane0), static_cast<T>(lane1)};
+  std::memcpy(r.b, v, sizeof v);
+}
 
 // ---- f16 <-> f32 on N lanes (u16 bits in a half-width vector) ----
 
@@ -177,65 +284,166 @@ struct RoundF16 {
     return roundToF16(df, v);
   }
 };
-
-/// The contract's sum tree over buf[0, n): adjacent pairs, level by level,
-/// each node passed through `round`. n is a power of two; buf is overwritten.
-template <class DF, class Round> HWY_INLINE float treeSum(DF d, float *HWY_RESTRICT buf, size_t n, Round round) {
-  const size_t N = hn::Lanes(d);
-  for (; n > 1; n /= 2) {
-    if (n >= 2 * N) {
-      for (size_t i = 0; i < n; i += 2 * N) {
-        const auto lo = hn::Load(d, buf + i), hi = hn::Load(d, buf + i + N);
-        hn::Store(round(d, hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo))), d, buf + i / 2);
-      }
-    } else { // fewer than two vectors left: lanes >= n/2 of the result are unused
-      const auto v = hn::Load(d, buf);
-      hn::Store(round(d, hn::Add(hn::ConcatEven(d, v, v), hn::ConcatOdd(d, v, v))), d, buf);
-    }
+/// RNE to 11 significant bits on the f32 bits: the f16 rounding of a + b for
+/// f16 values a, b when |a + b| stays below 65520 (no overflow). Below 2^-14
+/// the sum is a multiple of 2^-24 with at most 10 bits, so exact either way;
+/// an f32 rounding of a + b first is harmless (24 >= 2*11 + 2 bits). Integer
+/// ops, cheaper than an F16C round trip.
+struct RoundF16Finite {
+  template <class DF> HWY_INLINE hn::Vec<DF> operator()(DF df, hn::Vec<DF> v) const {
+    const hn::RebindToUnsigned<DF> du;
+    const auto u = hn::BitCast(du, v);
+    const auto odd = hn::And(hn::ShiftRight<13>(u), hn::Set(du, 1u));
+    const auto r = hn::Add(hn::Add(u, hn::Set(du, 0xFFFu)), odd);
+    return hn::BitCast(df, hn::And(r, hn::Set(du, 0xFFFFE000u)));
   }
-  return buf[0];
+};
+
+// ---- The contract's sum tree, kept in registers ----
+//
+// Leaf k*N + j sits in lane j of vector k ("natural order"). A node is the sum
+// of its two children; which lane holds it does not matter as long as the
+// children are right (a + b == b + a bit for bit, NaN payloads aside, which
+// the contract leaves open).
+
+/// One tree level for two vectors of 32-bit lanes: per 128-bit block,
+/// [a0+a1, a2+a3, b0+b1, b2+b3]. On 128-bit vectors that keeps the natural
+/// order; on 256-bit ones it is one in-block shuffle per operand instead of a
+/// cross-block ConcatEven/ConcatOdd, and sumTree restores the order every
+/// third level.
+template <class D> HWY_INLINE hn::Vec<D> addPairs(D d, hn::Vec<D> a, hn::Vec<D> b) {
+  if constexpr (hn::MaxLanes(d) == 8) {
+#if HWY_TARGET == HWY_AVX2
+    return hn::Add(hn::Vec<D>{_mm256_shuffle_ps(a.raw, b.raw, _MM_SHUFFLE(2, 0, 2, 0))},
+                   hn::Vec<D>{_mm256_shuffle_ps(a.raw, b.raw, _MM_SHUFFLE(3, 1, 3, 1))});
+#else
+    static_assert(hn::MaxLanes(d) != 8, "8 f32 lanes only on AVX2");
+#endif
+  } else {
+    static_assert(hn::MaxLanes(d) == 4, "one 128-bit block");
+    return hn::Add(hn::ConcatEven(d, b, a), hn::ConcatOdd(d, b, a));
+  }
+}
+
+/// Nodes of leaf vectors [first, first + kCount) after log2(kCount) levels,
+/// rounded; in natural order on 128-bit vectors (see sumTree for 256-bit).
+/// Evaluated depth first, so few vectors are live at a time.
+template <size_t kCount, class D, class Load, class Round>
+HWY_INLINE hn::Vec<D> pairLevels(D d, size_t first, Load &load, Round round) {
+  if constexpr (kCount == 1) {
+    return load(first);
+  } else {
+    const auto a = pairLevels<kCount / 2>(d, first, load, round);
+    const auto b = pairLevels<kCount / 2>(d, first + kCount / 2, load, round);
+    return round(d, addPairs(d, a, b));
+  }
+}
+
+/// 256-bit vectors: the level-3 nodes of leaf vectors [first, first + 8) in
+/// natural order. Two addPairs levels leave [q0 q2 q4 q6 | q1 q3 q5 q7];
+/// adding the two blocks gives r0..r3 (and r4..r7 from the other half).
+template <class D, class Load, class Round>
+HWY_INLINE hn::Vec<D> threeLevels(D d, size_t first, Load &load, Round round) {
+  const auto y0 = pairLevels<4>(d, first, load, round), y1 = pairLevels<4>(d, first + 4, load, round);
+  return round(d, hn::Add(hn::ConcatLowerLower(d, y1, y0), hn::ConcatUpperUpper(d, y1, y0)));
+}
+
+/// The contract's sum tree over kVecs vectors of leaves (natural order;
+/// `load(k)` gives vector k). Every node except the root goes through `round`;
+/// returns the unrounded root in lane 0.
+template <size_t kVecs, class D, class Load, class Round> HWY_INLINE hn::Vec<D> sumTree(D d, Load &load, Round round) {
+  constexpr size_t N = hn::MaxLanes(d);
+  if constexpr (N == 8) {
+    static_assert(kVecs == 8 || kVecs == 16, "64 or 128 leaves");
+    auto x = threeLevels(d, 0, load, round);
+    if constexpr (kVecs == 16) { // 16 nodes r0..r15 in two vectors
+      x = round(d, addPairs(d, x, threeLevels(d, 8, load, round))); // [s0 s1 s4 s5 | s2 s3 s6 s7]
+      x = round(d, hn::Add(x, hn::Shuffle2301(x)));        // t0 @0, t2 @2, t1 @4, t3 @6
+      x = round(d, hn::Add(x, hn::SwapAdjacentBlocks(x))); // u0 @0, u1 @2
+      return hn::Add(x, hn::Shuffle1032(x));
+    } else { // r0..r7: pairs at distance 1, 2, 4
+      x = round(d, hn::Add(x, hn::Shuffle2301(x)));
+      x = round(d, hn::Add(x, hn::Shuffle1032(x)));
+      return hn::Add(x, hn::SwapAdjacentBlocks(x));
+    }
+  } else { // 128-bit: one vector of nodes in natural order, then distance 1, 2
+    auto x = pairLevels<kVecs>(d, 0, load, round);
+    x = round(d, hn::Add(x, hn::Shuffle2301(x)));
+    return hn::Add(x, hn::Shuffle1032(x));
+  }
 }
 
 // ---------------------------------------------------------------- reduce: sum
 
-uint32_t sumF32(const Reg &in, const LaneBits &lb) {
+/// The sum tree of kVecs vectors `load(k)`, inactive lanes (stride kStride)
+/// replaced by +0; a full mask skips the masking.
+template <size_t kStride, size_t kVecs, class D, class Load, class Round>
+HWY_INLINE hn::Vec<D> maskedSumTree(D d, const Mask &m, Load &load, Round round) {
+  constexpr size_t N = hn::MaxLanes(d);
+  if (allLanesActive<kStride>(m))
+    return sumTree<kVecs>(d, load, round);
+  auto masked = [&](size_t k) HWY_ATTR {
+    return hn::IfThenElseZero(activeLanes<kStride>(d, m, k * N), load(k));
+  };
+  return sumTree<kVecs>(d, masked, round);
+}
+
+uint32_t sumF32(const Reg &in, const Mask &m) {
   const hn::ScalableTag<float> d;
-  const size_t N = hn::Lanes(d);
-  HWY_ALIGN float buf[64];
+  constexpr size_t N = hn::MaxLanes(d);
   const float *src = lanesOf<float>(in);
-  for (size_t i = 0; i < 64; i += N) // inactive lanes enter as +0
-    hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), hn::Load(d, src + i)), d, buf + i);
-  float r = treeSum(d, buf, 64, NoRound());
+  auto load = [&](size_t k) HWY_ATTR { return hn::Load(d, src + k * N); };
+  const float r = hn::GetLane(maskedSumTree<4, 64 / N>(d, m, load, NoRound()));
   uint32_t bits;
   std::memcpy(&bits, &r, 4);
   return bits;
 }
 
-uint16_t sumF16(const Reg &in, const LaneBits &lb) {
-  const hn::ScalableTag<float> d;
-  const DU16<decltype(d)> dh;
-  const size_t N = hn::Lanes(d);
-  HWY_ALIGN float buf[128];
+/// True if every f16 lane has |x| <= 448: then no node of the sum tree can
+/// reach 65520 (128 * 448 * (1 + 2^-11)^7 < 65504), so nodes are rounded
+/// with RoundF16Finite. Inactive lanes count too (that only costs speed).
+HWY_INLINE bool smallF16Lanes(const Reg &in) {
+  const hn::ScalableTag<int16_t> d;
+  constexpr size_t N = hn::MaxLanes(d);
+  const int16_t *src = lanesOf<int16_t>(in);
+  auto mx = hn::Zero(d);
+  for (size_t i = 0; i < 128; i += N) // magnitude bits; NaN and inf are large
+    mx = hn::Max(mx, hn::And(hn::Load(d, src + i), hn::Set(d, int16_t(0x7FFF))));
+  return hn::AllFalse(d, mx > hn::Set(d, int16_t(0x5F00))); // 448.0
+}
+
+uint16_t sumF16(const Reg &in, const Mask &m) {
   const uint16_t *src = lanesOf<uint16_t>(in);
-  for (size_t i = 0; i < 128; i += N)
-    hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), f16ToF32(d, hn::LoadU(dh, src + i))), d, buf + i);
-  float r = treeSum(d, buf, 128, RoundF16());
-  return semantics::f32ToF16(r); // exact: r already is an f16 value
+  if (smallF16Lanes(in)) {
+    const hn::ScalableTag<float> d;
+    const DU16<decltype(d)> dh;
+    constexpr size_t N = hn::MaxLanes(d);
+    auto load = [&](size_t k) HWY_ATTR { return f16ToF32(d, hn::LoadU(dh, src + k * N)); };
+    return hn::GetLane(f32ToF16(d, maskedSumTree<2, 128 / N>(d, m, load, RoundF16Finite())));
+  }
+  // Overflow, inf or NaN possible: F16C round trips, on 128-bit vectors even
+  // on AVX2 because they are on the critical path and take about twice as
+  // long for 256-bit vectors.
+  const hn::Full128<float> d;
+  const DU16<decltype(d)> dh;
+  auto load = [&](size_t k) HWY_ATTR { return f16ToF32(d, hn::LoadU(dh, src + 4 * k)); };
+  // The root is rounded straight to f16 bits.
+  return hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16())));
 }
 
 /// Sums of 32- and 64-bit integers wrap, so any order gives the tree's result.
-template <class T> T sumInt(const Reg &in, unsigned lanes, const LaneBits &lb) {
+template <class T, size_t kStride> T sumInt(const Reg &in, unsigned lanes, const Mask &m) {
   const hn::ScalableTag<T> d;
   const size_t N = hn::Lanes(d);
   const T *src = lanesOf<T>(in);
   auto acc = hn::Zero(d);
   for (size_t i = 0; i < lanes; i += N)
-    acc = hn::Add(acc, hn::IfThenElseZero(laneMask(d, lb, i), hn::Load(d, src + i)));
+    acc = hn::Add(acc, hn::IfThenElseZero(activeLanes<kStride>(d, m, i), hn::Load(d, src + i)));
   return hn::GetLane(hn::SumOfLanes(d, acc));
 }
 
 /// i16 -> i32 and u16 -> u32: each lane is widened before it is added.
-template <class TS> uint32_t sumWiden(const Reg &in, const LaneBits &lb) {
+template <class TS> uint32_t sumWiden(const Reg &in, const Mask &m) {
   using TW = std::conditional_t<std::is_signed<TS>::value, int32_t, uint32_t>;
   const hn::ScalableTag<TW> d;
   const hn::Rebind<TS, decltype(d)> dn;
@@ -243,7 +451,7 @@ template <class TS> uint32_t sumWiden(const Reg &in, const LaneBits &lb) {
   const TS *src = lanesOf<TS>(in);
   auto acc = hn::Zero(d);
   for (size_t i = 0; i < 128; i += N)
-    acc = hn::Add(acc, hn::IfThenElseZero(laneMask(d, lb, i), hn::PromoteTo(d, hn::LoadU(dn, src + i))));
+    acc = hn::Add(acc, hn::IfThenElseZero(activeLanes<2>(d, m, i), hn::PromoteTo(d, hn::LoadU(dn, src + i))));
   return static_cast<uint32_t>(hn::GetLane(hn::SumOfLanes(d, acc)));
 }
 
@@ -272,16 +480,17 @@ template <class D> HWY_INLINE hn::Mask<D> isNaNBits(D d, hn::Vec<D> v) {
 }
 
 /// Value and index of max / min over lanes of TK (signed, same width as the
-/// element). Returns false for an empty mask.
-template <class TK, int kKind, bool kMax>
-bool extreme(const Reg &in, unsigned lanes, const LaneBits &lb, uint64_t &value, uint64_t &index) {
+/// element), the general way. Returns false for an empty mask.
+template <class TK, int kKind, bool kMax, size_t kStride>
+bool extremeSlow(const Reg &in, unsigned lanes, const Mask &m, uint64_t &value, uint64_t &index) {
   using TU = std::make_unsigned_t<TK>;
   const hn::ScalableTag<TK> d;
   const size_t N = hn::Lanes(d);
   const TK *src = lanesOf<TK>(in);
   if constexpr (kKind == kFloatKey) { // the first active NaN decides, with its bits
     for (size_t i = 0; i < lanes; i += N) {
-      const intptr_t pos = hn::FindFirstTrue(d, hn::And(laneMask(d, lb, i), isNaNBits(d, hn::Load(d, src + i))));
+      const auto nan = hn::And(activeLanes<kStride>(d, m, i), isNaNBits(d, hn::Load(d, src + i)));
+      const intptr_t pos = hn::FindFirstTrue(d, nan);
       if (pos >= 0) {
         value = TU(src[i + pos]);
         index = i + pos;
@@ -292,13 +501,13 @@ bool extreme(const Reg &in, unsigned lanes, const LaneBits &lb, uint64_t &value,
   const auto fill = hn::Set(d, kMax ? hwy::LimitsMin<TK>() : hwy::LimitsMax<TK>());
   auto best = fill;
   for (size_t i = 0; i < lanes; i += N) {
-    const auto key = hn::IfThenElse(laneMask(d, lb, i), orderKey<kKind>(d, hn::Load(d, src + i)), fill);
+    const auto key = hn::IfThenElse(activeLanes<kStride>(d, m, i), orderKey<kKind>(d, hn::Load(d, src + i)), fill);
     best = kMax ? hn::Max(best, key) : hn::Min(best, key);
   }
   best = kMax ? hn::MaxOfLanes(d, best) : hn::MinOfLanes(d, best);
   // The first active lane holding the extreme key is the answer (ties: first).
   for (size_t i = 0; i < lanes; i += N) {
-    const auto eq = hn::And(laneMask(d, lb, i), orderKey<kKind>(d, hn::Load(d, src + i)) == best);
+    const auto eq = hn::And(activeLanes<kStride>(d, m, i), orderKey<kKind>(d, hn::Load(d, src + i)) == best);
     const intptr_t pos = hn::FindFirstTrue(d, eq);
     if (pos >= 0) {
       value = TU(src[i + pos]);
@@ -309,16 +518,76 @@ bool extreme(const Reg &in, unsigned lanes, const LaneBits &lb, uint64_t &value,
   return false;
 }
 
-template <bool kMax> bool extremeOf(EK k, const Reg &in, unsigned lanes, const LaneBits &lb, uint64_t &v, uint64_t &i) {
-  switch (k) {
-  case EK::I16: return extreme<int16_t, kSignedKey, kMax>(in, lanes, lb, v, i);
-  case EK::U16: return extreme<int16_t, kUnsignedKey, kMax>(in, lanes, lb, v, i);
-  case EK::F16: return extreme<int16_t, kFloatKey, kMax>(in, lanes, lb, v, i);
-  case EK::I32: return extreme<int32_t, kSignedKey, kMax>(in, lanes, lb, v, i);
-  case EK::U32: return extreme<int32_t, kUnsignedKey, kMax>(in, lanes, lb, v, i);
-  case EK::F32: return extreme<int32_t, kFloatKey, kMax>(in, lanes, lb, v, i);
-  case EK::I64: return extreme<int64_t, kSignedKey, kMax>(in, lanes, lb, v, i);
-  case EK::U64: return extreme<int64_t, kUnsignedKey, kMax>(in, lanes, lb, v, i);
+/// The common case of max / min: order keys of the active lanes stay in
+/// registers, one pass gives the extreme key (and whether a NaN is active),
+/// one compare + movemask per vector finds its first lane. Returns false when
+/// extremeSlow must decide: an active NaN (the first one wins by position, not
+/// by key), or an extreme equal to the key given to inactive lanes (empty
+/// mask, or a tie an inactive lane could win).
+template <class TK, int kKind, bool kMax, size_t kLanes, size_t kStride, bool kFull>
+HWY_INLINE bool extremeFast(const Reg &in, const Mask &m, uint64_t &value, uint64_t &index) {
+  using TU = std::make_unsigned_t<TK>;
+  const hn::ScalableTag<TK> d;
+  constexpr size_t N = hn::MaxLanes(d);
+  constexpr size_t kVecs = kLanes / N;
+  const TK *src = lanesOf<TK>(in);
+  // Float keys of +-inf are kInf and ~kInf; every NaN key lies outside them.
+  constexpr TK kInf = sizeof(TK) == 2 ? TK(0x7C00) : TK(0x7F800000);
+  constexpr TK kFill = kKind == kFloatKey ? (kMax ? TK(~kInf) : kInf)
+                                          : (kMax ? hwy::LimitsMin<TK>() : hwy::LimitsMax<TK>());
+  constexpr bool kNeedHi = kMax || kKind == kFloatKey, kNeedLo = !kMax || kKind == kFloatKey;
+  const auto fill = hn::Set(d, kFill);
+  hn::Vec<decltype(d)> keys[kVecs];
+  auto hi = fill, lo = fill;
+  for (size_t k = 0; k < kVecs; ++k) {
+    keys[k] = orderKey<kKind>(d, hn::Load(d, src + k * N));
+    if constexpr (!kFull)
+      keys[k] = hn::IfThenElse(activeLanes<kStride>(d, m, k * N), keys[k], fill);
+    if constexpr (kNeedHi)
+      hi = hn::Max(hi, keys[k]);
+    if constexpr (kNeedLo)
+      lo = hn::Min(lo, keys[k]);
+  }
+  if constexpr (kKind == kFloatKey) {
+    if (!hn::AllFalse(d, hn::Or(hi > hn::Set(d, kInf), lo < hn::Set(d, TK(~kInf)))))
+      return false;
+  }
+  const auto best = kMax ? hn::MaxOfLanes(d, hi) : hn::MinOfLanes(d, lo);
+  if (hn::GetLane(best) == kFill)
+    return false;
+  for (size_t k = 0; k < kVecs; ++k) { // inactive lanes hold kFill, never best
+    const intptr_t pos = hn::FindFirstTrue(d, keys[k] == best);
+    if (pos >= 0) {
+      index = k * N + size_t(pos);
+      value = TU(src[index]);
+      return true;
+    }
+  }
+  return false; // not reached: best is some lane's key
+}
+
+template <class TK, int kKind, bool kMax, size_t kLanes, size_t kStride>
+bool extremeOfType(const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
+  if (allLanesActive<kStride>(m) ? extremeFast<TK, kKind, kMax, kLanes, kStride, true>(in, m, v, i)
+                                 : extremeFast<TK, kKind, kMax, kLanes, kStride, false>(in, m, v, i))
+    return true;
+  return extremeSlow<TK, kKind, kMax, kStride>(in, kLanes, m, v, i);
+}
+
+/// Value and index of max / min; false for an empty mask.
+template <bool kMax> bool extremeOf(RegType t, const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
+  if (t.numRegs == 2) // 64 lanes of 64 bits, mask stride 4
+    return t.elem == EK::I64 ? extremeOfType<int64_t, kSignedKey, kMax, 64, 4>(in, m, v, i)
+                             : extremeOfType<int64_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
+  switch (t.elem) {
+  case EK::I16: return extremeOfType<int16_t, kSignedKey, kMax, 128, 2>(in, m, v, i);
+  case EK::U16: return extremeOfType<int16_t, kUnsignedKey, kMax, 128, 2>(in, m, v, i);
+  case EK::F16: return extremeOfType<int16_t, kFloatKey, kMax, 128, 2>(in, m, v, i);
+  case EK::I32: return extremeOfType<int32_t, kSignedKey, kMax, 64, 4>(in, m, v, i);
+  case EK::U32: return extremeOfType<int32_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
+  case EK::F32: return extremeOfType<int32_t, kFloatKey, kMax, 64, 4>(in, m, v, i);
+  case EK::I64: return extremeOfType<int64_t, kSignedKey, kMax, 32, 8>(in, m, v, i);
+  case EK::U64: return extremeOfType<int64_t, kUnsignedKey, kMax, 32, 8>(in, m, v, i);
   default: return false;
   }
 }
@@ -338,42 +607,77 @@ uint64_t emptyExtreme(EK k, bool isMax) {
 }
 
 void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
-  const LaneBits lb = detail::packLanes(m, src.maskStride());
-  const unsigned lanes = src.lanes();
   uint64_t value = 0, index = 0;
   if (k == ReduceKind::Sum) {
     switch (src.elem) {
-    case EK::F16: value = sumF16(in, lb); break;
-    case EK::F32: value = sumF32(in, lb); break;
-    case EK::I16: value = sumWiden<int16_t>(in, lb); break;
-    case EK::U16: value = sumWiden<uint16_t>(in, lb); break;
-    case EK::I32: case EK::U32: value = sumInt<uint32_t>(in, lanes, lb); break;
-    default: value = sumInt<uint64_t>(in, lanes, lb); break;
+    case EK::F16: value = sumF16(in, m); break;
+    case EK::F32: value = sumF32(in, m); break;
+    case EK::I16: value = sumWiden<int16_t>(in, m); break;
+    case EK::U16: value = sumWiden<uint16_t>(in, m); break;
+    case EK::I32: case EK::U32: value = sumInt<uint32_t, 4>(in, 64, m); break;
+    default:
+      value = src.numRegs == 2 ? sumInt<uint64_t, 4>(in, 64, m) : sumInt<uint64_t, 8>(in, 32, m);
+      break;
     }
   } else {
     const bool isMax = k == ReduceKind::Max;
-    const bool found = isMax ? extremeOf<true>(src.elem, in, lanes, lb, value, index)
-                             : extremeOf<false>(src.elem, in, lanes, lb, value, index);
+    const bool found = isMax ? extremeOf<true>(src, in, m, value, index) : extremeOf<false>(src, in, m, value, index);
     if (!found) {
       value = emptyExtreme(src.elem, isMax);
       index = 0;
     }
   }
-  const unsigned w = elemBytes(dst.elem);
-  std::memset(out.b, 0, dst.bytes());
-  std::memcpy(out.b, &value, w); // little-endian: low bytes of the value
-  if (k != ReduceKind::Sum)
-    std::memcpy(out.b + w, &index, w);
+  // Everything is read; `in` may be `out`. Lane 0 = value, lane 1 = index
+  // (0 for sums), all other lanes 0.
+  zeroReg(out, dst.bytes());
+  switch (elemBytes(dst.elem)) {
+  case 2: storeLanes01<uint16_t>(out, value, index); break;
+  case 4: storeLanes01<uint32_t>(out, value, index); break;
+  default: storeLanes01<uint64_t>(out, value, index); break;
+  }
 }
 
 // ---------------------------------------------------------------- pairReduceSum
 
+/// Activity of a = input lane 2i and b = lane 2i + 1 for the output lanes
+/// [first, first + N) of d. Output lane i owns mask bits [2*S*i, 2*S*i + 2*S)
+/// for input stride S: a is the first bit, b the bit S above.
+template <size_t kStride, class D>
+HWY_INLINE void pairActive(D d, const Mask &m, size_t first, hn::Mask<D> &ma, hn::Mask<D> &mb) {
+  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(m.w);
+  const hn::RebindToUnsigned<D> du;
+  constexpr size_t N = hn::MaxLanes(d);
+  if constexpr (kStride == 4) { // one mask byte per output lane: bits 0 and 4
+    const auto v = hn::PromoteTo(du, hn::LoadU(hn::Rebind<uint8_t, decltype(du)>(), bytes + first));
+    ma = hn::RebindMask(d, hn::TestBit(v, hn::Set(du, 1u)));
+    mb = hn::RebindMask(d, hn::TestBit(v, hn::Set(du, 16u)));
+  } else { // f16 in u16 lanes, one nibble per output lane: bits 0 and 2
+    static_assert(kStride == 2 && sizeof(hn::TFromD<D>) == 2 && N <= 8, "u16 lanes, one block");
+    struct Tables {
+      alignas(16) uint8_t idx[16];
+      alignas(16) uint16_t a[8], b[8];
+      constexpr Tables() : idx(), a(), b() {
+        for (size_t i = 0; i < 8; ++i) {
+          idx[2 * i] = idx[2 * i + 1] = uint8_t(i / 2); // the byte holding lane i's nibble
+          a[i] = uint16_t(1u << (4 * (i % 2)));
+          b[i] = uint16_t(4u << (4 * (i % 2)));
+        }
+      }
+    };
+    static constexpr Tables kTab{};
+    const hn::Repartition<uint8_t, decltype(du)> d8;
+    const hn::Repartition<uint32_t, decltype(du)> d32;
+    uint32_t word = 0;
+    std::memcpy(&word, bytes + first / 2, N / 2);
+    const auto v = hn::BitCast(du, hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::LoadU(d8, kTab.idx)));
+    ma = hn::RebindMask(d, hn::TestBit(v, hn::LoadU(du, kTab.a)));
+    mb = hn::RebindMask(d, hn::TestBit(v, hn::LoadU(du, kTab.b)));
+  }
+}
+
 void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
-  const LaneBits lb = detail::packLanes(m, t.maskStride());
-  // Activity of a = src[2i] and b = src[2i+1], indexed by the output lane i.
-  LaneBits aOn{}, bOn{};
-  aOn.w[0] = detail::compress2(lb.w[0]) | detail::compress2(lb.w[1]) << 32;
-  bOn.w[0] = detail::compress2(lb.w[0] >> 1) | detail::compress2(lb.w[1] >> 1) << 32;
+  // Output lanes [i, i + N) are written after their inputs [2i, 2i + 2N)
+  // are read, so `in` may be `out`.
   const unsigned half = t.lanes() / 2;
   if (t.elem == EK::F32) {
     const hn::ScalableTag<float> d;
@@ -384,7 +688,8 @@ void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
     for (size_t i = 0; i < half; i += N) {
       const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
       const auto a = hn::ConcatEven(d, hi, lo), b = hn::ConcatOdd(d, hi, lo);
-      const auto ma = laneMask(du, aOn, i), mb = laneMask(du, bOn, i);
+      hn::Mask<decltype(du)> ma, mb;
+      pairActive<4>(du, m, i, ma, mb);
       const auto one = hn::IfThenElse(ma, hn::BitCast(du, a), hn::IfThenElseZero(mb, hn::BitCast(du, b)));
       hn::Store(hn::IfThenElse(hn::And(ma, mb), hn::BitCast(du, hn::Add(a, b)), one), du, dst + i);
     }
@@ -400,156 +705,253 @@ void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
       const auto a = hn::LowerHalf(dh, hn::ConcatEven(dw, pairs, pairs));
       const auto b = hn::LowerHalf(dh, hn::ConcatOdd(dw, pairs, pairs));
       const auto sum = f32ToF16(d, hn::Add(f16ToF32(d, a), f16ToF32(d, b)));
-      const auto ma = laneMask(dh, aOn, i), mb = laneMask(dh, bOn, i);
+      hn::Mask<decltype(dh)> ma, mb;
+      pairActive<2>(dh, m, i, ma, mb);
       const auto one = hn::IfThenElse(ma, a, hn::IfThenElseZero(mb, b));
       hn::StoreU(hn::IfThenElse(hn::And(ma, mb), sum, one), dh, dst + i);
     }
   }
-  std::memset(out.b + t.bytes() / 2, 0, t.bytes() / 2); // upper half is 0
+  zeroBytes<128>(out.b + 128); // the upper half is 0
 }
 
 // ---------------------------------------------------------------- gather
 
-/// Unsigned a < b on unsigned lanes (compare with the top bit flipped).
-template <class D> HWY_INLINE auto lessU(D d, hn::Vec<D> a, hn::Vec<D> b) {
-  using T = hn::TFromD<D>;
-  const hn::RebindToSigned<D> di;
-  const auto flip = hn::Set(d, T(T(1) << (sizeof(T) * 8 - 1)));
-  return hn::RebindMask(d, hn::BitCast(di, hn::Xor(a, flip)) < hn::BitCast(di, hn::Xor(b, flip)));
+/// Loads base[ix[i] & kIndexMask] (32-bit) into dst[i] for i < 64: scalar
+/// loads straight into vector lanes (vmovd / vpinsrd with a memory operand),
+/// four lanes per 128-bit store. On e.g. Zen 3 that beats both eight
+/// vpgatherdd and plain scalar copies. dst may be ix: each group of lanes is
+/// read before it is written.
+template <uint32_t kIndexMask = 0xFFFFFFFFu>
+HWY_INLINE void gatherLoads32(const uint8_t *base, const uint32_t *ix, uint32_t *dst) {
+  const hn::Full128<uint32_t> d;
+  auto at = [base](uint64_t e) {
+    uint32_t v;
+    std::memcpy(&v, base + (e & kIndexMask) * 4, 4);
+    return v;
+  };
+#pragma GCC unroll 16
+  for (size_t i = 0; i < 64; i += 4) {
+    uint64_t p01, p23; // two indices per load
+    std::memcpy(&p01, ix + i, 8);
+    std::memcpy(&p23, ix + i + 2, 8);
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_SSE4
+    hn::Vec<decltype(d)> v{_mm_cvtsi32_si128(int(at(p01 & 0xFFFFFFFFu)))}; // vmovd, no broadcast
+#else
+    auto v = hn::Set(d, at(p01 & 0xFFFFFFFFu));
+#endif
+    v = hn::InsertLane(v, 1, at(p01 >> 32));
+    v = hn::InsertLane(v, 2, at(p23 & 0xFFFFFFFFu));
+    v = hn::InsertLane(v, 3, at(p23 >> 32));
+    hn::StoreU(v, d, dst + i);
+  }
 }
 
-/// 32-bit data, u32 index: bounds check of the active lanes, then hardware gathers.
-Status gather32(const uint8_t *base, uint64_t baseElems, const Reg &idx, const LaneBits &lb, Reg &out) {
-  const hn::ScalableTag<uint32_t> du;
-  const hn::RebindToSigned<decltype(du)> di;
-  const size_t N = hn::Lanes(du);
-  const uint32_t *ix = lanesOf<uint32_t>(idx);
-  if (baseElems <= 0xFFFFFFFFu) {
-    const auto limit = hn::Set(du, uint32_t(baseElems));
-    for (size_t i = 0; i < 64; i += N) {
-      const auto bad = hn::AndNot(lessU(du, hn::Load(du, ix + i), limit), laneMask(du, lb, i));
-      const intptr_t pos = hn::FindFirstTrue(du, bad);
-      if (pos >= 0)
-        return Status{false, unsigned(i + pos), ix[i + pos]};
-    }
+/// Loads base16[ix[i] & kIndexMask] into dst[i] for i < 128, into vector
+/// lanes as in gatherLoads32 (eight per 128-bit store). dst may be ix.
+template <uint16_t kIndexMask = 0xFFFF>
+HWY_INLINE void gatherLoads16(const uint8_t *base, const uint16_t *ix, uint16_t *dst) {
+  const hn::Full128<uint16_t> d;
+  for (size_t i = 0; i < 128; i += 8) {
+    auto at = [&](size_t j) {
+      uint16_t v;
+      std::memcpy(&v, base + 2 * size_t(ix[i + j] & kIndexMask), 2);
+      return v;
+    };
+    auto v = hn::Set(d, at(0));
+#pragma GCC unroll 8 // InsertLane needs a constant lane
+    for (size_t j = 1; j < 8; ++j)
+      v = hn::InsertLane(v, j, at(j));
+    hn::StoreU(v, d, dst + i);
   }
-  Reg r; // idx may alias out
-  uint32_t *dst = lanesOf<uint32_t>(r);
-  if (!anyLane(lb) || baseElems > 0x7FFFFFFFu) { // no active lane, or indices beyond i32
-    std::memset(dst, 0, 256);
-    for (unsigned i = 0; i < 64; ++i)
-      if ((lb.w[i >> 6] >> (i & 63)) & 1)
-        std::memcpy(dst + i, base + uint64_t(ix[i]) * 4, 4);
-  } else {
-    const int32_t *b = reinterpret_cast<const int32_t *>(base);
-    for (size_t i = 0; i < 64; i += N) {
-      const auto m = laneMask(di, lb, i);
-      // Inactive lanes read element 0, which exists: some lane is active and in bounds.
-      const auto safe = hn::IfThenElseZero(m, hn::BitCast(di, hn::Load(du, ix + i)));
-      hn::Store(hn::BitCast(du, hn::IfThenElseZero(m, hn::GatherIndex(di, b, safe))), du, dst + i);
-    }
-  }
-  std::memcpy(out.b, r.b, 256);
+}
+
+/// Zeroes the inactive lanes [0, lanes) of the gather result `r`.
+template <size_t kStride, class D> HWY_INLINE void zeroInactive(D d, const Mask &m, size_t lanes, Reg &r) {
+  using T = hn::TFromD<D>;
+  for (size_t i = 0; i < lanes; i += hn::Lanes(d))
+    hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i), hn::Load(d, lanesOf<T>(r) + i)), d,
+              lanesOf<T>(r) + i);
+}
+
+/// The first active lane whose index is out of bounds (some lane is).
+HWY_NOINLINE Status firstOutOfBounds32(const uint32_t *ix, uint64_t baseElems, const Mask &m) {
+  for (unsigned i = 0; i < 64; ++i)
+    if (m.bit(4 * i) && ix[i] >= baseElems)
+      return Status{false, i, ix[i]};
   return Status{};
 }
 
-/// 64-bit data: u32 index (one register) or u64 index (low 32 bits used).
-Status gather64(RegType dst, RegType index, const uint8_t *base, uint64_t baseElems, const Reg &idx,
-                const LaneBits &lb, Reg &out) {
+/// gather32 with some lanes inactive: they read element 0 (it exists when any
+/// lane is active and in bounds) and are zeroed afterwards.
+HWY_NOINLINE void gather32Partial(const uint8_t *base, const Reg &idx, const Mask &m, Reg &out) {
+  const hn::ScalableTag<uint32_t> du;
+  constexpr size_t N = hn::MaxLanes(du);
+  if (!anyLaneActive<4>(m)) {
+    zeroReg(out, 256);
+    return;
+  }
+  HWY_ALIGN uint32_t safe[64];
+  for (size_t i = 0; i < 64; i += N)
+    hn::Store(hn::IfThenElseZero(activeLanes<4>(du, m, i), hn::Load(du, lanesOf<uint32_t>(idx) + i)), du, safe + i);
+  gatherLoads32(base, safe, lanesOf<uint32_t>(out));
+  zeroInactive<4>(du, m, 64, out);
+}
+
+/// 32-bit data, u32 index: a vector bounds check of the active lanes (the
+/// lane is only searched on failure), then scalar loads.
+Status gather32(const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
+  const hn::ScalableTag<uint32_t> du;
+  constexpr size_t N = hn::MaxLanes(du);
+  const uint32_t *ix = lanesOf<uint32_t>(idx);
+  const bool full = allLanesActive<4>(m);
+  if (baseElems <= 0xFFFFFFFFu) { // else every u32 index is in bounds
+    const auto limit = hn::Set(du, uint32_t(baseElems));
+    auto bad = hn::Zero(du);
+    for (size_t i = 0; i < 64; i += N) {
+      const auto v = hn::Load(du, ix + i);
+      auto oob = hn::VecFromMask(du, hn::Max(v, limit) == v); // v >= limit
+      if (!full)
+        oob = hn::And(oob, hn::VecFromMask(du, activeLanes<4>(du, m, i)));
+      bad = hn::Or(bad, oob);
+    }
+    if (!hn::AllFalse(du, hn::MaskFromVec(bad))) {
+      const Status st = firstOutOfBounds32(ix, baseElems, m);
+      if (!st.ok)
+        return st;
+    }
+  }
+  if (full)
+    gatherLoads32(base, ix, lanesOf<uint32_t>(out));
+  else
+    gather32Partial(base, idx, m, out);
+  return Status{};
+}
+
+/// 64-bit data: u32 index or u64 index (low 32 bits used). The indices of
+/// the active lanes (0 for the others) are checked and kept in `e` first: a
+/// u32 index register that is also the destination is narrower than the data.
+template <size_t kStride>
+Status gather64(RegType index, const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m, size_t lanes,
+                Reg &out) {
   const hn::ScalableTag<uint64_t> du;
   const hn::RebindToSigned<decltype(du)> di;
   const hn::Rebind<uint32_t, decltype(du)> d32;
-  const size_t N = hn::Lanes(du);
-  const unsigned lanes = dst.lanes();
-  auto loadIndex = [&](size_t i) HWY_ATTR {
-    if (index.elem == EK::U32)
-      return hn::PromoteTo(du, hn::LoadU(d32, lanesOf<uint32_t>(idx) + i));
-    return hn::And(hn::Load(du, lanesOf<uint64_t>(idx) + i), hn::Set(du, 0xFFFFFFFFu));
-  };
+  constexpr size_t N = hn::MaxLanes(du);
   // Indices are below 2^32, so a signed 64-bit compare against min(n, 2^32) is exact.
   const auto limit = hn::Set(di, int64_t(baseElems < (uint64_t(1) << 32) ? baseElems : uint64_t(1) << 32));
+  HWY_ALIGN uint64_t e[64];
+  auto bad = hn::Zero(di);
   for (size_t i = 0; i < lanes; i += N) {
-    const auto v = loadIndex(i);
-    const auto bad = hn::And(laneMask(di, lb, i), hn::Not(hn::BitCast(di, v) < limit));
-    const intptr_t pos = hn::FindFirstTrue(di, bad);
-    if (pos >= 0) {
-      HWY_ALIGN uint64_t tmp[hn::MaxLanes(du)];
-      hn::Store(v, du, tmp);
-      return Status{false, unsigned(i + pos), tmp[pos]};
-    }
+    const auto raw = index.elem == EK::U32
+                         ? hn::PromoteTo(du, hn::LoadU(d32, lanesOf<uint32_t>(idx) + i))
+                         : hn::And(hn::Load(du, lanesOf<uint64_t>(idx) + i), hn::Set(du, 0xFFFFFFFFu));
+    const auto v = hn::IfThenElseZero(activeLanes<kStride>(du, m, i), raw);
+    bad = hn::Or(bad, hn::VecFromMask(di, hn::Not(hn::BitCast(di, v) < limit)));
+    hn::Store(v, du, e + i);
   }
-  Reg r; // idx may alias out, and a u32 index is narrower than the data
-  uint64_t *d = lanesOf<uint64_t>(r);
-  if (!anyLane(lb)) {
-    std::memset(d, 0, dst.bytes());
-  } else {
-    const int64_t *b = reinterpret_cast<const int64_t *>(base);
-    for (size_t i = 0; i < lanes; i += N) {
-      const auto m = laneMask(di, lb, i);
-      const auto safe = hn::IfThenElseZero(m, hn::BitCast(di, loadIndex(i)));
-      hn::Store(hn::BitCast(du, hn::IfThenElseZero(m, hn::GatherIndex(di, b, safe))), du, d + i);
-    }
+  if (!hn::AllFalse(di, hn::MaskFromVec(bad))) // inactive lanes hold 0: only baseElems == 0
+    for (unsigned i = 0; i < lanes; ++i)
+      if (m.bit(kStride * i) && e[i] >= baseElems)
+        return Status{false, i, e[i]};
+  if (!anyLaneActive<kStride>(m)) { // base may be empty
+    zeroReg(out, unsigned(lanes * 8));
+    return Status{};
   }
-  std::memcpy(out.b, r.b, dst.bytes());
+  uint64_t *dst = lanesOf<uint64_t>(out);
+#pragma GCC unroll 8 // 64-bit lanes: plain copies beat vpgatherqq and lane inserts
+  for (size_t i = 0; i < lanes; ++i)
+    std::memcpy(dst + i, base + e[i] * 8, 8);
+  if (!allLanesActive<kStride>(m))
+    zeroInactive<kStride>(du, m, lanes, out);
   return Status{};
 }
 
-/// 16-bit lanes (x86 has no 16-bit gather): a plain loop, 8-bit sources
-/// zero-extended.
-Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, const Reg &idx,
-                const LaneBits &lb, Reg &out) {
+/// 16-bit lanes (x86 has no 16-bit gather): a vector bounds check, then
+/// scalar loads; 8-bit sources are zero-extended.
+Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
+                Reg &out) {
+  const hn::ScalableTag<uint16_t> du;
+  constexpr size_t N = hn::MaxLanes(du);
   const uint16_t *ix = lanesOf<uint16_t>(idx);
-  uint16_t r[128];
-  for (unsigned i = 0; i < 128; ++i) {
-    r[i] = 0;
-    if (!((lb.w[i >> 6] >> (i & 63)) & 1))
-      continue;
-    if (ix[i] >= baseElems)
-      return Status{false, i, ix[i]};
-    if (srcBytes == 1)
-      r[i] = base[ix[i]];
-    else
-      std::memcpy(&r[i], base + 2 * uint32_t(ix[i]), 2);
+  HWY_ALIGN uint16_t e[128]; // the active lanes' indices, 0 for the others
+  auto bad = hn::Zero(du);
+  const auto limit = hn::Set(du, uint16_t(baseElems < 0xFFFF ? baseElems : 0xFFFF));
+  for (size_t i = 0; i < 128; i += N) {
+    const auto v = hn::IfThenElseZero(activeLanes<2>(du, m, i), hn::Load(du, ix + i));
+    bad = hn::Or(bad, hn::VecFromMask(du, hn::Max(v, limit) == v)); // v >= limit
+    hn::Store(v, du, e + i);
   }
-  std::memcpy(out.b, r, 256);
+  if (baseElems <= 0xFFFF && !hn::AllFalse(du, hn::MaskFromVec(bad))) // inactive: 0 >= limit only if empty
+    for (unsigned i = 0; i < 128; ++i)
+      if (m.bit(2 * i) && e[i] >= baseElems)
+        return Status{false, i, e[i]};
+  if (!anyLaneActive<2>(m)) { // base may be empty
+    zeroReg(out, 256);
+    return Status{};
+  }
+  // Loads into lanes, as in gatherLoads32: eight per 128-bit store.
+  uint16_t *dst = lanesOf<uint16_t>(out);
+  if (srcBytes == 1) {
+    const hn::Simd<uint8_t, 8, 0> d8;
+    const hn::Rebind<uint16_t, decltype(d8)> d16;
+    for (size_t i = 0; i < 128; i += 8) {
+      auto v = hn::Set(d8, base[e[i]]);
+#pragma GCC unroll 8 // InsertLane needs a constant lane
+      for (size_t j = 1; j < 8; ++j)
+        v = hn::InsertLane(v, j, base[e[i + j]]);
+      hn::StoreU(hn::PromoteTo(d16, v), d16, dst + i); // zero-extended
+    }
+  } else {
+    gatherLoads16(base, e, dst);
+  }
+  if (!allLanesActive<2>(m))
+    zeroInactive<2>(du, m, 128, out);
   return Status{};
 }
 
 Status GatherImpl(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
                   const Reg &idx, const Mask &m, Reg &out) {
-  const LaneBits lb = detail::packLanes(m, dst.maskStride());
   switch (elemBytes(dst.elem)) {
-  case 2: return gather16(elemBytes(src), base, baseElems, idx, lb, out);
-  case 4: return gather32(base, baseElems, idx, lb, out);
-  default: return gather64(dst, index, base, baseElems, idx, lb, out);
+  case 2: return gather16(elemBytes(src), base, baseElems, idx, m, out);
+  case 4: return gather32(base, baseElems, idx, m, out);
+  default:
+    return dst.numRegs == 2 ? gather64<4>(index, base, baseElems, idx, m, 64, out)
+                            : gather64<8>(index, base, baseElems, idx, m, 32, out);
+  }
+}
+
+/// gather_reg for 8-bit lanes: the 256-byte register is 16 tables of 16
+/// bytes; each is looked up with a byte shuffle, and the 4 high index bits
+/// pick the result (a blend tree). No scalar loop over 256 lanes.
+HWY_INLINE void gatherReg8(const Reg &src, const Reg &idx, Reg &r) {
+  const hn::ScalableTag<uint8_t> d;
+  constexpr size_t N = hn::MaxLanes(d);
+  hn::Vec<decltype(d)> tab[16];
+  for (size_t k = 0; k < 16; ++k)
+    tab[k] = hn::LoadDup128(d, src.b + 16 * k);
+  for (size_t i = 0; i < 256; i += N) {
+    const auto ix = hn::Load(d, idx.b + i);
+    const auto entry = hn::And(ix, hn::Set(d, uint8_t(15)));
+    hn::Vec<decltype(d)> t[16];
+    for (size_t k = 0; k < 16; ++k)
+      t[k] = hn::TableLookupBytes(tab[k], entry);
+    for (int bit = 4; bit < 8; ++bit) {
+      const auto hi = hn::TestBit(ix, hn::Set(d, uint8_t(1u << bit)));
+      for (int q = 0; q < (1 << (7 - bit)); ++q)
+        t[q] = hn::IfThenElse(hi, t[2 * q + 1], t[2 * q]);
+    }
+    hn::Store(t[0], d, r.b + i);
   }
 }
 
 void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   Reg r; // src or idx may alias out
   switch (elemBytes(t.elem)) {
-  case 1:
-    for (unsigned i = 0; i < 256; ++i)
-      r.b[i] = src.b[idx.b[i]]; // a u8 index is always < 256
-    break;
-  case 2: {
-    const uint16_t *s = lanesOf<uint16_t>(src), *ix = lanesOf<uint16_t>(idx);
-    uint16_t *d = lanesOf<uint16_t>(r);
-    for (unsigned i = 0; i < 128; ++i)
-      d[i] = s[ix[i] & 127];
-    break;
+  case 1: gatherReg8(src, idx, r); break;
+  case 2: gatherLoads16<127>(src.b, lanesOf<uint16_t>(idx), lanesOf<uint16_t>(r)); break;
+  default: gatherLoads32<63>(src.b, lanesOf<uint32_t>(idx), lanesOf<uint32_t>(r)); break;
   }
-  default: {
-    const hn::ScalableTag<int32_t> d;
-    const size_t N = hn::Lanes(d);
-    const int32_t *s = lanesOf<int32_t>(src), *ix = lanesOf<int32_t>(idx);
-    for (size_t i = 0; i < 64; i += N)
-      hn::Store(hn::GatherIndex(d, s, hn::And(hn::Load(d, ix + i), hn::Set(d, 63))), d,
-                lanesOf<int32_t>(r) + i);
-    break;
-  }
-  }
-  std::memcpy(out.b, r.b, t.bytes());
+  std::memcpy(out.b, r.b, 256);
 }
 
 // ---------------------------------------------------------------- companions
@@ -564,14 +966,28 @@ template <class F> HWY_INLINE void withUnsigned(unsigned bytes, F &&f) {
   }
 }
 
+template <size_t kStride> using StrideC = std::integral_constant<size_t, kStride>;
+
+/// Calls f(d, stride): d the full tag of unsigned lanes of t's element, stride
+/// its mask stride as a StrideC (4 for the 64-bit two-register form).
+template <class F> HWY_INLINE void withLanes(RegType t, F &&f) {
+  if (t.numRegs == 2)
+    return f(hn::ScalableTag<uint64_t>(), StrideC<4>());
+  switch (elemBytes(t.elem)) {
+  case 1: f(hn::ScalableTag<uint8_t>(), StrideC<1>()); break;
+  case 2: f(hn::ScalableTag<uint16_t>(), StrideC<2>()); break;
+  case 4: f(hn::ScalableTag<uint32_t>(), StrideC<4>()); break;
+  default: f(hn::ScalableTag<uint64_t>(), StrideC<8>()); break;
+  }
+}
+
 void DuplicateImpl(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
-  const LaneBits lb = m ? detail::packLanes(*m, t.maskStride()) : LaneBits{{~0ull, ~0ull, ~0ull, ~0ull}};
-  withUnsigned(elemBytes(t.elem), [&](auto d) HWY_ATTR {
+  withLanes(t, [&](auto d, auto stride) HWY_ATTR {
     using T = hn::TFromD<decltype(d)>;
     const size_t N = hn::Lanes(d);
     const auto v = hn::Set(d, static_cast<T>(scalarBits));
     for (size_t i = 0; i < t.lanes(); i += N)
-      hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), v), d, lanesOf<T>(out) + i);
+      hn::Store(m ? hn::IfThenElseZero(activeLanes<decltype(stride)::value>(d, *m, i), v) : v, d, lanesOf<T>(out) + i);
   });
 }
 
@@ -610,13 +1026,14 @@ void ArangeImpl(RegType t, uint64_t startBits, Reg &out) {
 
 /// compare on lanes of TK (signed, element width) using order keys. Float
 /// keys treat -0 as +0 here (IEEE equality) and NaN as unordered.
-template <class TK, int kKind>
-void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, const LaneBits &lb, LaneBits &res) {
+template <class TK, int kKind, size_t kStride>
+void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Mask &res) {
   const hn::ScalableTag<TK> d;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N) {
     auto x = hn::Load(d, lanesOf<TK>(a) + i), y = hn::Load(d, lanesOf<TK>(b) + i);
-    auto ordered = laneMask(d, lb, i); // active and, for floats, neither is NaN
+    const auto active = activeLanes<kStride>(d, m, i);
+    auto ordered = active; // active and, for floats, neither is NaN
     if constexpr (kKind == kFloatKey) {
       const auto absMask = hn::Set(d, hwy::LimitsMax<TK>());
       ordered = hn::AndNot(hn::Or(isNaNBits(d, x), isNaNBits(d, y)), ordered);
@@ -628,51 +1045,57 @@ void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, cons
     switch (p) {
     case ComparePred::EQ: r = hn::And(ordered, kx == ky); break;
     case ComparePred::NE: // true for unordered active lanes
-      r = hn::AndNot(hn::And(ordered, kx == ky), laneMask(d, lb, i));
+      r = hn::AndNot(hn::And(ordered, kx == ky), active);
       break;
     case ComparePred::LT: r = hn::And(ordered, kx < ky); break;
     case ComparePred::LE: r = hn::And(ordered, hn::Not(kx > ky)); break;
     case ComparePred::GT: r = hn::And(ordered, kx > ky); break;
     case ComparePred::GE: r = hn::And(ordered, hn::Not(kx < ky)); break;
     }
-    storeLaneMask(d, r, res, i);
+    storeActive<kStride>(d, r, res, i);
   }
 }
 
 void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
-  const LaneBits lb = detail::packLanes(m, t.maskStride());
-  LaneBits res{};
+  Mask res{}; // m may be out
   const unsigned n = t.lanes();
+  const bool x2 = t.numRegs == 2;
   switch (t.elem) {
-  case EK::I8: compareKeys<int8_t, kSignedKey>(p, n, a, b, lb, res); break;
-  case EK::U8: compareKeys<int8_t, kUnsignedKey>(p, n, a, b, lb, res); break;
-  case EK::I16: compareKeys<int16_t, kSignedKey>(p, n, a, b, lb, res); break;
-  case EK::U16: compareKeys<int16_t, kUnsignedKey>(p, n, a, b, lb, res); break;
-  case EK::F16: compareKeys<int16_t, kFloatKey>(p, n, a, b, lb, res); break;
-  case EK::I32: compareKeys<int32_t, kSignedKey>(p, n, a, b, lb, res); break;
-  case EK::U32: compareKeys<int32_t, kUnsignedKey>(p, n, a, b, lb, res); break;
-  case EK::F32: compareKeys<int32_t, kFloatKey>(p, n, a, b, lb, res); break;
-  case EK::I64: compareKeys<int64_t, kSignedKey>(p, n, a, b, lb, res); break;
-  case EK::U64: compareKeys<int64_t, kUnsignedKey>(p, n, a, b, lb, res); break;
+  case EK::I8: compareKeys<int8_t, kSignedKey, 1>(p, n, a, b, m, res); break;
+  case EK::U8: compareKeys<int8_t, kUnsignedKey, 1>(p, n, a, b, m, res); break;
+  case EK::I16: compareKeys<int16_t, kSignedKey, 2>(p, n, a, b, m, res); break;
+  case EK::U16: compareKeys<int16_t, kUnsignedKey, 2>(p, n, a, b, m, res); break;
+  case EK::F16: compareKeys<int16_t, kFloatKey, 2>(p, n, a, b, m, res); break;
+  case EK::I32: compareKeys<int32_t, kSignedKey, 4>(p, n, a, b, m, res); break;
+  case EK::U32: compareKeys<int32_t, kUnsignedKey, 4>(p, n, a, b, m, res); break;
+  case EK::F32: compareKeys<int32_t, kFloatKey, 4>(p, n, a, b, m, res); break;
+  case EK::I64:
+    x2 ? compareKeys<int64_t, kSignedKey, 4>(p, n, a, b, m, res)
+       : compareKeys<int64_t, kSignedKey, 8>(p, n, a, b, m, res);
+    break;
+  case EK::U64:
+    x2 ? compareKeys<int64_t, kUnsignedKey, 4>(p, n, a, b, m, res)
+       : compareKeys<int64_t, kUnsignedKey, 8>(p, n, a, b, m, res);
+    break;
   case EK::BF16: ref::compare(p, t, a, b, m, out); return; // not a legal type
   }
-  out = detail::unpackLanes(res, t.maskStride());
+  out = res;
 }
 
 void SelectImpl(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
-  const LaneBits lb = detail::packLanes(m, t.maskStride());
-  withUnsigned(elemBytes(t.elem), [&](auto d) HWY_ATTR {
+  withLanes(t, [&](auto d, auto stride) HWY_ATTR {
     using T = hn::TFromD<decltype(d)>;
     const size_t N = hn::Lanes(d);
     for (size_t i = 0; i < t.lanes(); i += N)
-      hn::Store(hn::IfThenElse(laneMask(d, lb, i), hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i)),
+      hn::Store(hn::IfThenElse(activeLanes<decltype(stride)::value>(d, m, i), hn::Load(d, lanesOf<T>(a) + i),
+                               hn::Load(d, lanesOf<T>(b) + i)),
                 d, lanesOf<T>(out) + i);
   });
 }
 
 /// max / min on order keys; floats: a NaN operand wins (a's first).
-template <class TK, int kKind>
-void maxMinKeys(bool isMax, unsigned lanes, const Reg &a, const Reg &b, const LaneBits &lb, Reg &out) {
+template <class TK, int kKind, size_t kStride>
+void maxMinKeys(bool isMax, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
   const hn::ScalableTag<TK> d;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N) {
@@ -681,20 +1104,22 @@ void maxMinKeys(bool isMax, unsigned lanes, const Reg &a, const Reg &b, const La
     auto r = hn::IfThenElse(isMax ? kx < ky : ky < kx, y, x);
     if constexpr (kKind == kFloatKey)
       r = hn::IfThenElse(isNaNBits(d, x), x, hn::IfThenElse(isNaNBits(d, y), y, r));
-    hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), r), d, lanesOf<TK>(out) + i);
+    hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i), r), d, lanesOf<TK>(out) + i);
   }
 }
 
-template <class T> void addInts(unsigned lanes, const Reg &a, const Reg &b, const LaneBits &lb, Reg &out) {
-  const hn::ScalableTag<T> d; // unsigned: wraps
+/// Integer add (unsigned lanes: wraps).
+template <class D, size_t kStride>
+void addInts(D d, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
+  using T = hn::TFromD<D>;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N)
-    hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), hn::Add(hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
+    hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i),
+                                 hn::Add(hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
               d, lanesOf<T>(out) + i);
 }
 
 void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
-  const LaneBits lb = detail::packLanes(m, t.maskStride());
   const unsigned n = t.lanes();
   if (op == BinaryKind::Add) {
     switch (t.elem) {
@@ -702,7 +1127,8 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
       const hn::ScalableTag<float> d;
       const size_t N = hn::Lanes(d);
       for (size_t i = 0; i < n; i += N)
-        hn::Store(hn::IfThenElseZero(laneMask(d, lb, i), hn::Add(hn::Load(d, lanesOf<float>(a) + i), hn::Load(d, lanesOf<float>(b) + i))),
+        hn::Store(hn::IfThenElseZero(activeLanes<4>(d, m, i),
+                                     hn::Add(hn::Load(d, lanesOf<float>(a) + i), hn::Load(d, lanesOf<float>(b) + i))),
                   d, lanesOf<float>(out) + i);
       return;
     }
@@ -713,44 +1139,49 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
       for (size_t i = 0; i < n; i += N) {
         const auto x = f16ToF32(d, hn::LoadU(dh, lanesOf<uint16_t>(a) + i));
         const auto y = f16ToF32(d, hn::LoadU(dh, lanesOf<uint16_t>(b) + i));
-        hn::StoreU(hn::IfThenElseZero(laneMask(dh, lb, i), f32ToF16(d, hn::Add(x, y))), dh, lanesOf<uint16_t>(out) + i);
+        hn::StoreU(hn::IfThenElseZero(activeLanes<2>(dh, m, i), f32ToF16(d, hn::Add(x, y))), dh,
+                   lanesOf<uint16_t>(out) + i);
       }
       return;
     }
     case EK::BF16: ref::binary(op, t, a, b, m, out); return; // not a legal type
     default:
-      switch (elemBytes(t.elem)) {
-      case 1: addInts<uint8_t>(n, a, b, lb, out); return;
-      case 2: addInts<uint16_t>(n, a, b, lb, out); return;
-      case 4: addInts<uint32_t>(n, a, b, lb, out); return;
-      default: addInts<uint64_t>(n, a, b, lb, out); return;
-      }
+      withLanes(t, [&](auto d, auto stride) HWY_ATTR {
+        addInts<decltype(d), decltype(stride)::value>(d, n, a, b, m, out);
+      });
+      return;
     }
   }
   const bool isMax = op == BinaryKind::Max;
+  const bool x2 = t.numRegs == 2;
   switch (t.elem) {
-  case EK::I8: maxMinKeys<int8_t, kSignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::U8: maxMinKeys<int8_t, kUnsignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::I16: maxMinKeys<int16_t, kSignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::U16: maxMinKeys<int16_t, kUnsignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::F16: maxMinKeys<int16_t, kFloatKey>(isMax, n, a, b, lb, out); break;
-  case EK::I32: maxMinKeys<int32_t, kSignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::U32: maxMinKeys<int32_t, kUnsignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::F32: maxMinKeys<int32_t, kFloatKey>(isMax, n, a, b, lb, out); break;
-  case EK::I64: maxMinKeys<int64_t, kSignedKey>(isMax, n, a, b, lb, out); break;
-  case EK::U64: maxMinKeys<int64_t, kUnsignedKey>(isMax, n, a, b, lb, out); break;
+  case EK::I8: maxMinKeys<int8_t, kSignedKey, 1>(isMax, n, a, b, m, out); break;
+  case EK::U8: maxMinKeys<int8_t, kUnsignedKey, 1>(isMax, n, a, b, m, out); break;
+  case EK::I16: maxMinKeys<int16_t, kSignedKey, 2>(isMax, n, a, b, m, out); break;
+  case EK::U16: maxMinKeys<int16_t, kUnsignedKey, 2>(isMax, n, a, b, m, out); break;
+  case EK::F16: maxMinKeys<int16_t, kFloatKey, 2>(isMax, n, a, b, m, out); break;
+  case EK::I32: maxMinKeys<int32_t, kSignedKey, 4>(isMax, n, a, b, m, out); break;
+  case EK::U32: maxMinKeys<int32_t, kUnsignedKey, 4>(isMax, n, a, b, m, out); break;
+  case EK::F32: maxMinKeys<int32_t, kFloatKey, 4>(isMax, n, a, b, m, out); break;
+  case EK::I64:
+    x2 ? maxMinKeys<int64_t, kSignedKey, 4>(isMax, n, a, b, m, out)
+       : maxMinKeys<int64_t, kSignedKey, 8>(isMax, n, a, b, m, out);
+    break;
+  case EK::U64:
+    x2 ? maxMinKeys<int64_t, kUnsignedKey, 4>(isMax, n, a, b, m, out)
+       : maxMinKeys<int64_t, kUnsignedKey, 8>(isMax, n, a, b, m, out);
+    break;
   case EK::BF16: ref::binary(op, t, a, b, m, out); break; // not a legal type
   }
 }
 
 void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
-  const LaneBits lb = detail::packLanes(m, t.maskStride());
-  withUnsigned(elemBytes(t.elem), [&](auto d) HWY_ATTR {
+  withLanes(t, [&](auto d, auto stride) HWY_ATTR {
     using T = hn::TFromD<decltype(d)>;
     const size_t N = hn::Lanes(d);
     T *p = reinterpret_cast<T *>(dst);
     for (size_t i = 0; i < t.lanes(); i += N) {
-      const auto mk = laneMask(d, lb, i);
+      const auto mk = activeLanes<decltype(stride)::value>(d, m, i);
       if (hn::AllFalse(d, mk))
         continue; // inactive lanes leave UB untouched
       const auto v = hn::Load(d, lanesOf<T>(in) + i);
@@ -789,7 +1220,26 @@ HWY_EXPORT(BinaryImpl);
 HWY_EXPORT(StoreAlignImpl);
 HWY_EXPORT(TargetNameImpl);
 
-// Mask ops are a few word operations on the packed form; no dispatch needed.
+// HWY_DYNAMIC_DISPATCH calls hwy::GetChosenTarget() (out of line, in libhwy)
+// on every op; the object it returns never moves (forceTarget updates it in
+// place), so look it up once.
+#if HWY_IDE || ((HWY_TARGETS & (HWY_TARGETS - 1)) == 0)
+#define ASCREG_DISPATCH(FUNC) HWY_DYNAMIC_DISPATCH(FUNC)
+#else
+static std::atomic<hwy::ChosenTarget *> gChosen{nullptr}; // constant-initialized
+HWY_NOINLINE static hwy::ChosenTarget *lookUpChosenTarget() {
+  hwy::ChosenTarget *c = &hwy::GetChosenTarget();
+  gChosen.store(c, std::memory_order_relaxed);
+  return c;
+}
+static inline hwy::ChosenTarget &chosenTarget() {
+  hwy::ChosenTarget *c = gChosen.load(std::memory_order_relaxed);
+  return HWY_LIKELY(c) ? *c : *lookUpChosenTarget();
+}
+#define ASCREG_DISPATCH(FUNC) (*(HWY_DISPATCH_TABLE(FUNC)[chosenTarget().GetIndex()]))
+#endif
+
+// Mask ops are a few word operations; no dispatch needed.
 
 void createMask(RegType t, MaskPattern p, Mask &out) {
   const unsigned vl = t.lanes();
@@ -832,17 +1282,22 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
   out = detail::unpackLanes(lb, t.maskStride());
 }
 
-void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
-  // The lowest bit of every lane group (bit stride*i), cut below bit
-  // stride*n: four word operations instead of a per-lane loop (this runs once
-  // per register in every loop of a kernel).
+/// The lowest bit of every lane group (bit stride*i) in one mask word.
+static uint64_t laneGroupBits(unsigned stride) {
   static constexpr uint64_t kGroupBits[9] = {0, ~0ull, 0x5555555555555555ull, 0,
                                              0x1111111111111111ull, 0, 0, 0,
                                              0x0101010101010101ull};
+  return kGroupBits[stride];
+}
+
+void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
+  // The lane groups' lowest bits, cut below bit stride*n: four word
+  // operations instead of a per-lane loop (this runs once per register in
+  // every loop of a kernel).
   const unsigned vl = t.lanes();
   const unsigned n = count < vl ? count : vl;
   const unsigned limit = n * t.maskStride(); // bits [0, limit) may be set
-  const uint64_t group = kGroupBits[t.maskStride()];
+  const uint64_t group = laneGroupBits(t.maskStride());
   for (unsigned k = 0; k < 4; ++k) {
     const unsigned lo = 64 * k;
     const uint64_t below =
@@ -857,48 +1312,45 @@ void maskAnd(const Mask &a, const Mask &b, Mask &out) { ref::maskAnd(a, b, out);
 void maskOr(const Mask &a, const Mask &b, Mask &out) { ref::maskOr(a, b, out); }
 
 void maskNot(RegType t, const Mask &a, Mask &out) {
-  detail::LaneBits lb = detail::packLanes(a, t.maskStride());
-  const unsigned vl = t.lanes();
-  for (unsigned k = 0; k < 4; ++k) {
-    const unsigned lo = 64 * k;
-    const uint64_t valid = vl >= lo + 64 ? ~0ull : vl > lo ? (uint64_t(1) << (vl - lo)) - 1 : 0;
-    lb.w[k] = ~lb.w[k] & valid;
-  }
-  out = detail::unpackLanes(lb, t.maskStride());
+  // Every register type has 256 / stride lanes, so its lanes are exactly the
+  // groups' lowest bits: four word operations (a may be out).
+  const uint64_t group = laneGroupBits(t.maskStride());
+  for (unsigned k = 0; k < 4; ++k)
+    out.w[k] = ~a.w[k] & group;
 }
 
 void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(ReduceImpl)(k, dst, src, in, m, out);
+  ASCREG_DISPATCH(ReduceImpl)(k, dst, src, in, m, out);
 }
 void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(PairReduceSumImpl)(t, in, m, out);
+  ASCREG_DISPATCH(PairReduceSumImpl)(t, in, m, out);
 }
 Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
               const Reg &idx, const Mask &m, Reg &out) {
-  return HWY_DYNAMIC_DISPATCH(GatherImpl)(dst, src, index, base, baseElems, idx, m, out);
+  return ASCREG_DISPATCH(GatherImpl)(dst, src, index, base, baseElems, idx, m, out);
 }
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(GatherRegImpl)(t, src, idx, out);
+  ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);
 }
 void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(DuplicateImpl)(t, scalarBits, m, out);
+  ASCREG_DISPATCH(DuplicateImpl)(t, scalarBits, m, out);
 }
-void arange(RegType t, uint64_t startBits, Reg &out) { HWY_DYNAMIC_DISPATCH(ArangeImpl)(t, startBits, out); }
+void arange(RegType t, uint64_t startBits, Reg &out) { ASCREG_DISPATCH(ArangeImpl)(t, startBits, out); }
 void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
-  HWY_DYNAMIC_DISPATCH(CompareImpl)(p, t, a, b, m, out);
+  ASCREG_DISPATCH(CompareImpl)(p, t, a, b, m, out);
 }
 void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(SelectImpl)(t, m, a, b, out);
+  ASCREG_DISPATCH(SelectImpl)(t, m, a, b, out);
 }
 void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(BinaryImpl)(k, t, a, b, m, out);
+  ASCREG_DISPATCH(BinaryImpl)(k, t, a, b, m, out);
 }
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
-  HWY_DYNAMIC_DISPATCH(StoreAlignImpl)(t, in, m, dst);
+  ASCREG_DISPATCH(StoreAlignImpl)(t, in, m, dst);
 }
 
-const char *targetName() { return HWY_DYNAMIC_DISPATCH(TargetNameImpl)(); }
+const char *targetName() { return ASCREG_DISPATCH(TargetNameImpl)(); }
 
 std::vector<int64_t> availableTargets() {
   static const std::vector<int64_t> targets = [] {

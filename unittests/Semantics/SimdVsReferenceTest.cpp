@@ -309,6 +309,242 @@ TEST_P(SimdVsRef, LoadStoreAlign) {
     }
 }
 
+// ---- Targeted cases for the SIMD kernels' fast and slow paths ----
+
+/// Runs ref:: and simd:: reduce on `in` / `m` and compares (NaN payloads of
+/// sums may differ).
+::testing::AssertionResult sameReduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m) {
+  Reg want, got;
+  std::memset(want.b, 0xAB, sizeof want.b);
+  std::memset(got.b, 0xCD, sizeof got.b);
+  ref::reduce(k, dst, src, in, m, want);
+  simd::reduce(k, dst, src, in, m, got);
+  auto r = sameReg(dst, want, got, k == ReduceKind::Sum);
+  if (!r)
+    return r << " kind " << int(k);
+  for (unsigned i = dst.bytes(); i < sizeof got.b; ++i)
+    if (got.b[i] != 0xCD)
+      return ::testing::AssertionFailure() << "wrote byte " << i << " past the result type";
+  return ::testing::AssertionSuccess();
+}
+
+/// A full mask, an empty one, a random prefix or random lanes for type t.
+Mask pathMask(Gen &g, RegType t, int which) {
+  Mask m{};
+  switch (which % 4) {
+  case 0: for (unsigned i = 0; i < t.lanes(); ++i) m.set(t.maskStride() * i, true); break;
+  case 1: break;
+  case 2: for (unsigned i = 0, n = g.below(t.lanes()); i < n; ++i) m.set(t.maskStride() * i, true); break;
+  default: m = g.mask(t); break;
+  }
+  return m;
+}
+
+/// f16 bits with |x| <= 448 (the fast sum path): subnormals, zeros, exactly
+/// +-448, and random magnitudes (ties in the tree are common).
+uint64_t smallF16(Gen &g) {
+  const uint64_t sign = uint64_t(g.below(2)) << 15;
+  switch (g.below(8)) {
+  case 0: return sign | g.below(0x400);  // zero or subnormal
+  case 1: return sign | 0x5F00;          // 448, the bound
+  case 2: return sign;                   // +-0
+  default: return sign | g.below(0x5F01);
+  }
+}
+
+TEST_P(SimdVsRef, ReduceSumF16Paths) {
+  const RegType F16{EK::F16};
+  Gen g(11);
+  for (int it = 0; it < 4 * kIters; ++it) {
+    Reg in = g.reg(F16);
+    const int profile = it % 7;
+    for (unsigned i = 0; i < 128; ++i)
+      setLane(in, F16, i, smallF16(g));
+    if (profile == 1) // all lanes equal: sums up to 128 * 448
+      for (unsigned i = 0; i < 128; ++i)
+        setLane(in, F16, i, getLane(in, F16, 0));
+    if (profile == 2) // one lane just above the bound: the F16C path
+      setLane(in, F16, g.below(128), (uint64_t(g.below(2)) << 15) | (0x5F01 + g.below(0x1D00)));
+    if (profile == 3) // an inactive or active inf / NaN / large lane
+      setLane(in, F16, g.below(128), g.edge(EK::F16));
+    if (profile == 4) { // f16 overflow to inf inside a node: 65504 + 16 and friends
+      for (unsigned i = 0; i < 128; ++i)
+        setLane(in, F16, i, g.chance(50) ? 0x7BFF : (g.chance(50) ? 0x4C00 : 0xFBFF));
+    }
+    if (profile == 5) // cancellation into the subnormal range
+      for (unsigned i = 0; i < 128; i += 2)
+        setLane(in, F16, i + 1, getLane(in, F16, i) ^ (g.chance(70) ? 0x8000 : 0x8001));
+    if (profile == 6) // 8192..16383, + then -: inner nodes overflow to +inf and -inf
+      for (unsigned i = 0; i < 128; ++i)
+        setLane(in, F16, i, (i < 64 ? 0 : 0x8000) | (0x7000 + g.below(0x400)));
+    const Mask m = pathMask(g, F16, it / 7);
+    ASSERT_TRUE(sameReduce(ReduceKind::Sum, F16, F16, in, m)) << "iter " << it << " profile " << profile;
+  }
+}
+
+TEST_P(SimdVsRef, ReduceSumF32Zeros) {
+  const RegType F32{EK::F32};
+  Gen g(12);
+  for (int it = 0; it < kIters; ++it) {
+    Reg in;
+    for (unsigned i = 0; i < 64; ++i) // -0 everywhere, some +0 or tiny values
+      setLane(in, F32, i, g.chance(90) ? 0x80000000u : g.edge(EK::F32));
+    ASSERT_TRUE(sameReduce(ReduceKind::Sum, F32, F32, in, pathMask(g, F32, it))) << "iter " << it;
+  }
+}
+
+TEST_P(SimdVsRef, ReduceMaxMinPaths) {
+  Gen g(13);
+  std::vector<RegType> types;
+  for (RegType t : allRegTypes())
+    if (isLegalReduce(ReduceKind::Max, t, t))
+      types.push_back(t);
+  ASSERT_EQ(types.size(), 10u);
+  for (RegType t : types)
+    for (int it = 0; it < kIters; ++it) {
+      const bool isF = isFloat(t.elem), f16 = t.elem == EK::F16, sgn = isSignedInt(t.elem);
+      const unsigned n = t.lanes(), w = 8 * elemBytes(t.elem);
+      const uint64_t all = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1, top = uint64_t(1) << (w - 1);
+      const uint64_t inf = f16 ? 0x7C00 : 0x7F800000u, maxFinite = f16 ? 0x7BFF : 0x7F7FFFFF;
+      Reg in = g.reg(t);
+      const Mask m = pathMask(g, t, it);
+      const int profile = it / 4 % 7;
+      if (isF) // start from NaN-free data: finite moderate values
+        for (unsigned i = 0; i < n; ++i)
+          setLane(in, t, i, g.moderate(t.elem));
+      switch (profile) {
+      case 0: break; // no NaN: the key path decides
+      case 1:        // NaNs of either sign, active or not
+        for (unsigned k = 0, c = 1 + g.below(3); k < c; ++k)
+          setLane(in, t, g.below(n),
+                  isF ? (g.chance(50) ? top : 0) | (inf + 1 + g.below(f16 ? 0x3FF : 0x7FFFFF)) : g.bits64());
+        break;
+      case 2: // the extreme is the fill value of inactive lanes: -inf / +inf, type min / max
+        for (unsigned i = 0; i < n; ++i)
+          if (g.chance(50))
+            setLane(in, t, i, isF ? (g.chance(50) ? top : 0) | inf // -inf or +inf
+                                  : g.chance(50) ? (sgn ? top : 0) : (sgn ? top - 1 : all));
+        break;
+      case 3: // every lane the same value: ties, the first active lane wins
+        for (unsigned i = 0; i < n; ++i)
+          setLane(in, t, i, getLane(in, t, 0));
+        break;
+      case 4: // signed zeros (floats), or 0 / -1 (integers)
+        for (unsigned i = 0; i < n; ++i)
+          setLane(in, t, i, isF ? (g.chance(50) ? top : 0) : (g.chance(50) ? 0 : all));
+        break;
+      case 5: // two lanes share the extreme; the first one may be inactive
+        for (unsigned i = 0; i < n; ++i)
+          setLane(in, t, i, isF ? g.moderate(t.elem) & ~top : g.bits64() & (top - 1) & 0xFFFF);
+        setLane(in, t, g.below(n), isF ? maxFinite : top - 2);
+        setLane(in, t, g.below(n), isF ? maxFinite : top - 2);
+        break;
+      default: // edge values everywhere (NaN, inf, subnormal, type limits)
+        for (unsigned i = 0; i < n; ++i)
+          setLane(in, t, i, g.edge(t.elem));
+        break;
+      }
+      for (ReduceKind k : {ReduceKind::Max, ReduceKind::Min})
+        ASSERT_TRUE(sameReduce(k, t, t, in, m)) << ctx("reduce", t, it) << " profile " << profile;
+    }
+}
+
+TEST_P(SimdVsRef, GatherF32Paths) {
+  Gen g(14);
+  const RegType F32{EK::F32}, U32{EK::U32};
+  std::vector<uint8_t> base(4 * 5000);
+  for (auto &b : base)
+    b = uint8_t(g.bits64());
+  for (int it = 0; it < kIters; ++it) {
+    const int profile = it % 5;
+    uint64_t n = 1 + g.below(5000);
+    if (profile == 4)
+      n = g.chance(50) ? 0 : uint64_t(1) << 33; // nothing / everything in bounds
+    Reg idx;
+    for (unsigned i = 0; i < 64; ++i)
+      setLane(idx, U32, i, g.below(n == 0 || n > 5000 ? 5000 : unsigned(n)));
+    Mask m = pathMask(g, F32, it / 5);
+    if (profile == 1 || profile == 2) { // out of bounds in some lane (maybe inactive)
+      const unsigned lane = profile == 1 ? g.below(64) : (g.chance(50) ? 0 : 63);
+      setLane(idx, U32, lane, g.chance(50) ? n + g.below(3) : 0xFFFFFFFFu - g.below(3));
+    }
+    if (profile == 3) // out of bounds only in inactive lanes
+      for (unsigned i = 0; i < 64; ++i)
+        if (!m.laneActive(F32, i))
+          setLane(idx, U32, i, n + g.below(100));
+    if (n == 0)
+      m = Mask{};
+    Reg want, got;
+    std::memset(want.b, 0x5A, sizeof want.b);
+    std::memset(got.b, 0x5A, sizeof got.b);
+    const Status sw = ref::gather(F32, EK::F32, U32, base.data(), n, idx, m, want);
+    const Status sg = simd::gather(F32, EK::F32, U32, base.data(), n, idx, m, got);
+    ASSERT_EQ(sw.ok, sg.ok) << "iter " << it;
+    ASSERT_EQ(sw.lane, sg.lane) << "iter " << it;
+    ASSERT_EQ(sw.value, sg.value) << "iter " << it;
+    ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b)) << "iter " << it; // failures leave out alone
+    Reg inPlace = idx; // the index register as the destination
+    const Status si = simd::gather(F32, EK::F32, U32, base.data(), n, inPlace, m, inPlace);
+    ASSERT_EQ(sw.ok, si.ok);
+    if (sw.ok) {
+      ASSERT_TRUE(sameReg(F32, want, inPlace)) << "in place, iter " << it;
+    }
+  }
+}
+
+/// The interpreter hands out registers in its Unified Buffer: 32-byte
+/// aligned, not 64. Every kernel must accept that.
+TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
+  Gen g(15);
+  alignas(64) static uint8_t arena[4 * sizeof(Reg) + 32];
+  Reg &in = *reinterpret_cast<Reg *>(arena + 32);
+  Reg &out = *reinterpret_cast<Reg *>(arena + 32 + sizeof(Reg));
+  Reg &idx = *reinterpret_cast<Reg *>(arena + 32 + 2 * sizeof(Reg));
+  for (const ReduceCase &c : legalReduces())
+    for (int it = 0; it < 50; ++it) {
+      in = g.reg(c.src);
+      const Mask m = g.mask(c.src);
+      Reg want;
+      ref::reduce(c.kind, c.dst, c.src, in, m, want);
+      simd::reduce(c.kind, c.dst, c.src, in, m, out);
+      ASSERT_TRUE(sameReg(c.dst, want, out, c.kind == ReduceKind::Sum));
+    }
+  for (RegType t : allRegTypes()) {
+    in = g.reg(t);
+    const Mask m = g.mask(t);
+    Reg want;
+    if (isLegalPairReduce(t)) {
+      ref::pairReduceSum(t, in, m, want);
+      simd::pairReduceSum(t, in, m, out);
+      ASSERT_TRUE(sameReg(t, want, out, true)) << typeName(t);
+    }
+    if (t.numRegs == 1 && elemBytes(t.elem) <= 4) {
+      idx = g.reg(RegType{elemBytes(t.elem) == 1 ? EK::U8 : elemBytes(t.elem) == 2 ? EK::U16 : EK::U32});
+      ref::gatherReg(t, in, idx, want);
+      simd::gatherReg(t, in, idx, out);
+      ASSERT_TRUE(sameReg(t, want, out)) << typeName(t);
+    }
+    Reg a = g.reg(t);
+    ref::select(t, m, in, a, want);
+    simd::select(t, m, in, a, out);
+    ASSERT_TRUE(sameReg(t, want, out)) << typeName(t);
+    alignas(32) uint8_t ub1[512], ub2[512];
+    std::memset(ub1, 1, sizeof ub1);
+    std::memset(ub2, 1, sizeof ub2);
+    ref::storeAlign(t, in, m, ub1);
+    simd::storeAlign(t, in, m, ub2);
+    ASSERT_EQ(0, std::memcmp(ub1, ub2, sizeof ub1)) << typeName(t);
+  }
+  std::vector<uint8_t> base(4 * 1000, 3);
+  for (unsigned i = 0; i < 64; ++i)
+    setLane(idx, RegType{EK::U32}, i, g.below(1000));
+  Reg want;
+  const Mask m = g.mask(RegType{EK::F32});
+  ref::gather(RegType{EK::F32}, EK::F32, RegType{EK::U32}, base.data(), 1000, idx, m, want);
+  simd::gather(RegType{EK::F32}, EK::F32, RegType{EK::U32}, base.data(), 1000, idx, m, out);
+  ASSERT_TRUE(sameReg(RegType{EK::F32}, want, out));
+}
+
 std::string targetParamName(const ::testing::TestParamInfo<int64_t> &info) {
   return simd::targetNameOf(info.param);
 }

@@ -102,17 +102,8 @@ public:
   }
 };
 
-/// One argument of an intrinsic call: an SSA value / lvalue, or a literal.
-struct CArg {
-  Value value;
-  std::string literal;
-  CArg(Value v) : value(v) {}
-  CArg(const char *l) : literal(l) {}
-  CArg(std::string l) : literal(std::move(l)) {}
-};
-
 /// Builds the EmitC form of intrinsic calls at one location.
-struct Emitter {
+struct EmitCBuilder {
   ConversionPatternRewriter &rw;
   Location loc;
   MLIRContext *ctx() { return rw.getContext(); }
@@ -132,37 +123,6 @@ struct Emitter {
   }
   Value constant(Type t, StringRef text) {
     return emitc::ConstantOp::create(rw, loc, t, emitc::OpaqueAttr::get(ctx(), text));
-  }
-  /// One statement `prefix callee(args...);`, values as `{}` placeholders.
-  void statement(StringRef prefix, StringRef callee, ArrayRef<CArg> args) {
-    std::string fmt = prefix.str() + callee.str() + "(";
-    SmallVector<Value> operands;
-    for (auto [i, a] : llvm::enumerate(args)) {
-      if (i) fmt += ", ";
-      if (a.value) {
-        fmt += "{}";
-        operands.push_back(a.value);
-      } else {
-        fmt += a.literal;
-      }
-    }
-    fmt += ");";
-    emitc::VerbatimOp::create(rw, loc, rw.getStringAttr(fmt), operands);
-  }
-  /// `callee(out0, ..., args...)` with one local per output; the loaded
-  /// outputs are returned.
-  SmallVector<Value> call(StringRef callee, TypeRange outs, ArrayRef<CArg> args) {
-    SmallVector<Value> vars;
-    SmallVector<CArg> all;
-    for (Type t : outs) {
-      vars.push_back(var(t));
-      all.push_back(CArg(vars.back()));
-    }
-    all.append(args.begin(), args.end());
-    statement("", callee, all);
-    SmallVector<Value> results;
-    for (Value v : vars) results.push_back(load(v));
-    return results;
   }
   /// The pointer through which an intrinsic with lanes of `lane` accesses a
   /// UB buffer of `memElem` elements at element offset `off` (may be null):
@@ -195,133 +155,176 @@ Type gatherUnit(Type like, unsigned bits) {
   return IntegerType::get(ctx, bits, isUnsigned ? IntegerType::Unsigned : IntegerType::Signed);
 }
 
-/// dav ops and memref load / store / dim.
-class DavOpLowering : public ConversionPattern {
+/// The lane type through which a memory intrinsic accesses its UB buffer.
+Type accessLaneType(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Type>(op)
+      .Case([](dav::VldsOp o) { return laneOf(o.getResult()); })
+      .Case([](dav::VldsDintlvOp o) { return laneOf(o.getEven()); })
+      .Case([](dav::VstsOp o) { return laneOf(o.getValue()); })
+      .Case([](dav::Vgather2Op o) {
+        Type memElem = o.getBase().getType().getElementType();
+        unsigned bits = o.getUnit() ? o.getUnit()->getIntOrFloatBitWidth()
+                                    : memElem.getIntOrFloatBitWidth();
+        return gatherUnit(laneOf(o.getResult()), bits);
+      })
+      .Default([](Operation *) { return Type(); });
+}
+
+/// Every dav intrinsic, from its metadata (dav::IntrinsicOp): the name and
+/// the call template say how to print the call.
+///
+///   %r = dav.vcmax %v, %m : ...            vector_half v5;
+///                                  ==>     vcmax(v5, v3, v4, MODE_ZEROING);
+///                                          (the load of v5 is the result)
+///   %m, %n2 = dav.plt_b16 %n               uint32_t v6 = (uint32_t) v2;
+///                                  ==>     vector_bool v7;
+///                                          v7 = plt_b16(v6, POST_UPDATE);
+///
+/// Template items (DavInterfaces.td): `{rN}` result N as an out-parameter,
+/// `{N}` operand N (a UB buffer is viewed through the op's lane type, and an
+/// index offset right after it is scaled to that type), `{&N}` operand N
+/// updated in place (its new value is the next result not otherwise
+/// produced); if result 0 is none of these, the call returns it.
+class IntrinsicCallLowering : public ConversionPattern {
 public:
-  DavOpLowering(const TypeConverter &tc, MLIRContext *ctx)
+  IntrinsicCallLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchInterfaceOpTypeTag(), dav::IntrinsicOp::getInterfaceID(),
+                          /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rw) const override {
+    auto intr = cast<dav::IntrinsicOp>(op);
+    EmitCBuilder e{rw, op->getLoc()};
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), resultTypes)))
+      return rw.notifyMatchFailure(op, "unsupported result type");
+    SmallVector<Value> results(op->getNumResults());
+    SmallVector<std::pair<Value, unsigned>> inPlace; // local, result index
+    std::string fmt;
+    SmallVector<Value> fmtOperands;
+    Type lane = accessLaneType(op);
+    Value pendingOffset; // scaled offset of the buffer just printed
+    SmallVector<StringRef> items;
+    std::string tmpl = intr.getCallTemplate();
+    StringRef(tmpl).split(items, ", ", -1, /*KeepEmpty=*/false);
+    auto parseIndex = [](StringRef text) {
+      unsigned i = 0;
+      (void)text.getAsInteger(10, i);
+      return i;
+    };
+    // Operands first (their pointer views and in-place locals are statements
+    // before the call), then one local per out-parameter, then the call.
+    SmallVector<Value> itemValues(items.size());
+    for (auto [k, item] : llvm::enumerate(items)) {
+      if (item.starts_with("{&")) { // updated in place
+        unsigned i = parseIndex(item.drop_front(2).drop_back());
+        auto it = cast<IntegerType>(op->getOperand(i).getType());
+        Type u = rw.getIntegerType(it.getWidth(), /*isSigned=*/false);
+        Value local = e.var(u);
+        emitc::AssignOp::create(rw, op->getLoc(), local, e.cast(operands[i], u));
+        inPlace.push_back({local, 0});
+        itemValues[k] = local;
+      } else if (item.starts_with("{") && !item.starts_with("{r")) { // operand
+        unsigned i = parseIndex(item.drop_front().drop_back());
+        Value v = operands[i];
+        if (pendingOffset && isa<IndexType>(op->getOperand(i).getType())) {
+          v = pendingOffset;
+        } else if (auto mt = dyn_cast<MemRefType>(op->getOperand(i).getType()); mt && lane) {
+          Value off = i + 1 < operands.size() && isa<IndexType>(op->getOperand(i + 1).getType())
+                          ? operands[i + 1]
+                          : Value();
+          auto [p, scaled] = e.view(v, mt.getElementType(), lane, off);
+          v = p;
+          pendingOffset = scaled;
+        }
+        itemValues[k] = v;
+      }
+    }
+    for (auto [k, item] : llvm::enumerate(items)) {
+      if (!fmt.empty()) fmt += ", ";
+      if (item.starts_with("{r")) { // out-parameter
+        unsigned i = parseIndex(item.drop_front(2).drop_back());
+        results[i] = e.var(resultTypes[i]);
+        itemValues[k] = results[i];
+      }
+      if (itemValues[k]) {
+        fmt += "{}";
+        fmtOperands.push_back(itemValues[k]);
+      } else {
+        fmt += item.str();
+      }
+    }
+    // A call that only returns its result is a plain expression:
+    // `vector_bool m = pset_b16(PAT_ALL);`.
+    if (results.size() == 1 && !results[0] && inPlace.empty()) {
+      SmallVector<Attribute> args;
+      SmallVector<Value> callOperands;
+      for (auto [k, item] : llvm::enumerate(items)) {
+        if (itemValues[k]) {
+          args.push_back(rw.getIndexAttr(callOperands.size()));
+          callOperands.push_back(itemValues[k]);
+        } else {
+          args.push_back(emitc::OpaqueAttr::get(rw.getContext(), item));
+        }
+      }
+      rw.replaceOpWithNewOp<emitc::CallOpaqueOp>(op, resultTypes[0], intr.getIntrinsicName(),
+                                                 callOperands, rw.getArrayAttr(args));
+      return success();
+    }
+    // The remaining results: the call's return value, then the in-place operands.
+    std::string call = intr.getIntrinsicName() + "(" + fmt + ");";
+    unsigned next = 0;
+    auto nextFree = [&]() {
+      while (next < results.size() && results[next]) ++next;
+      return next;
+    };
+    if (!results.empty() && !results[0]) {
+      results[0] = e.var(resultTypes[0]);
+      call = "{} = " + call;
+      fmtOperands.insert(fmtOperands.begin(), results[0]);
+    }
+    emitc::VerbatimOp::create(rw, op->getLoc(), rw.getStringAttr(call), fmtOperands);
+    SmallVector<Value> values(results.size());
+    for (auto [i, r] : llvm::enumerate(results))
+      if (r) values[i] = e.load(r);
+    for (auto &[local, unused] : inPlace) {
+      unsigned i = nextFree();
+      if (i >= values.size()) return rw.notifyMatchFailure(op, "in-place operand without result");
+      values[i] = e.cast(e.load(local), resultTypes[i]);
+      results[i] = local;
+    }
+    if (llvm::is_contained(values, Value()))
+      return rw.notifyMatchFailure(op, "the call template does not produce every result");
+    rw.replaceOp(op, values);
+    return success();
+  }
+};
+
+/// dav.reinterpret (a reference cast in the vendor's code) and the scalar
+/// memref accesses of a kernel.
+class CastAndScalarAccessLowering : public ConversionPattern {
+public:
+  CastAndScalarAccessLowering(const TypeConverter &tc, MLIRContext *ctx)
       : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rw) const override {
-    if (!isa<dav::DavDialect>(op->getDialect()) &&
-        !isa<memref::LoadOp, memref::StoreOp, memref::DimOp>(op))
+    if (!isa<dav::ReinterpretOp, memref::LoadOp, memref::StoreOp, memref::DimOp>(op))
       return failure();
-    Emitter e{rw, op->getLoc()};
-    const TypeConverter &tc = *getTypeConverter();
+    EmitCBuilder e{rw, op->getLoc()};
     SmallVector<Type> resultTypes;
-    if (failed(tc.convertTypes(op->getResultTypes(), resultTypes)))
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), resultTypes)))
       return rw.notifyMatchFailure(op, "unsupported result type");
-    auto T = [&](unsigned i) { return resultTypes[i]; };
-    auto reduce = [&](StringRef name) {
-      return e.call(name, T(0), {operands[0], operands[1], "MODE_ZEROING"});
-    };
-    auto binary = [&](StringRef name) {
-      return e.call(name, T(0), {operands[0], operands[1], operands[2], "MODE_ZEROING"});
-    };
-    auto pset = [&](unsigned bits, MaskPattern p) -> SmallVector<Value> {
-      auto args = rw.getArrayAttr(
-          {emitc::OpaqueAttr::get(rw.getContext(), ("PAT_" + stringifyMaskPattern(p)).str())});
-      return {emitc::CallOpaqueOp::create(rw, op->getLoc(), T(0),
-                                          "pset_b" + std::to_string(bits), ValueRange(), args)
-                  .getResult(0)};
-    };
-    auto plt = [&](unsigned bits) -> SmallVector<Value> {
-      // m = plt_bN(n, POST_UPDATE): n is a uint32_t updated in place.
-      Type u32 = rw.getIntegerType(32, /*isSigned=*/false);
-      Value n = e.var(u32);
-      emitc::AssignOp::create(rw, op->getLoc(), n, e.cast(operands[0], u32));
-      Value m = e.var(T(0));
-      emitc::VerbatimOp::create(
-          rw, op->getLoc(),
-          rw.getStringAttr("{} = plt_b" + std::to_string(bits) + "({}, POST_UPDATE);"),
-          ValueRange{m, n});
-      return {e.load(m), e.cast(e.load(n), T(1))};
-    };
-    auto half = [](dav::HalfPart p) { return p == dav::HalfPart::lower ? "LOWER" : "HIGHER"; };
-
     FailureOr<SmallVector<Value>> results =
         llvm::TypeSwitch<Operation *, FailureOr<SmallVector<Value>>>(op)
-            // Predicates.
-            .Case([&](dav::PsetB8Op o) { return pset(8, o.getPattern()); })
-            .Case([&](dav::PsetB16Op o) { return pset(16, o.getPattern()); })
-            .Case([&](dav::PsetB32Op o) { return pset(32, o.getPattern()); })
-            .Case([&](dav::PltB8Op) { return plt(8); })
-            .Case([&](dav::PltB16Op) { return plt(16); })
-            .Case([&](dav::PltB32Op) { return plt(32); })
-            .Case([&](dav::PandOp) { return e.call("pand", T(0), {operands[0], operands[1], operands[2]}); })
-            .Case([&](dav::PorOp) { return e.call("por", T(0), {operands[0], operands[1], operands[2]}); })
-            .Case([&](dav::PnotOp) { return e.call("pnot", T(0), {operands[0], operands[1]}); })
-            .Case([&](dav::PpackOp o) { return e.call("ppack", T(0), {operands[0], half(o.getPart())}); })
-            .Case([&](dav::PunpackOp o) { return e.call("punpack", T(0), {operands[0], half(o.getPart())}); })
-            .Case([&](dav::PintlvB32Op) {
-              return e.call("pintlv_b32", {T(0), T(1)}, {operands[0], operands[1]});
+            .Case([&](dav::ReinterpretOp) {
+              return SmallVector<Value>{e.cast(operands[0], resultTypes[0])};
             })
-            // Data movement.
-            .Case([&](dav::VldsOp o) {
-              auto [p, off] = e.view(operands[0], o.getBase().getType().getElementType(),
-                                     laneOf(o.getResult()), operands[1]);
-              return e.call("vlds", T(0), {p, off, "NORM"});
-            })
-            .Case([&](dav::VldsDintlvOp o) {
-              auto [p, off] = e.view(operands[0], o.getBase().getType().getElementType(),
-                                     laneOf(o.getEven()), operands[1]);
-              return e.call("vlds", {T(0), T(1)}, {p, off, "DINTLV_B32"});
-            })
-            .Case([&](dav::VstsOp o) -> FailureOr<SmallVector<Value>> {
-              auto [p, off] = e.view(operands[1], o.getBase().getType().getElementType(),
-                                     laneOf(o.getValue()), operands[2]);
-              e.statement("", "vsts",
-                          {operands[0], p, off, "NORM_B" + std::to_string(laneBits(o.getValue())),
-                           operands[3]});
-              return SmallVector<Value>{};
-            })
-            // Reductions and gathers.
-            .Case([&](dav::VcaddOp) { return reduce("vcadd"); })
-            .Case([&](dav::VcmaxOp) { return reduce("vcmax"); })
-            .Case([&](dav::VcminOp) { return reduce("vcmin"); })
-            .Case([&](dav::VcpaddOp) { return reduce("vcpadd"); })
-            .Case([&](dav::Vgather2Op o) {
-              Type memElem = o.getBase().getType().getElementType();
-              unsigned bits = o.getUnit() ? o.getUnit()->getIntOrFloatBitWidth()
-                                          : memElem.getIntOrFloatBitWidth();
-              auto [p, off] = e.view(operands[0], memElem, gatherUnit(laneOf(o.getResult()), bits),
-                                     Value());
-              (void)off;
-              return e.call("vgather2", T(0), {p, operands[1], operands[2]});
-            })
-            .Case([&](dav::VselrOp) { return e.call("vselr", T(0), {operands[0], operands[1]}); })
-            // Lane-wise.
-            .Case([&](dav::VbrOp) { return e.call("vbr", T(0), {operands[0]}); })
-            .Case([&](dav::VdupOp) {
-              return e.call("vdup", T(0), {operands[0], operands[1], "MODE_ZEROING"});
-            })
-            .Case([&](dav::VdupLaneOp) {
-              return e.call("vdup", T(0), {operands[0], operands[1], "POS_LOWEST", "MODE_ZEROING"});
-            })
-            .Case([&](dav::VciOp) { return e.call("vci", T(0), {operands[0], "INC_ORDER"}); })
-            .Case([&](dav::VcmpOp o) {
-              return e.call(("vcmp_" + stringifyComparePredicate(o.getPredicate())).str(), T(0),
-                            {operands[0], operands[1], operands[2]});
-            })
-            .Case([&](dav::VselOp) {
-              return e.call("vsel", T(0), {operands[0], operands[1], operands[2]});
-            })
-            .Case([&](dav::VaddOp) { return binary("vadd"); })
-            .Case([&](dav::VmaxOp) { return binary("vmax"); })
-            .Case([&](dav::VminOp) { return binary("vmin"); })
-            .Case([&](dav::VandOp) { return binary("vand"); })
-            .Case([&](dav::VaddsOp) { return binary("vadds"); })
-            .Case([&](dav::VmulsOp) { return binary("vmuls"); })
-            .Case([&](dav::VshlsOp) { return binary("vshls"); })
-            .Case([&](dav::VshrsOp) { return binary("vshrs"); })
-            .Case([&](dav::VintlvOp) { return e.call("vintlv", {T(0), T(1)}, {operands[0], operands[1]}); })
-            .Case([&](dav::VdintlvOp) { return e.call("vdintlv", {T(0), T(1)}, {operands[0], operands[1]}); })
-            .Case([&](dav::ReinterpretOp) { return SmallVector<Value>{e.cast(operands[0], T(0))}; })
             // Scalar UB accesses: `x = p[i];` / `p[i] = x;` (a local in the
             // UB address space would be wrong, so no subscript + load).
             .Case([&](memref::LoadOp) -> FailureOr<SmallVector<Value>> {
               if (operands.size() != 2) return failure();
-              Value v = e.var(T(0));
+              Value v = e.var(resultTypes[0]);
               emitc::VerbatimOp::create(rw, op->getLoc(), rw.getStringAttr("{} = {}[{}];"),
                                         ValueRange{v, operands[0], operands[1]});
               return SmallVector<Value>{e.load(v)};
@@ -335,7 +338,7 @@ public:
             .Case([&](memref::DimOp o) -> FailureOr<SmallVector<Value>> {
               auto t = cast<MemRefType>(o.getSource().getType());
               if (t.isDynamicDim(0)) return failure(); // diagnosed by the pass
-              return SmallVector<Value>{e.constant(T(0), std::to_string(t.getDimSize(0)))};
+              return SmallVector<Value>{e.constant(resultTypes[0], std::to_string(t.getDimSize(0)))};
             })
             .Default([&](Operation *) -> FailureOr<SmallVector<Value>> { return failure(); });
     if (failed(results)) return rw.notifyMatchFailure(op, "no EmitC form");
@@ -398,7 +401,7 @@ struct ConvertDavToEmitCPass
     populateArithToEmitCPatterns(converter, patterns);
     populateSCFToEmitCConversionPatterns(patterns, converter);
     populateFuncToEmitCPatterns(converter, patterns);
-    patterns.add<DavOpLowering>(converter, ctx);
+    patterns.add<IntrinsicCallLowering, CastAndScalarAccessLowering>(converter, ctx);
     patterns.add<UnsignedDivLowering<arith::DivUIOp, emitc::DivOp>,
                  UnsignedDivLowering<arith::RemUIOp, emitc::RemOp>>(converter, ctx);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))

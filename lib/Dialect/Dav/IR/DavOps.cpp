@@ -19,6 +19,7 @@ using ascreg::VRegType;
 
 #include "ascreg/Dialect/Dav/IR/DavOpsDialect.cpp.inc"
 #include "ascreg/Dialect/Dav/IR/DavEnums.cpp.inc"
+#include "ascreg/Dialect/Dav/IR/DavInterfaces.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavAttrs.cpp.inc"
 

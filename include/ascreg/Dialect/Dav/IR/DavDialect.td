@@ -24,12 +24,6 @@ def Dav_Dialect : Dialect {
   }];
 }
 
-class Dav_Op<string mnemonic, list<Trait> traits = []> : Op<Dav_Dialect, mnemonic, traits> {
-  // Intrinsic name for emission (the mnemonic unless overridden).
-  string intrinsic = mnemonic;
-  let extraClassDeclaration = [{
-    static ::llvm::StringRef getIntrinsicName() { return "}] # intrinsic # [{"; }
-  }];
-}
+class Dav_Op<string mnemonic, list<Trait> traits = []> : Op<Dav_Dialect, mnemonic, traits>;
 
 #endif // DAV_DIALECT_TD

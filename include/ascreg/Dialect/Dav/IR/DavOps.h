@@ -21,6 +21,8 @@ bool isPhysicalReg(Type t);
 } // namespace dav
 } // namespace ascreg
 
+#include "ascreg/Dialect/Dav/IR/DavInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavOps.h.inc"
 

@@ -13,6 +13,7 @@
 
 include "ascreg/Dialect/Dav/IR/DavDialect.td"
 include "ascreg/Dialect/Dav/IR/DavAttrs.td"
+include "ascreg/Dialect/Dav/IR/DavInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonTypeConstraints.td"
 include "ascreg/Dialect/AscReg/IR/AscRegTypes.td"
@@ -25,11 +26,27 @@ def Dav_UB : Type<And<[IsMemRefTypePred,
     CPred<"::llvm::cast<::mlir::MemRefType>($_self).getRank() == 1">]>,
     "rank-1 UB memref", "::mlir::MemRefType">;
 
+/// One intrinsic call. `callTemplate` lists its arguments in the vendor's
+/// order (DavInterfaces.td: `{rN}` result N, `{N}` operand N, other text as
+/// is); `intrinsicName` and `callTemplate` are C++ expressions, so an op
+/// whose name or literals depend on an attribute computes them.
+class Dav_IntrOp<string mnemonic, string args, list<Trait> traits = []>
+    : Dav_Op<mnemonic, !listconcat(traits, [DeclareOpInterfaceMethods<Dav_IntrinsicOpInterface>])> {
+  code intrinsicName = "\"" # mnemonic # "\"";
+  code callTemplate = "\"" # args # "\"";
+  let extraClassDefinition = [{
+    std::string $cppClass::getIntrinsicName() { return std::string(}] # intrinsicName # [{); }
+    std::string $cppClass::getCallTemplate() { return std::string(}] # callTemplate # [{); }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Predicates
 //===----------------------------------------------------------------------===//
 
-class Dav_PsetOp<int width> : Dav_Op<"pset_b" # width, [Pure]> {
+class Dav_PsetOp<int width> : Dav_IntrOp<"pset_b" # width, "", [Pure]> {
+  // Returns the predicate: `vector_bool m = pset_b16(PAT_ALL);`.
+  let callTemplate = [{("PAT_" + stringifyMaskPattern(getPattern())).str()}];
   let summary = "predicate from a pattern for " # width # "-bit lanes";
   let arguments = (ins AscReg_MaskPatternAttr:$pattern);
   let results = (outs AscReg_Mask:$mask);
@@ -39,7 +56,7 @@ def Dav_PsetB8Op : Dav_PsetOp<8>;
 def Dav_PsetB16Op : Dav_PsetOp<16>;
 def Dav_PsetB32Op : Dav_PsetOp<32>;
 
-class Dav_PltOp<int width> : Dav_Op<"plt_b" # width, [Pure]> {
+class Dav_PltOp<int width> : Dav_IntrOp<"plt_b" # width, "{&0}, POST_UPDATE", [Pure]> {
   let summary = "prefix predicate of a count for " # width # "-bit lanes, POST_UPDATE";
   let description = [{
     Lanes [0, min(count, VL)) active; `rest` = count < VL ? 0 : count - VL
@@ -53,37 +70,39 @@ def Dav_PltB8Op : Dav_PltOp<8>;
 def Dav_PltB16Op : Dav_PltOp<16>;
 def Dav_PltB32Op : Dav_PltOp<32>;
 
-def Dav_PandOp : Dav_Op<"pand", [Pure]> {
+def Dav_PandOp : Dav_IntrOp<"pand", "{r0}, {0}, {1}, {2}", [Pure]> {
   let summary = "a & b & governing predicate";
   let arguments = (ins AscReg_Mask:$lhs, AscReg_Mask:$rhs, AscReg_Mask:$mask);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
 }
-def Dav_PorOp : Dav_Op<"por", [Pure]> {
+def Dav_PorOp : Dav_IntrOp<"por", "{r0}, {0}, {1}, {2}", [Pure]> {
   let summary = "(a | b) & governing predicate";
   let arguments = (ins AscReg_Mask:$lhs, AscReg_Mask:$rhs, AscReg_Mask:$mask);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
 }
-def Dav_PnotOp : Dav_Op<"pnot", [Pure]> {
+def Dav_PnotOp : Dav_IntrOp<"pnot", "{r0}, {0}, {1}", [Pure]> {
   let summary = "~a & governing predicate";
   let arguments = (ins AscReg_Mask:$input, AscReg_Mask:$mask);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$input `,` $mask attr-dict";
 }
-def Dav_PpackOp : Dav_Op<"ppack", [Pure]> {
+def Dav_PpackOp : Dav_IntrOp<"ppack", "", [Pure]> {
+  let callTemplate = [{getPart() == HalfPart::lower ? "{r0}, {0}, LOWER" : "{r0}, {0}, HIGHER"}];
   let summary = "even bits of a predicate into its lower or higher half (b64 -> b32 layout)";
   let arguments = (ins AscReg_Mask:$input, Dav_HalfPartAttr:$part);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$input $part attr-dict";
 }
-def Dav_PunpackOp : Dav_Op<"punpack", [Pure]> {
+def Dav_PunpackOp : Dav_IntrOp<"punpack", "", [Pure]> {
+  let callTemplate = [{getPart() == HalfPart::lower ? "{r0}, {0}, LOWER" : "{r0}, {0}, HIGHER"}];
   let summary = "lower or higher half of a predicate, each bit to two (upper bit 0)";
   let arguments = (ins AscReg_Mask:$input, Dav_HalfPartAttr:$part);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$input $part attr-dict";
 }
-def Dav_PintlvB32Op : Dav_Op<"pintlv_b32", [Pure]> {
+def Dav_PintlvB32Op : Dav_IntrOp<"pintlv_b32", "{r0}, {r1}, {0}, {1}", [Pure]> {
   let summary = "interleave two predicates in 32-bit groups";
   let description = [{
     Groups of 4 bits: d0 = a0 b0 a1 b1 ... (first halves), d1 = the same for
@@ -98,21 +117,23 @@ def Dav_PintlvB32Op : Dav_Op<"pintlv_b32", [Pure]> {
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def Dav_VldsOp : Dav_Op<"vlds"> {
+def Dav_VldsOp : Dav_IntrOp<"vlds", "{r0}, {0}, {1}, NORM"> {
   let summary = "aligned register load, DIST_NORM";
   let arguments = (ins Arg<Dav_UB, "", [MemRead]>:$base, Index:$offset);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$base `[` $offset `]` attr-dict `:` type($base) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
-def Dav_VldsDintlvOp : Dav_Op<"vlds_dintlv_b32"> {
+def Dav_VldsDintlvOp : Dav_IntrOp<"vlds_dintlv_b32", "{r0}, {r1}, {0}, {1}, DINTLV_B32"> {
+  let intrinsicName = [{"vlds"}];
   let summary = "load 512 bytes, even 32-bit words to the first register, odd to the second (DIST_DINTLV_B32)";
   let arguments = (ins Arg<Dav_UB, "", [MemRead]>:$base, Index:$offset);
   let results = (outs Dav_Reg:$even, Dav_Reg:$odd);
   let assemblyFormat = "$base `[` $offset `]` attr-dict `:` type($base) `->` qualified(type($even)) `,` qualified(type($odd))";
   let hasVerifier = 1;
 }
-def Dav_VstsOp : Dav_Op<"vsts"> {
+def Dav_VstsOp : Dav_IntrOp<"vsts", ""> {
+  let callTemplate = [{"{0}, {1}, {2}, NORM_B" + std::to_string(getValue().getType().getElementBytes() * 8) + ", {3}"}];
   let summary = "aligned masked register store (DIST_NORM_Bx): active lanes only";
   let arguments = (ins Dav_Reg:$value, Arg<Dav_UB, "", [MemWrite]>:$base, Index:$offset,
                        AscReg_Mask:$mask);
@@ -124,7 +145,7 @@ def Dav_VstsOp : Dav_Op<"vsts"> {
 // Reductions and gathers
 //===----------------------------------------------------------------------===//
 
-class Dav_ReduceOp<string mnemonic, string what> : Dav_Op<mnemonic, [Pure]> {
+class Dav_ReduceOp<string mnemonic, string what> : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, MODE_ZEROING", [Pure]> {
   let summary = what # " of the active lanes (MODE_ZEROING)";
   let arguments = (ins Dav_Reg:$src, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
@@ -136,7 +157,7 @@ def Dav_VcmaxOp : Dav_ReduceOp<"vcmax", "maximum and its first index">;
 def Dav_VcminOp : Dav_ReduceOp<"vcmin", "minimum and its first index">;
 def Dav_VcpaddOp : Dav_ReduceOp<"vcpadd", "adjacent pair sums into the lower half">;
 
-def Dav_Vgather2Op : Dav_Op<"vgather2"> {
+def Dav_Vgather2Op : Dav_IntrOp<"vgather2", "{r0}, {0}, {1}, {2}"> {
   let summary = "gather from UB by element index (index unit: `unit` type, default the buffer's)";
   let description = [{
     `unit` reinterprets the buffer pointer (the vendor's `(__ubuf__ uint32_t*)`
@@ -148,7 +169,7 @@ def Dav_Vgather2Op : Dav_Op<"vgather2"> {
   let assemblyFormat = "$base `[` $index `]` `,` $mask attr-dict `:` type($base) `,` qualified(type($index)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
-def Dav_VselrOp : Dav_Op<"vselr", [Pure, AllTypesMatch<["src", "result"]>]> {
+def Dav_VselrOp : Dav_IntrOp<"vselr", "{r0}, {0}, {1}", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "gather within a register, index modulo the lane count";
   let arguments = (ins Dav_Reg:$src, Dav_Reg:$index);
   let results = (outs Dav_Reg:$result);
@@ -160,45 +181,48 @@ def Dav_VselrOp : Dav_Op<"vselr", [Pure, AllTypesMatch<["src", "result"]>]> {
 // Lane-wise
 //===----------------------------------------------------------------------===//
 
-def Dav_VbrOp : Dav_Op<"vbr", [Pure]> {
+def Dav_VbrOp : Dav_IntrOp<"vbr", "{r0}, {0}", [Pure]> {
   let summary = "broadcast a scalar to all lanes";
   let arguments = (ins AnyTypeOf<[AnySignlessInteger, F16, BF16, F32]>:$scalar);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$scalar attr-dict `:` type($scalar) `->` qualified(type($result))";
 }
-def Dav_VdupOp : Dav_Op<"vdup", [Pure]> {
+def Dav_VdupOp : Dav_IntrOp<"vdup", "{r0}, {0}, {1}, MODE_ZEROING", [Pure]> {
   let summary = "broadcast a scalar to the active lanes (MODE_ZEROING)";
   let arguments = (ins AnyTypeOf<[AnySignlessInteger, F16, BF16, F32]>:$scalar, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$scalar `,` $mask attr-dict `:` type($scalar) `->` qualified(type($result))";
 }
-def Dav_VdupLaneOp : Dav_Op<"vdup_lane0", [Pure, AllTypesMatch<["src", "result"]>]> {
+def Dav_VdupLaneOp : Dav_IntrOp<"vdup_lane0", "{r0}, {0}, {1}, POS_LOWEST, MODE_ZEROING",
+                                [Pure, AllTypesMatch<["src", "result"]>]> {
+  let intrinsicName = [{"vdup"}];
   let summary = "broadcast lane 0 of a register (Duplicate(dst, srcReg, mask), LOWEST)";
   let arguments = (ins Dav_Reg:$src, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$src `,` $mask attr-dict `:` qualified(type($src))";
-  let intrinsic = "vdup";
 }
-def Dav_VciOp : Dav_Op<"vci", [Pure]> {
+def Dav_VciOp : Dav_IntrOp<"vci", "{r0}, {0}, INC_ORDER", [Pure]> {
   let summary = "lane i = start + i";
   let arguments = (ins AnyTypeOf<[AnySignlessInteger, F16, F32]>:$start);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$start attr-dict `:` type($start) `->` qualified(type($result))";
 }
-def Dav_VcmpOp : Dav_Op<"vcmp", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+def Dav_VcmpOp : Dav_IntrOp<"vcmp", "{r0}, {0}, {1}, {2}", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let intrinsicName = [{"vcmp_" + stringifyComparePredicate(getPredicate()).str()}];
   let summary = "lane-wise comparison into a predicate (vcmp_eq ... vcmp_ge)";
   let arguments = (ins AscReg_ComparePredicateAttr:$predicate, Dav_Reg:$lhs, Dav_Reg:$rhs,
                        AscReg_Mask:$mask);
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$predicate $lhs `,` $rhs `,` $mask attr-dict `:` qualified(type($lhs))";
 }
-def Dav_VselOp : Dav_Op<"vsel", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+def Dav_VselOp : Dav_IntrOp<"vsel", "{r0}, {0}, {1}, {2}", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "mask ? lhs : rhs per lane";
   let arguments = (ins Dav_Reg:$lhs, Dav_Reg:$rhs, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict `:` qualified(type($result))";
 }
-class Dav_BinaryOp<string mnemonic, string what> : Dav_Op<mnemonic, [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+class Dav_BinaryOp<string mnemonic, string what>
+    : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, {2}, MODE_ZEROING", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let summary = "lane-wise " # what # " (MODE_ZEROING)";
   let arguments = (ins Dav_Reg:$lhs, Dav_Reg:$rhs, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
@@ -208,7 +232,8 @@ def Dav_VaddOp : Dav_BinaryOp<"vadd", "addition">;
 def Dav_VmaxOp : Dav_BinaryOp<"vmax", "maximum">;
 def Dav_VminOp : Dav_BinaryOp<"vmin", "minimum">;
 def Dav_VandOp : Dav_BinaryOp<"vand", "bitwise and">;
-class Dav_ScalarOp<string mnemonic, string what> : Dav_Op<mnemonic, [Pure, AllTypesMatch<["lhs", "result"]>]> {
+class Dav_ScalarOp<string mnemonic, string what>
+    : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, {2}, MODE_ZEROING", [Pure, AllTypesMatch<["lhs", "result"]>]> {
   let summary = "lane-wise " # what # " with a scalar (MODE_ZEROING)";
   let arguments = (ins Dav_Reg:$lhs, AnySignlessInteger:$scalar, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
@@ -219,18 +244,19 @@ def Dav_VmulsOp : Dav_ScalarOp<"vmuls", "multiplication (wrapping)">;
 def Dav_VshlsOp : Dav_ScalarOp<"vshls", "shift left">;
 def Dav_VshrsOp : Dav_ScalarOp<"vshrs", "logical shift right (arithmetic for signed lanes)">;
 
-def Dav_VintlvOp : Dav_Op<"vintlv", [Pure, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
+def Dav_VintlvOp : Dav_IntrOp<"vintlv", "{r0}, {r1}, {0}, {1}", [Pure, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
   let summary = "interleave lanes: d0 = a0 b0 a1 b1 ... (first halves), d1 = second halves";
   let arguments = (ins Dav_Reg:$lhs, Dav_Reg:$rhs);
   let results = (outs Dav_Reg:$low, Dav_Reg:$high);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs))";
 }
-def Dav_VdintlvOp : Dav_Op<"vdintlv", [Pure, AllTypesMatch<["lhs", "rhs", "even", "odd"]>]> {
+def Dav_VdintlvOp : Dav_IntrOp<"vdintlv", "{r0}, {r1}, {0}, {1}", [Pure, AllTypesMatch<["lhs", "rhs", "even", "odd"]>]> {
   let summary = "de-interleave: d0 = even lanes of concat(a, b), d1 = odd lanes";
   let arguments = (ins Dav_Reg:$lhs, Dav_Reg:$rhs);
   let results = (outs Dav_Reg:$even, Dav_Reg:$odd);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs))";
 }
+// Not an intrinsic: a C++ reference cast in the vendor's code.
 def Dav_ReinterpretOp : Dav_Op<"reinterpret", [Pure]> {
   let summary = "view a register with another lane type (a C++ reference cast)";
   let arguments = (ins Dav_Reg:$source);
