@@ -84,7 +84,8 @@ struct Samples {
   std::vector<double> ns;
   void add(double t) { ns.push_back(t); }
   double fast() {
-    if (ns.empty()) return 0;
+    if (ns.empty())
+      return 0;
     auto k = ns.begin() + ns.size() / 10;
     std::nth_element(ns.begin(), k, ns.end());
     return *k;
@@ -122,20 +123,24 @@ std::map<std::string, std::unique_ptr<Compiled>> &cache() {
 /// and JIT forms are compiled on first use.
 Compiled &parsed(const std::string &key, const std::string &source, bool isFile) {
   auto &slot = cache()[key];
-  if (slot) return *slot;
+  if (slot)
+    return *slot;
   slot = std::make_unique<Compiled>();
   slot->module = isFile ? mlir::parseSourceFile<mlir::ModuleOp>(source, &context())
                         : mlir::parseSourceString<mlir::ModuleOp>(source, &context());
-  if (!slot->module) fatal("cannot parse kernel " + key);
+  if (!slot->module)
+    fatal("cannot parse kernel " + key);
   return *slot;
 }
 
 ascreg::interp::CompiledKernel &interpOf(Compiled &c) {
   if (!c.interp) {
     auto fn = c.module->lookupSymbol<mlir::func::FuncOp>("kernel");
-    if (!fn) fatal("no @kernel");
+    if (!fn)
+      fatal("no @kernel");
     auto k = ascreg::interp::CompiledKernel::compile(fn);
-    if (mlir::failed(k)) fatal("interpreter compilation failed");
+    if (mlir::failed(k))
+      fatal("interpreter compilation failed");
     c.interp = std::move(*k);
   }
   return *c.interp;
@@ -144,7 +149,8 @@ ascreg::interp::CompiledKernel &interpOf(Compiled &c) {
 ascreg::jit::JitKernel &jitOf(Compiled &c) {
   if (!c.jit) {
     auto k = ascreg::jit::JitKernel::compile(*c.module, "kernel"); // runtime checks on
-    if (mlir::failed(k)) fatal("JIT compilation failed");
+    if (mlir::failed(k))
+      fatal("JIT compilation failed");
     c.jit = std::move(*k);
   }
   return *c.jit;
@@ -159,8 +165,10 @@ ascreg::jit::JitKernel &jitOf(Compiled &c) {
 /// Finite values of moderate size (f16 sums of a register stay finite).
 uint64_t randomValue(const Tok &t, std::mt19937_64 &rng) {
   uint64_t v = rng();
-  if (t.elem == "f16") return sem::f32ToF16(float(int(v % 2001) - 1000) / 8);
-  if (t.elem == "bf16") return sem::f32ToBF16(float(int(v % 2001) - 1000) / 8);
+  if (t.elem == "f16")
+    return sem::f32ToF16(float(int(v % 2001) - 1000) / 8);
+  if (t.elem == "bf16")
+    return sem::f32ToBF16(float(int(v % 2001) - 1000) / 8);
   if (t.elem == "f32") {
     float f = float(int(v % 200001) - 100000) / 64;
     uint32_t u;
@@ -178,8 +186,10 @@ struct BenchCase {
   uint64_t elements = 0; // source elements processed per run
   std::vector<Arg> args() {
     std::vector<Arg> out;
-    for (Buffer &b : buffers) out.push_back(Arg::buffer(b.bytes.data(), b.n()));
-    for (uint64_t s : scalars) out.push_back(Arg::scalar(s));
+    for (Buffer &b : buffers)
+      out.push_back(Arg::buffer(b.bytes.data(), b.n()));
+    for (uint64_t s : scalars)
+      out.push_back(Arg::scalar(s));
     return out;
   }
 };
@@ -193,7 +203,8 @@ BenchCase makeBenchCase(const std::string &name) {
     Tok dst = tok(p[0] == "pair" ? p[3] : p[2]), src = tok(p[3]);
     uint64_t repeat = kBufferBytes / (src.regBytes() + dst.regBytes());
     Buffer s{std::vector<uint8_t>(repeat * src.regBytes()), src.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i) s.set(i, randomValue(src, rng));
+    for (uint64_t i = 0; i < s.n(); ++i)
+      s.set(i, randomValue(src, rng));
     Buffer d{std::vector<uint8_t>(repeat * dst.regBytes()), dst.bytes()};
     c.elements = repeat * src.lanes();
     c.buffers = {s, d};
@@ -203,11 +214,13 @@ BenchCase makeBenchCase(const std::string &name) {
     Tok dst = tok(p[1]), src = tok(p[2]), idx = tok(p[3]);
     uint64_t repeat = kBufferBytes / (idx.regBytes() + dst.regBytes());
     Buffer b{std::vector<uint8_t>(kGatherBaseElems * src.bytes()), src.bytes()};
-    for (uint64_t i = 0; i < b.n(); ++i) b.set(i, randomValue(src, rng));
+    for (uint64_t i = 0; i < b.n(); ++i)
+      b.set(i, randomValue(src, rng));
     // In-range element indices in every lane (the index register may have
     // more lanes than the result; the extra ones are in range too).
     Buffer ix{std::vector<uint8_t>(repeat * idx.regBytes()), idx.bytes()};
-    for (uint64_t i = 0; i < ix.n(); ++i) ix.set(i, rng() % kGatherBaseElems);
+    for (uint64_t i = 0; i < ix.n(); ++i)
+      ix.set(i, rng() % kGatherBaseElems);
     Buffer d{std::vector<uint8_t>(repeat * dst.regBytes()), dst.bytes()};
     c.elements = repeat * dst.lanes();
     c.buffers = {b, ix, d};
@@ -217,9 +230,11 @@ BenchCase makeBenchCase(const std::string &name) {
     Tok t = tok(p[2]), idx = tok(p[3]);
     uint64_t repeat = (kBufferBytes - idx.regBytes()) / (2 * t.regBytes());
     Buffer s{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i) s.set(i, randomValue(t, rng));
+    for (uint64_t i = 0; i < s.n(); ++i)
+      s.set(i, randomValue(t, rng));
     Buffer ix{std::vector<uint8_t>(idx.regBytes()), idx.bytes()};
-    for (uint64_t i = 0; i < ix.n(); ++i) ix.set(i, rng() % t.lanes());
+    for (uint64_t i = 0; i < ix.n(); ++i)
+      ix.set(i, rng() % t.lanes());
     Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
     c.elements = repeat * t.lanes();
     c.buffers = {s, ix, d};
@@ -325,7 +340,8 @@ void benchScalarLoop(benchmark::State &st) {
   Samples runs;
   for (auto _ : st) {
     double t0 = cpuNs();
-    if (mlir::failed(k.run(args))) st.SkipWithError("run failed");
+    if (mlir::failed(k.run(args)))
+      st.SkipWithError("run failed");
     runs.add(cpuNs() - t0);
   }
   double instr = double(k.executedInstructions());
@@ -346,9 +362,10 @@ module attributes {ascreg.target = "dav-3510"} {
     %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
     scf.for %i = %c0 to %n step %c1 {
       %v = ascreg.load_align %src[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
-)mlir") + (withReduce ? "      %r = ascreg.reduce <max> %v, %all : !ascreg.vreg<64xf32> -> "
-                        "!ascreg.vreg<64xf32>\n"
-                      : "") +
+)mlir") +
+         (withReduce ? "      %r = ascreg.reduce <max> %v, %all : !ascreg.vreg<64xf32> -> "
+                       "!ascreg.vreg<64xf32>\n"
+                     : "") +
          R"mlir(    }
     return
   }
@@ -362,7 +379,8 @@ void benchReduceDispatch(benchmark::State &st) {
   ascreg::interp::CompiledKernel &without = interpOf(parsed("load_loop", reduceLoop(false), false));
   std::mt19937_64 rng(7);
   std::vector<float> src(64);
-  for (float &f : src) f = float(int(rng() % 200001) - 100000) / 64;
+  for (float &f : src)
+    f = float(int(rng() % 200001) - 100000) / 64;
   std::vector<Arg> args = {Arg::buffer(src.data(), src.size()), Arg::scalar(n)};
 
   const sem::RegType f32{sem::ElemKind::F32};
@@ -383,10 +401,12 @@ void benchReduceDispatch(benchmark::State &st) {
   Samples with, withoutOp, direct;
   for (auto _ : st) {
     double t0 = cpuNs();
-    if (mlir::failed(withOp.run(args))) st.SkipWithError("run failed");
+    if (mlir::failed(withOp.run(args)))
+      st.SkipWithError("run failed");
     with.add(cpuNs() - t0);
     t0 = cpuNs();
-    if (mlir::failed(without.run(args))) st.SkipWithError("run failed");
+    if (mlir::failed(without.run(args)))
+      st.SkipWithError("run failed");
     withoutOp.add(cpuNs() - t0);
     t0 = cpuNs();
     for (uint64_t i = 0; i < n; ++i) {
@@ -396,7 +416,8 @@ void benchReduceDispatch(benchmark::State &st) {
     }
     direct.add(cpuNs() - t0);
   }
-  if (!st.iterations()) return;
+  if (!st.iterations())
+    return;
   double nsWith = with.fast();
   double interpPerOp = (nsWith - withoutOp.fast()) / double(n);
   double directPerOp = direct.fast() / double(n);
@@ -447,7 +468,8 @@ module {
 }
 )mlir";
   auto replaceAll = [&](const std::string &from, const std::string &to) {
-    for (size_t p; (p = text.find(from)) != std::string::npos;) text.replace(p, from.size(), to);
+    for (size_t p; (p = text.find(from)) != std::string::npos;)
+      text.replace(p, from.size(), to);
   };
   replaceAll("MEM", mem);
   replaceAll("VEC", vec);
@@ -481,15 +503,18 @@ void benchSum(benchmark::State &st, const std::string &elem, SumVariant variant)
 void registerAll() {
   for (const std::string &name : kernelNames())
     for (bool useJit : {false, true})
-      benchmark::RegisterBenchmark(("BM_Kernel/" + name + (useJit ? "/jit" : "/interp")).c_str(),
-                                   [name, useJit](benchmark::State &st) { benchKernel(st, name, useJit); })
+      benchmark::RegisterBenchmark(
+          ("BM_Kernel/" + name + (useJit ? "/jit" : "/interp")).c_str(),
+          [name, useJit](benchmark::State &st) { benchKernel(st, name, useJit); })
           ->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark("BM_Dispatch/scalar_loop", benchScalarLoop)->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("BM_Dispatch/scalar_loop", benchScalarLoop)
+      ->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("BM_Dispatch/reduce_max_f32", benchReduceDispatch)
       ->Unit(benchmark::kMicrosecond);
   for (std::string elem : {"f32", "f16"})
-    for (auto [suffix, v] : {std::pair{"exact", SumVariant::Exact}, std::pair{"unordered", SumVariant::Unordered},
-                             std::pair{"sequential", SumVariant::Sequential}})
+    for (auto [suffix, v] :
+         {std::pair{"exact", SumVariant::Exact}, std::pair{"unordered", SumVariant::Unordered},
+          std::pair{"sequential", SumVariant::Sequential}})
       benchmark::RegisterBenchmark(("BM_SumExactVsUnordered/" + elem + "/" + suffix).c_str(),
                                    [elem, v = v](benchmark::State &st) { benchSum(st, elem, v); })
           ->Unit(benchmark::kMicrosecond);
@@ -499,7 +524,8 @@ void registerAll() {
 
 int main(int argc, char **argv) {
   benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
   registerAll();
   benchmark::AddCustomContext("simd_target", sem::simd::targetName());
   benchmark::RunSpecifiedBenchmarks();

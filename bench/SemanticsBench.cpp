@@ -24,7 +24,9 @@ using EK = ElemKind;
 
 namespace {
 
-std::string tname(RegType t) { return std::string(elemName(t.elem)) + (t.numRegs == 2 ? "x2" : ""); }
+std::string tname(RegType t) {
+  return std::string(elemName(t.elem)) + (t.numRegs == 2 ? "x2" : "");
+}
 
 /// Finite values of moderate size for every kind (no NaN fast paths).
 Reg randomReg(RegType t, uint64_t seed) {
@@ -56,23 +58,29 @@ Mask fullMask(RegType t) {
 
 void add(const std::string &name, std::function<void(bool)> simdOrRef) {
   for (bool useSimd : {true, false})
-    benchmark::RegisterBenchmark((name + (useSimd ? "/simd" : "/ref")).c_str(), [=](benchmark::State &st) {
-      for (auto _ : st)
-        simdOrRef(useSimd);
-    });
+    benchmark::RegisterBenchmark((name + (useSimd ? "/simd" : "/ref")).c_str(),
+                                 [=](benchmark::State &st) {
+                                   for (auto _ : st)
+                                     simdOrRef(useSimd);
+                                 });
 }
 
 struct Registrar {
   Registrar() {
-    const RegType F16{EK::F16}, F32{EK::F32}, I16{EK::I16}, U16{EK::U16}, I32{EK::I32}, U32{EK::U32},
-        I64{EK::I64}, U64{EK::U64}, I64x2{EK::I64, 2}, U64x2{EK::U64, 2}, U8{EK::U8}, I8{EK::I8};
+    const RegType F16{EK::F16}, F32{EK::F32}, I16{EK::I16}, U16{EK::U16}, I32{EK::I32},
+        U32{EK::U32}, I64{EK::I64}, U64{EK::U64}, I64x2{EK::I64, 2}, U64x2{EK::U64, 2}, U8{EK::U8},
+        I8{EK::I8};
 
     // reduce
-    struct R { const char *kind; ReduceKind k; RegType dst, src; };
+    struct R {
+      const char *kind;
+      ReduceKind k;
+      RegType dst, src;
+    };
     std::vector<R> reduces = {
-        {"sum", ReduceKind::Sum, F16, F16}, {"sum", ReduceKind::Sum, F32, F32},
-        {"sum", ReduceKind::Sum, I32, I16}, {"sum", ReduceKind::Sum, U32, U16},
-        {"sum", ReduceKind::Sum, I32, I32}, {"sum", ReduceKind::Sum, I64, I64},
+        {"sum", ReduceKind::Sum, F16, F16},    {"sum", ReduceKind::Sum, F32, F32},
+        {"sum", ReduceKind::Sum, I32, I16},    {"sum", ReduceKind::Sum, U32, U16},
+        {"sum", ReduceKind::Sum, I32, I32},    {"sum", ReduceKind::Sum, I64, I64},
         {"sum", ReduceKind::Sum, I64x2, I64x2}};
     for (RegType t : {F16, F32, I16, U16, I32, U32, I64, U64, I64x2}) {
       reduces.push_back({"max", ReduceKind::Max, t, t});
@@ -129,9 +137,13 @@ struct Registrar {
     }
 
     // gather from a 64 KiB base with random in-bounds indices
-    struct G { RegType dst; EK src; RegType idx; };
-    for (G g : {G{I16, EK::I8, U16}, G{F16, EK::F16, U16}, G{F32, EK::F32, U32}, G{I64, EK::I64, U32},
-                G{I64x2, EK::I64, U64x2}}) {
+    struct G {
+      RegType dst;
+      EK src;
+      RegType idx;
+    };
+    for (G g : {G{I16, EK::I8, U16}, G{F16, EK::F16, U16}, G{F32, EK::F32, U32},
+                G{I64, EK::I64, U32}, G{I64x2, EK::I64, U64x2}}) {
       uint64_t n = 65536 / elemBytes(g.src);
       auto base = std::make_shared<std::vector<uint8_t>>(65536, 7);
       auto idx = std::make_shared<Reg>(randomReg(g.idx, 3));
@@ -144,7 +156,8 @@ struct Registrar {
       }
       Mask m = fullMask(g.dst), half;
       simd::createMask(g.dst, MaskPattern::H, half);
-      const std::string name = "BM_Gather/" + tname(g.dst) + "_" + elemName(g.src) + "_" + tname(g.idx);
+      const std::string name =
+          "BM_Gather/" + tname(g.dst) + "_" + elemName(g.src) + "_" + tname(g.idx);
       for (bool partial : {false, true})
         add(name + (partial ? "_half" : ""), [=](bool s) {
           Reg out;

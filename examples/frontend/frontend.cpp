@@ -70,19 +70,19 @@
 using namespace mlir;
 namespace ar = ::ascreg;
 
-static llvm::cl::opt<std::string> inputFile("input",
-                                            llvm::cl::desc("x as a .npy file of f32 (<f4)"),
-                                            llvm::cl::init(""));
+static llvm::cl::opt<std::string>
+    inputFile("input", llvm::cl::desc("x as a .npy file of f32 (<f4)"), llvm::cl::init(""));
 static llvm::cl::opt<int> countOpt("n", llvm::cl::desc("elements of x to reduce (default: all)"),
                                    llvm::cl::init(-1));
 static llvm::cl::opt<bool> printIR("print-ir", llvm::cl::desc("print the built kernel"));
-static llvm::cl::opt<bool> printVector(
-    "print-vector", llvm::cl::desc("print the kernel after convert-ascreg-to-vector"));
-static llvm::cl::opt<bool> printLowered(
-    "print-lowered", llvm::cl::desc("print the kernel after ascreg-lower-to-llvm"));
-static llvm::cl::opt<std::string> oob(
-    "oob", llvm::cl::desc("interp | jit: run gather_rows with an index outside the Unified Buffer"),
-    llvm::cl::init(""));
+static llvm::cl::opt<bool>
+    printVector("print-vector", llvm::cl::desc("print the kernel after convert-ascreg-to-vector"));
+static llvm::cl::opt<bool>
+    printLowered("print-lowered", llvm::cl::desc("print the kernel after ascreg-lower-to-llvm"));
+static llvm::cl::opt<std::string>
+    oob("oob",
+        llvm::cl::desc("interp | jit: run gather_rows with an index outside the Unified Buffer"),
+        llvm::cl::init(""));
 
 namespace {
 
@@ -160,8 +160,8 @@ public:
     ar::StoreAlignOp::create(b, at(9, 5, "val"), mx, val, c0, first);
     Value mxs = memref::LoadOp::create(b, at(10, 45, "val"), val, ValueRange{c0});
     Value mxv = ar::DuplicateOp::create(b, at(10, 45, "val"), vf, mxs, Value());
-    Value eq = ar::CompareOp::create(b, at(10, 37, "eq"), mask, ar::ComparePredicate::eq, best,
-                                     mxv, all);
+    Value eq =
+        ar::CompareOp::create(b, at(10, 37, "eq"), mask, ar::ComparePredicate::eq, best, mxv, all);
     Value imin =
         ar::ReduceOp::create(b, at(10, 14, "reduce_min"), vu, ar::ReduceKind::min, bidx, eq);
     Value imins = ar::BitcastOp::create(b, at(10, 14, "reduce_min"), vi, imin);
@@ -188,7 +188,8 @@ public:
     Value c0 = arith::ConstantIndexOp::create(b, l12, 0);
     Value all = ar::CreateMaskOp::create(b, l12, mask, ar::MaskPattern::ALL, vf);
     Value rows = ar::LoadAlignOp::create(b, at(12, 28, "rows"), vu, entry->getArgument(1), c0);
-    Value g = ar::GatherOp::create(b, at(12, 3, "gather_rows"), vf, entry->getArgument(0), rows, all);
+    Value g =
+        ar::GatherOp::create(b, at(12, 3, "gather_rows"), vf, entry->getArgument(0), rows, all);
     ar::StoreAlignOp::create(b, l12, g, entry->getArgument(2), c0, all);
     func::ReturnOp::create(b, l12);
   }
@@ -219,8 +220,8 @@ LogicalResult reportDiagnostic(Diagnostic &diag) {
   std::string name;
   if (auto nl = diag.getLocation()->findInstanceOf<NameLoc>())
     name = (" [in '" + nl.getName().getValue() + "']").str();
-  llvm::errs() << userPosition(diag.getLocation()) << ": " << severity << ": " << diag.str()
-               << name << "\n";
+  llvm::errs() << userPosition(diag.getLocation()) << ": " << severity << ": " << diag.str() << name
+               << "\n";
   for (Diagnostic &note : diag.getNotes())
     llvm::errs() << userPosition(note.getLocation()) << ": note: " << note.str() << "\n";
   return success();
@@ -234,12 +235,12 @@ void printModule(ModuleOp module) {
 }
 
 /// Lowers a clone of `module` with `build` and prints it.
-LogicalResult lowerAndPrint(ModuleOp module,
-                            llvm::function_ref<void(OpPassManager &)> build) {
+LogicalResult lowerAndPrint(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build) {
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>(module->clone());
   PassManager pm(module.getContext());
   build(pm);
-  if (failed(pm.run(*clone))) return failure();
+  if (failed(pm.run(*clone)))
+    return failure();
   printModule(*clone);
   return success();
 }
@@ -272,7 +273,8 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
     std::memcpy(x.data(), array->data.data(), array->data.size());
   } else {
     x.resize(1000);
-    for (size_t i = 0; i < x.size(); ++i) x[i] = float((i * 7919) % 1000) * 0.01f - 3.0f;
+    for (size_t i = 0; i < x.size(); ++i)
+      x[i] = float((i * 7919) % 1000) * 0.01f - 3.0f;
     x[123] = NAN;
   }
   uint64_t n = countOpt >= 0 ? uint64_t(countOpt) : x.size();
@@ -297,7 +299,8 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
         ::ascreg::interp::Arg::buffer(idx.data(), idx.size()),
         ::ascreg::interp::Arg::scalar(uint32_t(n)),
     };
-    if (failed(exec(args))) return failure();
+    if (failed(exec(args)))
+      return failure();
     out.value = val[0];
     out.index = idx[0];
     return success();
@@ -305,14 +308,16 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
 
   // Interpreter.
   auto interpKernel = ::ascreg::interp::CompiledKernel::compile(fn);
-  if (failed(interpKernel)) return 1;
+  if (failed(interpKernel))
+    return 1;
   ArgmaxResult interp, jit;
-  if (failed(run([&](ArrayRef<::ascreg::interp::Arg> a) { return (*interpKernel)->run(a); },
-                 interp)))
+  if (failed(
+          run([&](ArrayRef<::ascreg::interp::Arg> a) { return (*interpKernel)->run(a); }, interp)))
     return 1;
   // JIT (lowers a clone of the module with ascreg-lower-to-llvm itself).
   auto jitKernel = ::ascreg::jit::JitKernel::compile(module, "argmax");
-  if (failed(jitKernel)) return 1;
+  if (failed(jitKernel))
+    return 1;
   if (failed(run([&](ArrayRef<::ascreg::interp::Arg> a) { return (*jitKernel)->run(a); }, jit)))
     return 1;
 
@@ -330,9 +335,11 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
 int runOutOfRangeGather(ModuleOp module) {
   auto fn = module.lookupSymbol<func::FuncOp>("gather_rows");
   std::vector<float> table(16);
-  for (size_t i = 0; i < table.size(); ++i) table[i] = float(i) * 1.5f;
+  for (size_t i = 0; i < table.size(); ++i)
+    table[i] = float(i) * 1.5f;
   std::vector<int32_t> rows(64);
-  for (size_t i = 0; i < rows.size(); ++i) rows[i] = int32_t(i % 16);
+  for (size_t i = 0; i < rows.size(); ++i)
+    rows[i] = int32_t(i % 16);
   rows[5] = 100000; // UB byte 400000: outside the 248 KiB Unified Buffer
   std::vector<float> out(64, 0.0f);
   ::ascreg::interp::Arg args[] = {
@@ -342,7 +349,8 @@ int runOutOfRangeGather(ModuleOp module) {
   };
   if (oob == "interp") {
     auto kernel = ::ascreg::interp::CompiledKernel::compile(fn);
-    if (failed(kernel)) return 1;
+    if (failed(kernel))
+      return 1;
     if (succeeded((*kernel)->run(args))) {
       llvm::outs() << "unexpected: the interpreter accepted the out-of-range gather\n";
       return 1;
@@ -352,7 +360,8 @@ int runOutOfRangeGather(ModuleOp module) {
   }
   if (oob == "jit") {
     auto kernel = ::ascreg::jit::JitKernel::compile(module, "gather_rows");
-    if (failed(kernel)) return 1;
+    if (failed(kernel))
+      return 1;
     llvm::outs() << "jit: running gather_rows\n";
     if (succeeded((*kernel)->run(args))) {
       llvm::outs() << "unexpected: the JIT accepted the gather outside UB\n";
@@ -386,27 +395,28 @@ int main(int argc, char **argv) {
   }
 
   if (printIR || printVector || printLowered) {
-    if (printIR) printModule(*module);
-    if (printVector &&
-        failed(lowerAndPrint(*module, [](OpPassManager &pm) {
+    if (printIR)
+      printModule(*module);
+    if (printVector && failed(lowerAndPrint(*module, [](OpPassManager &pm) {
           pm.addPass(ar::createConvertAscRegToVectorPass());
         })))
       return 1;
-    if (printLowered &&
-        failed(lowerAndPrint(*module, [](OpPassManager &pm) {
+    if (printLowered && failed(lowerAndPrint(*module, [](OpPassManager &pm) {
           ar::buildLowerToLLVMPipeline(pm, ar::LowerToLLVMOptions());
         })))
       return 1;
     return 0;
   }
-  if (!oob.empty()) return runOutOfRangeGather(*module);
+  if (!oob.empty())
+    return runOutOfRangeGather(*module);
 
   // Lower the kernel the way the JIT will (a clone; the original stays ascreg).
   {
     OwningOpRef<ModuleOp> lowered = cast<ModuleOp>((*module)->clone());
     PassManager pm(&ctx);
     ar::buildLowerToLLVMPipeline(pm, ar::LowerToLLVMOptions());
-    if (failed(pm.run(*lowered))) return 1;
+    if (failed(pm.run(*lowered)))
+      return 1;
     llvm::outs() << "built, verified and lowered (ascreg-lower-to-llvm) the kernel @argmax\n";
   }
   return runArgmax(ctx, *module);

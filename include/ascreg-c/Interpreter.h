@@ -22,10 +22,7 @@
 extern "C" {
 #endif
 
-typedef enum AscregArgKind {
-  AscregArgScalar = 0,
-  AscregArgBuffer = 1
-} AscregArgKind;
+typedef enum AscregArgKind { AscregArgScalar = 0, AscregArgBuffer = 1 } AscregArgKind;
 
 /* One argument of the kernel, in parameter order.
  * - Scalar (integer, index or float parameter): `bits` holds the raw bits;
@@ -62,9 +59,9 @@ typedef struct AscregInterpreterOptions {
 
 /* Compiles `func` (a func.func operation) for the interpreter and runs it once
  * on `args` (`numArgs` entries, one per parameter). `options` may be NULL. */
-MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunctionWithOptions(
-    MlirOperation func, const AscregArg *args, intptr_t numArgs,
-    const AscregInterpreterOptions *options);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+ascregInterpretFunctionWithOptions(MlirOperation func, const AscregArg *args, intptr_t numArgs,
+                                   const AscregInterpreterOptions *options);
 
 /* ascregInterpretFunctionWithOptions with the default options. */
 MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunction(MlirOperation func,
@@ -78,10 +75,8 @@ MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunction(MlirOperation func,
  * step that is not positive stops the kernel: the interpreter's diagnostic
  * is emitted at the op's location, the buffers are left untouched and a
  * failure is returned; the calling process goes on. */
-MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunction(MlirModule module,
-                                                          MlirStringRef entry,
-                                                          const AscregArg *args,
-                                                          intptr_t numArgs,
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
+                                                          const AscregArg *args, intptr_t numArgs,
                                                           bool runtimeChecks);
 
 #ifdef __cplusplus

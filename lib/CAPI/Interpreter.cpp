@@ -29,14 +29,18 @@ MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const A
   Operation *op = unwrap(func);
   auto fn = dyn_cast_or_null<func::FuncOp>(op);
   if (!fn) {
-    if (op) op->emitError() << "ascregInterpretFunction expects a func.func operation";
+    if (op)
+      op->emitError() << "ascregInterpretFunction expects a func.func operation";
     return mlirLogicalResultFailure();
   }
   ascreg::interp::Options interpOptions;
-  if (options && options->ubCapacity) interpOptions.ubCapacity = options->ubCapacity;
-  if (options && options->maxSteps) interpOptions.maxSteps = options->maxSteps;
+  if (options && options->ubCapacity)
+    interpOptions.ubCapacity = options->ubCapacity;
+  if (options && options->maxSteps)
+    interpOptions.maxSteps = options->maxSteps;
   auto kernel = ascreg::interp::CompiledKernel::compile(fn, interpOptions);
-  if (failed(kernel)) return mlirLogicalResultFailure();
+  if (failed(kernel))
+    return mlirLogicalResultFailure();
   return wrap((*kernel)->run(toArgs(args, numArgs)));
 }
 
@@ -48,10 +52,12 @@ MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *a
 MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
                                        const AscregArg *args, intptr_t numArgs,
                                        bool runtimeChecks) {
-  if (mlirModuleIsNull(module)) return mlirLogicalResultFailure();
+  if (mlirModuleIsNull(module))
+    return mlirLogicalResultFailure();
   ascreg::jit::Options jitOptions;
   jitOptions.runtimeChecks = runtimeChecks;
   auto kernel = ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
-  if (failed(kernel)) return mlirLogicalResultFailure();
+  if (failed(kernel))
+    return mlirLogicalResultFailure();
   return wrap((*kernel)->run(toArgs(args, numArgs)));
 }

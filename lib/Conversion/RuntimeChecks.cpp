@@ -35,12 +35,14 @@ RuntimeChecker::RuntimeChecker(ModuleOp module, bool enabled, CheckFailureAction
 }
 
 RuntimeChecker::~RuntimeChecker() {
-  if (!sites.empty()) module->setAttr(kCheckSitesAttr, ArrayAttr::get(module.getContext(), sites));
+  if (!sites.empty())
+    module->setAttr(kCheckSitesAttr, ArrayAttr::get(module.getContext(), sites));
 }
 
 void RuntimeChecker::require(OpBuilder &b, Operation *op, Value ok,
                              semantics::RuntimeErrorKind kind, ArrayRef<Value> values) {
-  if (!on) return;
+  if (!on)
+    return;
   Location loc = op->getLoc();
   if (action == CheckFailureAction::Assert) {
     std::string msg;
@@ -83,11 +85,14 @@ void RuntimeChecker::require(OpBuilder &b, Operation *op, Value ok,
 
 std::optional<UBArena> getUBArena(Operation *op) {
   auto fn = op->getParentOfType<func::FuncOp>();
-  if (!fn) return std::nullopt;
+  if (!fn)
+    return std::nullopt;
   auto index = fn->getAttrOfType<IntegerAttr>(kUBArgumentAttr);
-  if (!index || fn.isExternal()) return std::nullopt;
+  if (!index || fn.isExternal())
+    return std::nullopt;
   unsigned i = index.getInt();
-  if (i + 1 >= fn.getNumArguments()) return std::nullopt;
+  if (i + 1 >= fn.getNumArguments())
+    return std::nullopt;
   return UBArena{fn.getArgument(i), fn.getArgument(i + 1)};
 }
 
@@ -109,7 +114,8 @@ Value indexWithin(OpBuilder &b, Location loc, Value v, Value limit) {
 }
 
 void noteUBWrite(OpBuilder &b, Location loc, const UBArena &ub, Value addr, Value bytes) {
-  Value c1 = arith::ConstantIndexOp::create(b, loc, 1), c2 = arith::ConstantIndexOp::create(b, loc, 2);
+  Value c1 = arith::ConstantIndexOp::create(b, loc, 1),
+        c2 = arith::ConstantIndexOp::create(b, loc, 2);
   Value end = arith::AddIOp::create(b, loc, addr, bytes);
   Value begin0 = memref::LoadOp::create(b, loc, ub.state, ValueRange{c1});
   Value end0 = memref::LoadOp::create(b, loc, ub.state, ValueRange{c2});

@@ -19,11 +19,11 @@
 #include "mlir/InitAllPasses.h"
 
 void ascreg::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<ascreg::AscRegDialect, ascreg::dav::DavDialect, mlir::arith::ArithDialect,
-                  mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect,
-                  mlir::func::FuncDialect, mlir::index::IndexDialect, mlir::LLVM::LLVMDialect,
-                  mlir::math::MathDialect, mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
-                  mlir::vector::VectorDialect>();
+  registry
+      .insert<ascreg::AscRegDialect, ascreg::dav::DavDialect, mlir::arith::ArithDialect,
+              mlir::cf::ControlFlowDialect, mlir::emitc::EmitCDialect, mlir::func::FuncDialect,
+              mlir::index::IndexDialect, mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
+              mlir::memref::MemRefDialect, mlir::scf::SCFDialect, mlir::vector::VectorDialect>();
   // ConvertToLLVM interfaces, inliner interfaces, etc. of the upstream dialects.
   mlir::registerAllExtensions(registry);
 }

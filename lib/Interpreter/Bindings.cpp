@@ -113,13 +113,14 @@ LogicalResult bindGather(Value base, Type unit, Value index, Value mask, Value r
                          Compiler &c) {
   sem::RegType dst = rt(result);
   c.setMaskLanes(dst); // masks count destination lanes
-  return c.emit(GatherInst{.resultType = dst,
-                           .indexType = rt(index),
-                           .source = sem::gatherSourceKind(dst.elem, unit.getIntOrFloatBitWidth() / 8),
-                           .base = c.buffer(base),
-                           .index = c.reg(index),
-                           .mask = c.mask(mask),
-                           .result = c.reg(result)});
+  return c.emit(
+      GatherInst{.resultType = dst,
+                 .indexType = rt(index),
+                 .source = sem::gatherSourceKind(dst.elem, unit.getIntOrFloatBitWidth() / 8),
+                 .base = c.buffer(base),
+                 .index = c.reg(index),
+                 .mask = c.mask(mask),
+                 .result = c.reg(result)});
 }
 
 LogicalResult bindCompare(ComparePredicate p, Value lhs, Value rhs, Value mask, Value result,
@@ -143,9 +144,8 @@ LogicalResult bindSelect(Value mask, Value onTrue, Value onFalse, Value result, 
 }
 
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
-  return c.emit(ReinterpretInst{.bytes = rt(source).bytes(),
-                                .source = c.reg(source),
-                                .result = c.reg(result)});
+  return c.emit(ReinterpretInst{
+      .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
 }
 
 LogicalResult bindMaskConstant(sem::RegType lanes, MaskPattern p, Value result, Compiler &c) {
@@ -155,13 +155,10 @@ LogicalResult bindMaskConstant(sem::RegType lanes, MaskPattern p, Value result, 
   return c.emit(MaskConstantInst{.constant = c.maskConstant(mask), .result = c.mask(result)});
 }
 
-LogicalResult bindUpdateMask(sem::RegType lanes, Value count, Value mask, Value rest,
-                             Compiler &c) {
+LogicalResult bindUpdateMask(sem::RegType lanes, Value count, Value mask, Value rest, Compiler &c) {
   c.setMaskLanes(lanes);
-  return c.emit(UpdateMaskInst{.lanes = lanes,
-                               .count = c.scalar(count),
-                               .mask = c.mask(mask),
-                               .rest = c.scalar(rest)});
+  return c.emit(UpdateMaskInst{
+      .lanes = lanes, .count = c.scalar(count), .mask = c.mask(mask), .rest = c.scalar(rest)});
 }
 
 void Bindings::bindAscReg() {
@@ -216,7 +213,8 @@ void Bindings::bindAscReg() {
                                 .result = c.reg(o.getResult())});
   });
   on<DuplicateOp>(+[](DuplicateOp o, Compiler &c) {
-    if (o.getMask()) c.setMaskLanes(rt(o.getResult()));
+    if (o.getMask())
+      c.setMaskLanes(rt(o.getResult()));
     return c.emit(DuplicateInst{.type = rt(o.getResult()),
                                 .masked = static_cast<bool>(o.getMask()),
                                 .scalar = c.scalar(o.getScalar()),
@@ -224,8 +222,9 @@ void Bindings::bindAscReg() {
                                 .result = c.reg(o.getResult())});
   });
   on<ArangeOp>(+[](ArangeOp o, Compiler &c) {
-    return c.emit(ArangeInst{
-        .type = rt(o.getResult()), .start = c.scalar(o.getStart()), .result = c.reg(o.getResult())});
+    return c.emit(ArangeInst{.type = rt(o.getResult()),
+                             .start = c.scalar(o.getStart()),
+                             .result = c.reg(o.getResult())});
   });
   on<CompareOp>(+[](CompareOp o, Compiler &c) {
     return bindCompare(o.getPredicate(), o.getLhs(), o.getRhs(), o.getMask(), o.getResult(), c);
@@ -236,9 +235,8 @@ void Bindings::bindAscReg() {
   on<AddOp>(+[](AddOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Add); });
   on<MaxOp>(+[](MaxOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Max); });
   on<MinOp>(+[](MinOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Min); });
-  on<BitcastOp>(+[](BitcastOp o, Compiler &c) {
-    return bindReinterpret(o.getSource(), o.getResult(), c);
-  });
+  on<BitcastOp>(
+      +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -369,8 +367,9 @@ void Bindings::bindDav() {
                                     .result = c.reg(o.getResult())});
   });
   on<VciOp>(+[](VciOp o, Compiler &c) {
-    return c.emit(ArangeInst{
-        .type = rt(o.getResult()), .start = c.scalar(o.getStart()), .result = c.reg(o.getResult())});
+    return c.emit(ArangeInst{.type = rt(o.getResult()),
+                             .start = c.scalar(o.getStart()),
+                             .result = c.reg(o.getResult())});
   });
   on<VcmpOp>(+[](VcmpOp o, Compiler &c) {
     return bindCompare(o.getPredicate(), o.getLhs(), o.getRhs(), o.getMask(), o.getResult(), c);
@@ -419,10 +418,14 @@ void Bindings::bindDav() {
 //===----------------------------------------------------------------------===//
 
 std::optional<FloatType> floatTypeOf(Type t) {
-  if (t.isF16()) return FloatType::F16;
-  if (t.isBF16()) return FloatType::BF16;
-  if (t.isF32()) return FloatType::F32;
-  if (t.isF64()) return FloatType::F64;
+  if (t.isF16())
+    return FloatType::F16;
+  if (t.isBF16())
+    return FloatType::BF16;
+  if (t.isF32())
+    return FloatType::F32;
+  if (t.isF64())
+    return FloatType::F64;
   return std::nullopt;
 }
 
@@ -436,7 +439,8 @@ template <IntOp OP> LogicalResult bindIntBinary(Operation *op, Compiler &c) {
 
 template <FloatOp OP> LogicalResult bindFloatBinary(Operation *op, Compiler &c) {
   auto type = floatTypeOf(op->getResult(0).getType());
-  if (!type) return c.unsupported(op, "on this type");
+  if (!type)
+    return c.unsupported(op, "on this type");
   return c.emit(FloatBinaryInst<OP>{.type = *type,
                                     .lhs = c.scalar(op->getOperand(0)),
                                     .rhs = c.scalar(op->getOperand(1)),
@@ -458,11 +462,12 @@ LogicalResult bindResize(Operation *op, bool signExtend, Compiler &c) {
 }
 
 LogicalResult bindCmpI(Operation *op, IntPredicate p, Compiler &c) {
-  return c.emit(CmpIInst{.predicate = p,
-                         .width = static_cast<uint8_t>(Compiler::widthOf(op->getOperand(0).getType())),
-                         .lhs = c.scalar(op->getOperand(0)),
-                         .rhs = c.scalar(op->getOperand(1)),
-                         .result = c.scalar(op->getResult(0))});
+  return c.emit(
+      CmpIInst{.predicate = p,
+               .width = static_cast<uint8_t>(Compiler::widthOf(op->getOperand(0).getType())),
+               .lhs = c.scalar(op->getOperand(0)),
+               .rhs = c.scalar(op->getOperand(1)),
+               .result = c.scalar(op->getResult(0))});
 }
 
 void Bindings::bindArith() {
@@ -470,7 +475,8 @@ void Bindings::bindArith() {
   on<ConstantOp>(+[](ConstantOp o, Compiler &c) -> LogicalResult {
     Attribute v = o.getValue();
     if (auto ia = dyn_cast<IntegerAttr>(v))
-      return bindConstant(o, ia.getValue().getZExtValue() & widthMask(Compiler::widthOf(o.getType())), c);
+      return bindConstant(
+          o, ia.getValue().getZExtValue() & widthMask(Compiler::widthOf(o.getType())), c);
     if (auto fa = dyn_cast<FloatAttr>(v))
       return bindConstant(o, fa.getValue().bitcastToAPInt().getZExtValue(), c);
     return c.unsupported(o, "with a non-scalar value");
@@ -517,7 +523,8 @@ void Bindings::bindArith() {
   onEach<MinNumFOp>(&bindFloatBinary<FloatOp::MinNumF>);
   on<CmpFOp>(+[](CmpFOp o, Compiler &c) -> LogicalResult {
     auto type = floatTypeOf(o.getLhs().getType());
-    if (!type) return c.unsupported(o, "on this type");
+    if (!type)
+      return c.unsupported(o, "on this type");
     return c.emit(CmpFInst{.predicate = static_cast<FloatPredicate>(o.getPredicate()),
                            .type = *type,
                            .lhs = c.scalar(o.getLhs()),
@@ -531,7 +538,8 @@ void Bindings::bindArith() {
   });
   onEach<SIToFPOp, UIToFPOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
     auto type = floatTypeOf(op->getResult(0).getType());
-    if (!type) return c.unsupported(op, "to this type");
+    if (!type)
+      return c.unsupported(op, "to this type");
     return c.emit(IntToFloatInst{
         .type = *type,
         .fromWidth = static_cast<uint8_t>(Compiler::widthOf(op->getOperand(0).getType())),
@@ -541,7 +549,8 @@ void Bindings::bindArith() {
   });
   onEach<FPToSIOp, FPToUIOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
     auto type = floatTypeOf(op->getOperand(0).getType());
-    if (!type) return c.unsupported(op, "from this type");
+    if (!type)
+      return c.unsupported(op, "from this type");
     return c.emit(FloatToIntInst{
         .type = *type,
         .toWidth = static_cast<uint8_t>(Compiler::widthOf(op->getResult(0).getType())),
@@ -552,7 +561,8 @@ void Bindings::bindArith() {
   onEach<ExtFOp, TruncFOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
     auto from = floatTypeOf(op->getOperand(0).getType());
     auto to = floatTypeOf(op->getResult(0).getType());
-    if (!from || !to) return c.unsupported(op, "on these types");
+    if (!from || !to)
+      return c.unsupported(op, "on these types");
     return c.emit(FloatToFloatInst{.from = *from,
                                    .to = *to,
                                    .source = c.scalar(op->getOperand(0)),
@@ -619,7 +629,8 @@ void Bindings::bindMemRef() {
     std::optional<int64_t> index = o.getConstantIndex();
     if (!index || *index != 0)
       return c.unsupported(o, "other than dimension 0 of a rank-1 memref");
-    return c.emit(MemRefDimInst{.source = c.buffer(o.getSource()), .result = c.scalar(o.getResult())});
+    return c.emit(
+        MemRefDimInst{.source = c.buffer(o.getSource()), .result = c.scalar(o.getResult())});
   });
   onEach<AllocOp, AllocaOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
     auto t = cast<MemRefType>(op->getResult(0).getType());
@@ -628,12 +639,12 @@ void Bindings::bindMemRef() {
         t.getElementTypeBitWidth() > 64)
       return c.unsupported(op, "other than for rank-1 UB memrefs of integers or floats");
     bool dynamic = t.isDynamicDim(0);
-    return c.emit(MemRefAllocInst{
-        .dynamicSize = dynamic,
-        .elemBytes = static_cast<uint32_t>(t.getElementTypeBitWidth() / 8),
-        .staticSize = dynamic ? 0 : static_cast<uint64_t>(t.getDimSize(0)),
-        .size = dynamic ? c.scalar(op->getOperand(0)) : ScalarRef{},
-        .result = c.buffer(op->getResult(0))});
+    return c.emit(
+        MemRefAllocInst{.dynamicSize = dynamic,
+                        .elemBytes = static_cast<uint32_t>(t.getElementTypeBitWidth() / 8),
+                        .staticSize = dynamic ? 0 : static_cast<uint64_t>(t.getDimSize(0)),
+                        .size = dynamic ? c.scalar(op->getOperand(0)) : ScalarRef{},
+                        .result = c.buffer(op->getResult(0))});
   });
   // UB is reset per run; a deallocation changes nothing the kernel can see.
   on<DeallocOp>(+[](DeallocOp, Compiler &) { return success(); });
@@ -656,7 +667,8 @@ LogicalResult bindOp(Operation *op, Compiler &c) {
     for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
       if (!t.isIntOrIndexOrFloat())
         return c.unsupported(op, "on non-scalar types");
-  if (const BindFn *bind = bindings.lookup(op)) return (*bind)(op, c);
+  if (const BindFn *bind = bindings.lookup(op))
+    return (*bind)(op, c);
   return c.unsupported(op, "(it runs func, scf, cf, arith, index, memref, ascreg and dav ops)");
 }
 

@@ -31,14 +31,17 @@ namespace interp {
 unsigned Compiler::widthOf(Type t) { return t.isIndex() ? 64 : t.getIntOrFloatBitWidth(); }
 
 Slot Compiler::newSlot(Type t) {
-  if (isa<VRegType>(t)) return {SlotKind::Reg, m.numRegs++};
-  if (isa<MaskType>(t)) return {SlotKind::Mask, m.numMasks++};
+  if (isa<VRegType>(t))
+    return {SlotKind::Reg, m.numRegs++};
+  if (isa<MaskType>(t))
+    return {SlotKind::Mask, m.numMasks++};
   return {SlotKind::Scalar, m.numScalars++};
 }
 
 Slot Compiler::slotFor(Value v) {
   auto it = slots.find(v);
-  if (it != slots.end()) return it->second;
+  if (it != slots.end())
+    return it->second;
   Slot s = newSlot(v.getType());
   slots[v] = s;
   return s;
@@ -58,52 +61,65 @@ uint32_t Compiler::maskConstant(const sem::Mask &mask) {
 }
 
 LogicalResult Compiler::unsupported(Operation *op, const Twine &why) {
-  InFlightDiagnostic d = op->emitError() << "the ascreg interpreter does not execute '"
-                                         << op->getName() << "'";
-  if (!why.isTriviallyEmpty()) d << " " << why;
+  InFlightDiagnostic d = op->emitError()
+                         << "the ascreg interpreter does not execute '" << op->getName() << "'";
+  if (!why.isTriviallyEmpty())
+    d << " " << why;
   return d;
 }
 
 /// Whether `op` (or anything nested in it) may write memory.
 static bool mayWriteMemory(Operation *op) {
   if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
-    if (effects.hasEffect<MemoryEffects::Write>()) return true;
+    if (effects.hasEffect<MemoryEffects::Write>())
+      return true;
   } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
     return true; // unknown effects
   }
   for (Region &r : op->getRegions())
     for (Operation &nested : r.getOps())
-      if (mayWriteMemory(&nested)) return true;
+      if (mayWriteMemory(&nested))
+        return true;
   return false;
 }
 
 bool Compiler::mayViewUB(Value v) {
   Operation *def = v.getDefiningOp();
-  if (!def) return false;
+  if (!def)
+    return false;
   Block *block = def->getBlock();
   Operation *lastUse = nullptr;
   for (Operation *user : v.getUsers()) {
-    if (user->getBlock() != block) return false; // nested or elsewhere: copy
-    if (!lastUse || lastUse->isBeforeInBlock(user)) lastUse = user;
+    if (user->getBlock() != block)
+      return false; // nested or elsewhere: copy
+    if (!lastUse || lastUse->isBeforeInBlock(user))
+      lastUse = user;
   }
-  if (!lastUse) return true;
+  if (!lastUse)
+    return true;
   // The users themselves may write (a store of the loaded register reads it
   // first); anything strictly between the load and the last use may not.
   for (Operation *op = def->getNextNode(); op && op != lastUse; op = op->getNextNode())
-    if (mayWriteMemory(op)) return false;
+    if (mayWriteMemory(op))
+      return false;
   return true;
 }
 
 void Compiler::emitCopy(Slot from, Slot to, Type type, Operation *op) {
-  if (from.kind == to.kind && from.index == to.index) return;
+  if (from.kind == to.kind && from.index == to.index)
+    return;
   switch (from.kind) {
   case SlotKind::Reg:
     emitAt(op, CopyRegInst{.bytes = toRegType(cast<VRegType>(type)).bytes(),
                            .from = {from.index},
                            .to = {to.index}});
     break;
-  case SlotKind::Mask: emitAt(op, CopyMaskInst{.from = {from.index}, .to = {to.index}}); break;
-  case SlotKind::Scalar: emitAt(op, CopyScalarInst{.from = {from.index}, .to = {to.index}}); break;
+  case SlotKind::Mask:
+    emitAt(op, CopyMaskInst{.from = {from.index}, .to = {to.index}});
+    break;
+  case SlotKind::Scalar:
+    emitAt(op, CopyScalarInst{.from = {from.index}, .to = {to.index}});
+    break;
   }
 }
 
@@ -111,20 +127,27 @@ void Compiler::emitCopy(Slot from, Slot to, Type type, Operation *op) {
 /// also a destination (e.g. a loop yielding its iter args swapped).
 void Compiler::emitParallelCopy(ValueRange from, ValueRange to, Operation *op) {
   SmallVector<Slot> src, dst;
-  for (Value v : from) src.push_back(slotFor(v));
-  for (Value v : to) dst.push_back(slotFor(v));
+  for (Value v : from)
+    src.push_back(slotFor(v));
+  for (Value v : to)
+    dst.push_back(slotFor(v));
   bool overlap = false;
   for (const Slot &a : src)
     for (const Slot &b : dst)
-      if (a.kind == b.kind && a.index == b.index) overlap = true;
+      if (a.kind == b.kind && a.index == b.index)
+        overlap = true;
   if (!overlap) {
-    for (auto [a, b, v] : llvm::zip(src, dst, from)) emitCopy(a, b, v.getType(), op);
+    for (auto [a, b, v] : llvm::zip(src, dst, from))
+      emitCopy(a, b, v.getType(), op);
     return;
   }
   SmallVector<Slot> tmp;
-  for (Value v : from) tmp.push_back(newSlot(v.getType()));
-  for (auto [a, t, v] : llvm::zip(src, tmp, from)) emitCopy(a, t, v.getType(), op);
-  for (auto [t, b, v] : llvm::zip(tmp, dst, from)) emitCopy(t, b, v.getType(), op);
+  for (Value v : from)
+    tmp.push_back(newSlot(v.getType()));
+  for (auto [a, t, v] : llvm::zip(src, tmp, from))
+    emitCopy(a, t, v.getType(), op);
+  for (auto [t, b, v] : llvm::zip(tmp, dst, from))
+    emitCopy(t, b, v.getType(), op);
 }
 
 LogicalResult Compiler::compile() {
@@ -135,7 +158,8 @@ LogicalResult Compiler::compile() {
                           << " must not return values (a vector function writes its results "
                              "to UB buffers)";
   m.func = fn;
-  if (m.options.trace) asmState.emplace(fn);
+  if (m.options.trace)
+    asmState.emplace(fn);
   for (BlockArgument arg : fn.getArguments()) {
     Type t = arg.getType();
     Machine::Param p{0, false, 0, -1, t};
@@ -159,27 +183,34 @@ LogicalResult Compiler::compile() {
   }
   for (Block &b : fn.getBody()) {
     blockStart[&b] = pc();
-    if (failed(compileBlock(b))) return failure();
+    if (failed(compileBlock(b)))
+      return failure();
   }
-  for (auto [at, block] : blockFixups) payloadAt<JumpInst>(at).target = blockStart[block];
+  for (auto [at, block] : blockFixups)
+    payloadAt<JumpInst>(at).target = blockStart[block];
   return success();
 }
 
 LogicalResult Compiler::compileBlock(Block &block) {
   for (Operation &op : block)
-    if (failed(compileOp(&op))) return failure();
+    if (failed(compileOp(&op)))
+      return failure();
   return success();
 }
 
 LogicalResult Compiler::compileOp(Operation *op) {
-  if (auto f = dyn_cast<scf::ForOp>(op)) return compileFor(f);
-  if (auto i = dyn_cast<scf::IfOp>(op)) return compileIf(i);
-  if (auto w = dyn_cast<scf::WhileOp>(op)) return compileWhile(w);
+  if (auto f = dyn_cast<scf::ForOp>(op))
+    return compileFor(f);
+  if (auto i = dyn_cast<scf::IfOp>(op))
+    return compileIf(i);
+  if (auto w = dyn_cast<scf::WhileOp>(op))
+    return compileWhile(w);
   if (isa<func::ReturnOp>(op)) {
     emitAt(op, HaltInst{});
     return success();
   }
-  if (isa<cf::BranchOp, cf::CondBranchOp>(op)) return compileBranch(op);
+  if (isa<cf::BranchOp, cf::CondBranchOp>(op))
+    return compileBranch(op);
   // Scalars wider than 64 bits would be truncated silently.
   for (Type t : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
     if (t.isIntOrIndexOrFloat() && widthOf(t) > 64)
@@ -190,9 +221,9 @@ LogicalResult Compiler::compileOp(Operation *op) {
   emittedForOp = false;
   maskLanes.reset();
   uint32_t first = pc();
-  if (failed(bindOp(op, *this))) return failure();
-  if (m.options.trace && emittedForOp &&
-      isa<AscRegDialect, dav::DavDialect>(op->getDialect()))
+  if (failed(bindOp(op, *this)))
+    return failure();
+  if (m.options.trace && emittedForOp && isa<AscRegDialect, dav::DavDialect>(op->getDialect()))
     addTrace(op, first);
   current = nullptr;
   return success();
@@ -229,7 +260,8 @@ LogicalResult Compiler::compileFor(scf::ForOp op) {
   uint32_t enter = emitAt(op, ForEnterInst{.loop = loop, .exit = 0});
   uint32_t body = pc();
   for (Operation &inner : op.getBody()->without_terminator())
-    if (failed(compileOp(&inner))) return failure();
+    if (failed(compileOp(&inner)))
+      return failure();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   emitParallelCopy(yield.getOperands(), op.getRegionIterArgs(), yield);
   emitAt(op, ForLatchInst{.loop = loop, .body = body});
@@ -242,18 +274,22 @@ LogicalResult Compiler::compileFor(scf::ForOp op) {
 LogicalResult Compiler::compileIf(scf::IfOp op) {
   uint32_t branch = emitAt(op, BranchIfFalseInst{.condition = scalar(op.getCondition())});
   auto compileRegion = [&](Region &r) -> LogicalResult {
-    if (r.empty()) return success();
+    if (r.empty())
+      return success();
     Block &b = r.front();
     for (Operation &inner : b.without_terminator())
-      if (failed(compileOp(&inner))) return failure();
+      if (failed(compileOp(&inner)))
+        return failure();
     auto yield = cast<scf::YieldOp>(b.getTerminator());
     emitParallelCopy(yield.getOperands(), op.getResults(), yield);
     return success();
   };
-  if (failed(compileRegion(op.getThenRegion()))) return failure();
+  if (failed(compileRegion(op.getThenRegion())))
+    return failure();
   uint32_t skipElse = emitAt(op, JumpInst{.target = 0});
   payloadAt<BranchIfFalseInst>(branch).ifFalse = pc();
-  if (failed(compileRegion(op.getElseRegion()))) return failure();
+  if (failed(compileRegion(op.getElseRegion())))
+    return failure();
   payloadAt<JumpInst>(skipElse).target = pc();
   return success();
 }
@@ -264,12 +300,14 @@ LogicalResult Compiler::compileWhile(scf::WhileOp op) {
   emitParallelCopy(op.getInits(), before.getArguments(), op);
   uint32_t head = pc();
   for (Operation &inner : before.without_terminator())
-    if (failed(compileOp(&inner))) return failure();
+    if (failed(compileOp(&inner)))
+      return failure();
   auto cond = cast<scf::ConditionOp>(before.getTerminator());
   uint32_t branch = emitAt(cond, BranchIfFalseInst{.condition = scalar(cond.getCondition())});
   emitParallelCopy(cond.getArgs(), after.getArguments(), cond);
   for (Operation &inner : after.without_terminator())
-    if (failed(compileOp(&inner))) return failure();
+    if (failed(compileOp(&inner)))
+      return failure();
   auto yield = cast<scf::YieldOp>(after.getTerminator());
   emitParallelCopy(yield.getOperands(), before.getArguments(), yield);
   emitAt(op, JumpInst{.target = head});
@@ -279,9 +317,11 @@ LogicalResult Compiler::compileWhile(scf::WhileOp op) {
 }
 
 void Compiler::addTrace(Operation *op, uint32_t firstInst) {
-  for (uint32_t i = firstInst; i < pc(); ++i) m.code[i].fn = traceHandler;
+  for (uint32_t i = firstInst; i < pc(); ++i)
+    m.code[i].fn = traceHandler;
   uint32_t index = m.code[firstInst].op;
-  if (m.trace.size() <= index) m.trace.resize(index + 1);
+  if (m.trace.size() <= index)
+    m.trace.resize(index + 1);
   TraceInfo &info = m.trace[index];
   llvm::raw_string_ostream os(info.header);
   os << op->getName();
@@ -306,8 +346,10 @@ void Compiler::addTrace(Operation *op, uint32_t firstInst) {
     v.printAsOperand(nos, *asmState);
     return tv;
   };
-  for (Value v : op->getOperands()) info.inputs.push_back(describe(v));
-  for (Value v : op->getResults()) info.outputs.push_back(describe(v));
+  for (Value v : op->getOperands())
+    info.inputs.push_back(describe(v));
+  for (Value v : op->getResults())
+    info.outputs.push_back(describe(v));
   info.maskLanes = maskLanes;
 }
 

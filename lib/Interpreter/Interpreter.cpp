@@ -20,14 +20,16 @@ CompiledKernel::CompiledKernel() : machine(std::make_unique<Machine>()) {}
 CompiledKernel::~CompiledKernel() = default;
 
 FailureOr<std::unique_ptr<CompiledKernel>> CompiledKernel::compile(func::FuncOp fn,
-                                                                  const Options &options) {
+                                                                   const Options &options) {
   std::unique_ptr<CompiledKernel> kernel(new CompiledKernel());
   Machine &m = *kernel->machine;
   m.options = options;
   std::string error;
-  if (!m.ub.reserve(options.ubCapacity, error)) return fn.emitError() << error;
+  if (!m.ub.reserve(options.ubCapacity, error))
+    return fn.emitError() << error;
   Compiler compiler(m, fn);
-  if (failed(compiler.compile())) return failure();
+  if (failed(compiler.compile()))
+    return failure();
   m.prepareFrames();
   return kernel;
 }
@@ -44,7 +46,8 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
       return m.func->emitError() << "argument " << i << " must be "
                                  << (p.isMemRef ? "a buffer" : "a scalar") << " for parameter type "
                                  << p.type;
-    if (!p.isMemRef) continue;
+    if (!p.isMemRef)
+      continue;
     if (p.staticSize >= 0 && static_cast<uint64_t>(p.staticSize) != a.numElements)
       return m.func->emitError() << "argument " << i << " has " << a.numElements
                                  << " elements but parameter type " << p.type << " needs "
@@ -56,7 +59,8 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
   }
   std::vector<uint64_t> addresses;
   std::string error;
-  if (!m.ub.bindArguments(ubArgs, addresses, error)) return m.func->emitError() << error;
+  if (!m.ub.bindArguments(ubArgs, addresses, error))
+    return m.func->emitError() << error;
 
   m.buffers.clear();
   m.steps = 0;
@@ -71,7 +75,8 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
     m.scalar(ScalarRef{p.slot}) = m.buffers.size() - 1;
   }
   m.execute();
-  if (m.failed) return failure();
+  if (m.failed)
+    return failure();
   m.ub.copyOut(ubArgs, addresses);
   return success();
 }

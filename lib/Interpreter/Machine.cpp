@@ -5,7 +5,8 @@ namespace ascreg {
 namespace interp {
 
 void Machine::fail(const Inst &inst, const sem::RuntimeError &error) {
-  if (failed) return;
+  if (failed)
+    return;
   failed = true;
   ops[inst.op]->emitOpError() << error.message(ub.capacity());
 }
@@ -16,32 +17,28 @@ static __int128 ubByte(const Buffer &buf, uint64_t index, uint64_t scale) {
          static_cast<__int128>(static_cast<int64_t>(index)) * static_cast<__int128>(scale);
 }
 
-std::optional<uint64_t> Machine::registerAccess(const Inst &inst, const Buffer &buf,
-                                                uint64_t offset, unsigned bytes) {
+void Machine::reportRegisterAccess(const Inst &inst, const Buffer &buf, uint64_t offset,
+                                   unsigned bytes) {
+  uint64_t capacity = ub.capacity();
   __int128 addr = ubByte(buf, offset, buf.elemBytes);
   int64_t values[4] = {static_cast<int64_t>(buf.ubAddr), static_cast<int64_t>(offset),
                        buf.elemBytes, bytes};
-  if (addr < 0 || addr > static_cast<__int128>(ub.capacity()) ||
-      !sem::insideUB(static_cast<uint64_t>(addr), bytes, ub.capacity())) {
+  if (addr < 0 || addr > static_cast<__int128>(capacity) ||
+      !sem::insideUB(static_cast<uint64_t>(addr), bytes, capacity))
     fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::RegisterAccessOutsideUB,
-                            {values[0], values[1], values[2], values[3]}});
-    return std::nullopt;
-  }
-  if (static_cast<uint64_t>(addr) % sem::kUBAlignment != 0) {
-    fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::MisalignedAccess, {values[0], values[1], values[2]}});
-    return std::nullopt;
-  }
-  return static_cast<uint64_t>(addr);
+                                 {values[0], values[1], values[2], values[3]}});
+  else
+    fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::MisalignedAccess,
+                                 {values[0], values[1], values[2]}});
 }
 
-std::optional<uint64_t> Machine::scalarAccess(const Inst &inst, const Buffer &buf,
-                                              uint64_t index) {
+std::optional<uint64_t> Machine::scalarAccess(const Inst &inst, const Buffer &buf, uint64_t index) {
   __int128 addr = ubByte(buf, index, buf.elemBytes);
   if (addr < 0 || addr > static_cast<__int128>(ub.capacity()) ||
       !sem::insideUB(static_cast<uint64_t>(addr), buf.elemBytes, ub.capacity())) {
-    fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::ScalarAccessOutsideUB,
-                            {static_cast<int64_t>(buf.ubAddr), static_cast<int64_t>(index),
-                             buf.elemBytes}});
+    fail(inst, sem::RuntimeError{
+                   sem::RuntimeErrorKind::ScalarAccessOutsideUB,
+                   {static_cast<int64_t>(buf.ubAddr), static_cast<int64_t>(index), buf.elemBytes}});
     return std::nullopt;
   }
   return static_cast<uint64_t>(addr);
@@ -50,13 +47,12 @@ std::optional<uint64_t> Machine::scalarAccess(const Inst &inst, const Buffer &bu
 std::optional<uint32_t> Machine::allocate(const Inst &inst, uint64_t numElements,
                                           uint32_t elemBytes) {
   uint64_t at = 0;
-  bool fits = numElements <= sem::kMaxUBCapacity &&
-              ub.allocate(numElements * elemBytes, at);
+  bool fits = numElements <= sem::kMaxUBCapacity && ub.allocate(numElements * elemBytes, at);
   if (!fits) {
     uint64_t bytes = numElements > sem::kMaxUBCapacity ? UINT64_MAX : numElements * elemBytes;
     fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::AllocationExceedsUB,
-                            {static_cast<int64_t>(bytes),
-                             static_cast<int64_t>(sem::alignToUB(ub.allocationTop()))}});
+                                 {static_cast<int64_t>(bytes),
+                                  static_cast<int64_t>(sem::alignToUB(ub.allocationTop()))}});
     return std::nullopt;
   }
   buffers.push_back(Buffer{at, numElements, elemBytes});
@@ -67,7 +63,8 @@ void Machine::prepareFrames() {
   scalarFile.assign(numScalars + 1, 0);
   regStorage.resize(numRegs + 1);
   regFile.resize(numRegs + 1);
-  for (uint32_t i = 0; i <= numRegs; ++i) regFile[i] = &regStorage[i];
+  for (uint32_t i = 0; i <= numRegs; ++i)
+    regFile[i] = &regStorage[i];
   maskFile.resize(numMasks + 1);
   S = scalarFile.data();
   R = regFile.data();

@@ -94,16 +94,29 @@ public:
   void fail(const Inst &inst, const sem::RuntimeError &error);
   /// Counts a loop iteration or branch; reports the step limit.
   bool countStep(const Inst &inst) {
-    if (++steps <= options.maxSteps) return true;
+    if (++steps <= options.maxSteps)
+      return true;
     fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::StepLimit,
-                            {static_cast<int64_t>(options.maxSteps)}});
+                                 {static_cast<int64_t>(options.maxSteps)}});
     return false;
   }
 
   /// The UB address of a register-sized access at element `offset` of `buf`,
   /// checked to be inside UB and 32-byte aligned; nullopt after reporting.
   std::optional<uint64_t> registerAccess(const Inst &inst, const Buffer &buf, uint64_t offset,
-                                         unsigned bytes);
+                                         unsigned bytes) {
+    // Fast path: an offset small enough that nothing wraps (the capacity is
+    // at most 2^40), inside UB and aligned.
+    if (offset <= sem::kMaxUBCapacity) {
+      uint64_t addr = buf.ubAddr + offset * buf.elemBytes;
+      if (sem::insideUB(addr, bytes, ub.capacity()) && addr % sem::kUBAlignment == 0)
+        return addr;
+    }
+    reportRegisterAccess(inst, buf, offset, bytes);
+    return std::nullopt;
+  }
+  /// Reports why a register access failed the checks.
+  void reportRegisterAccess(const Inst &inst, const Buffer &buf, uint64_t offset, unsigned bytes);
   /// The UB address of element `index` of `buf` for a scalar access.
   std::optional<uint64_t> scalarAccess(const Inst &inst, const Buffer &buf, uint64_t index);
   /// Places a kernel allocation; reports when it does not fit.

@@ -27,7 +27,8 @@ namespace ascreg {
 
 uint64_t NpyArray::numElements() const {
   uint64_t n = 1;
-  for (int64_t d : shape) n *= static_cast<uint64_t>(d);
+  for (int64_t d : shape)
+    n *= static_cast<uint64_t>(d);
   return n;
 }
 
@@ -44,10 +45,10 @@ namespace {
 /// One value of the header dict.
 struct DictValue {
   enum Kind { String, Bool, Tuple, Other } kind = Other;
-  StringRef text;                 // the literal as written (a string without quotes,
-                                  // a tuple without parentheses)
-  bool boolean = false;           // Bool
-  SmallVector<uint64_t, 4> ints;  // Tuple
+  StringRef text;                // the literal as written (a string without quotes,
+                                 // a tuple without parentheses)
+  bool boolean = false;          // Bool
+  SmallVector<uint64_t, 4> ints; // Tuple
 };
 
 /// A recursive-descent parser of the header dict, a Python literal of the
@@ -63,23 +64,28 @@ public:
   /// Parses the whole header into `out`; on failure returns what is wrong.
   std::optional<std::string> parse(SmallVectorImpl<std::pair<StringRef, DictValue>> &out) {
     skipSpace();
-    if (!eat('{')) return expected("'{' opening the header dict");
+    if (!eat('{'))
+      return expected("'{' opening the header dict");
     skipSpace();
     while (!eat('}')) {
       std::optional<StringRef> key = string();
-      if (!key) return expected("a quoted key or '}'");
+      if (!key)
+        return expected("a quoted key or '}'");
       skipSpace();
-      if (!eat(':')) return expected("':' after key '" + key->str() + "'");
+      if (!eat(':'))
+        return expected("':' after key '" + key->str() + "'");
       skipSpace();
       DictValue v;
-      if (auto err = value(v)) return err;
+      if (auto err = value(v))
+        return err;
       out.push_back({*key, v});
       skipSpace();
       if (eat(',')) {
         skipSpace();
         continue;
       }
-      if (!eat('}')) return expected("',' or '}' after the value of '" + key->str() + "'");
+      if (!eat('}'))
+        return expected("',' or '}' after the value of '" + key->str() + "'");
       break;
     }
     // Only padding may follow: spaces, and the newline that ends the header.
@@ -98,12 +104,14 @@ private:
   bool atEnd() const { return pos >= s.size(); }
   char peek() const { return atEnd() ? '\0' : s[pos]; }
   bool eat(char c) {
-    if (peek() != c || atEnd()) return false;
+    if (peek() != c || atEnd())
+      return false;
     ++pos;
     return true;
   }
   void skipSpace() {
-    while (!atEnd() && isSpace(s[pos])) ++pos;
+    while (!atEnd() && isSpace(s[pos]))
+      ++pos;
   }
   static std::string printable(StringRef t) {
     std::string r;
@@ -119,7 +127,8 @@ private:
     return r;
   }
   std::string expected(const Twine &what) const {
-    if (atEnd()) return ("malformed header dict: expected " + what + ", found the end of the header").str();
+    if (atEnd())
+      return ("malformed header dict: expected " + what + ", found the end of the header").str();
     return ("malformed header dict: expected " + what + " at byte " + Twine(pos) + ", found '" +
             printable(s.drop_front(pos).take_front(12)) + "'")
         .str();
@@ -127,11 +136,14 @@ private:
 
   std::optional<StringRef> string() {
     char q = peek();
-    if (q != '\'' && q != '"') return std::nullopt;
+    if (q != '\'' && q != '"')
+      return std::nullopt;
     size_t end = s.find(q, pos + 1);
-    if (end == StringRef::npos) return std::nullopt;
+    if (end == StringRef::npos)
+      return std::nullopt;
     StringRef r = s.slice(pos + 1, end);
-    if (r.contains('\\') || r.contains('\n')) return std::nullopt; // numpy never escapes
+    if (r.contains('\\') || r.contains('\n'))
+      return std::nullopt; // numpy never escapes
     pos = end + 1;
     return r;
   }
@@ -139,9 +151,11 @@ private:
   /// A non-negative decimal integer (with an optional Python 2 'L').
   std::optional<std::string> integer(uint64_t &v) {
     size_t start = pos;
-    while (!atEnd() && isDigit(s[pos])) ++pos;
+    while (!atEnd() && isDigit(s[pos]))
+      ++pos;
     StringRef digits = s.slice(start, pos);
-    if (digits.empty()) return expected("a non-negative integer dimension");
+    if (digits.empty())
+      return expected("a non-negative integer dimension");
     eat('L');
     if (digits.getAsInteger(10, v))
       return ("shape dimension " + digits + " does not fit in 64 bits").str();
@@ -168,17 +182,21 @@ private:
       size_t inner = pos;
       // () | (d,) | (d, d, ...) with an optional trailing comma.
       while (!eat(')')) {
-        if (peek() == '-') return "negative shape dimension in (" + s.slice(inner, s.find(')', pos)).str() + ")";
+        if (peek() == '-')
+          return "negative shape dimension in (" + s.slice(inner, s.find(')', pos)).str() + ")";
         uint64_t d = 0;
-        if (auto err = integer(d)) return err;
+        if (auto err = integer(d))
+          return err;
         v.ints.push_back(d);
         skipSpace();
         if (eat(',')) {
           skipSpace();
           continue;
         }
-        if (!eat(')')) return expected("',' or ')' in the shape tuple");
-        if (v.ints.size() == 1) return "malformed shape: a one-dimensional shape is written (N,), not (N)";
+        if (!eat(')'))
+          return expected("',' or ')' in the shape tuple");
+        if (v.ints.size() == 1)
+          return "malformed shape: a one-dimensional shape is written (N,), not (N)";
         break;
       }
       v.text = s.slice(inner, pos - 1).rtrim();
@@ -189,14 +207,18 @@ private:
     int depth = 0;
     while (!atEnd()) {
       char c = s[pos];
-      if (c == '[' || c == '(' || c == '{') ++depth;
+      if (c == '[' || c == '(' || c == '{')
+        ++depth;
       else if (c == ']' || c == ')' || c == '}') {
-        if (depth == 0) break;
+        if (depth == 0)
+          break;
         --depth;
-      } else if (c == ',' && depth == 0) break;
+      } else if (c == ',' && depth == 0)
+        break;
       ++pos;
     }
-    if (pos == start) return expected("a value");
+    if (pos == start)
+      return expected("a value");
     v.kind = DictValue::Other;
     v.text = s.slice(start, pos).rtrim();
     return std::nullopt;
@@ -215,8 +237,10 @@ Expected<NpyArray> readNpy(StringRef path) {
   // Preamble: magic, version, header length.
   static constexpr StringLiteral kMagic("\x93NUMPY");
   if (!buf.starts_with(kMagic)) {
-    if (buf.empty()) return bad(path, "empty file (missing the \\x93NUMPY magic)");
-    if (!kMagic.starts_with(buf)) return bad(path, "missing the \\x93NUMPY magic");
+    if (buf.empty())
+      return bad(path, "empty file (missing the \\x93NUMPY magic)");
+    if (!kMagic.starts_with(buf))
+      return bad(path, "missing the \\x93NUMPY magic");
   }
   if (buf.size() < 10)
     return bad(path, formatv("truncated preamble: the file has {0} bytes, a .npy file has at "
@@ -233,11 +257,12 @@ Expected<NpyArray> readNpy(StringRef path) {
                                "header, the file has {1}",
                                major, buf.size()));
     headerLen = 0;
-    for (int i = 0; i < 4; ++i) headerLen |= size_t(static_cast<uint8_t>(buf[8 + i])) << (8 * i);
+    for (int i = 0; i < 4; ++i)
+      headerLen |= size_t(static_cast<uint8_t>(buf[8 + i])) << (8 * i);
     headerStart = 12;
   } else {
-    return bad(path, formatv("unsupported format version {0}.{1} (supported: 1.0, 2.0, 3.0)",
-                             major, minor));
+    return bad(path, formatv("unsupported format version {0}.{1} (supported: 1.0, 2.0, 3.0)", major,
+                             minor));
   }
   if (headerLen > kNpyMaxHeaderBytes)
     return bad(path, formatv("header length {0} exceeds the limit of {1} bytes (numpy's "
@@ -251,7 +276,8 @@ Expected<NpyArray> readNpy(StringRef path) {
 
   // The header dict.
   SmallVector<std::pair<StringRef, DictValue>> entries;
-  if (auto err = HeaderParser(header).parse(entries)) return bad(path, *err);
+  if (auto err = HeaderParser(header).parse(entries))
+    return bad(path, *err);
   std::optional<DictValue> descr, fortran, shape;
   for (auto &[key, value] : entries) {
     std::optional<DictValue> *slot = key == "descr"           ? &descr
@@ -261,13 +287,15 @@ Expected<NpyArray> readNpy(StringRef path) {
     if (!slot)
       return bad(path, "unexpected key '" + key +
                            "' in the header dict (expected 'descr', 'fortran_order' and 'shape')");
-    if (*slot) return bad(path, "duplicate key '" + key + "' in the header dict");
+    if (*slot)
+      return bad(path, "duplicate key '" + key + "' in the header dict");
     *slot = value;
   }
   for (auto [name, slot] : {std::pair<StringRef, std::optional<DictValue> *>{"descr", &descr},
                             {"fortran_order", &fortran},
                             {"shape", &shape}})
-    if (!*slot) return bad(path, "header dict lacks the key '" + name + "'");
+    if (!*slot)
+      return bad(path, "header dict lacks the key '" + name + "'");
   if (fortran->kind != DictValue::Bool)
     return bad(path, "'fortran_order' must be True or False, got " + fortran->text);
   if (fortran->boolean)
@@ -286,7 +314,8 @@ Expected<NpyArray> readNpy(StringRef path) {
                          "; supported: little-endian ('<', '=', or '|' for 1 byte) i1 i2 i4 i8 "
                          "u1 u2 u4 u8 f2 f4 f8");
   };
-  if (d.size() < 3) return unsupported("not a byte order, kind and size");
+  if (d.size() < 3)
+    return unsupported("not a byte order, kind and size");
   char order = d[0];
   arr.kind = d[1];
   if (order != '<' && order != '|' && order != '=' && order != '>')
@@ -340,21 +369,25 @@ Expected<NpyArray> readNpy(StringRef path) {
 
 Error writeNpy(StringRef path, const NpyArray &arr) {
   std::string shape;
-  for (int64_t d : arr.shape) shape += std::to_string(d) + ", ";
-  if (arr.shape.size() > 1) shape.resize(shape.size() - 2);
-  else if (arr.shape.size() == 1) shape.resize(shape.size() - 1);
+  for (int64_t d : arr.shape)
+    shape += std::to_string(d) + ", ";
+  if (arr.shape.size() > 1)
+    shape.resize(shape.size() - 2);
+  else if (arr.shape.size() == 1)
+    shape.resize(shape.size() - 1);
   // The header must describe the data exactly (readNpy rejects anything else).
   uint64_t elements = 1, bytes = 0;
   bool overflow = false, empty = false;
   for (int64_t d : arr.shape) {
     if (d < 0)
-      return createStringError(inconvertibleErrorCode(),
-                               "cannot write '" + path + "': negative dimension in shape (" +
-                                   shape + ")");
+      return createStringError(inconvertibleErrorCode(), "cannot write '" + path +
+                                                             "': negative dimension in shape (" +
+                                                             shape + ")");
     empty |= d == 0;
     overflow |= __builtin_mul_overflow(elements, uint64_t(d), &elements);
   }
-  if (empty) elements = 0, overflow = false; // as readNpy: a zero dimension empties the array
+  if (empty)
+    elements = 0, overflow = false; // as readNpy: a zero dimension empties the array
   overflow |= __builtin_mul_overflow(elements, uint64_t(arr.itemBytes), &bytes);
   if (overflow || bytes != arr.data.size())
     return createStringError(inconvertibleErrorCode(),
@@ -369,10 +402,12 @@ Error writeNpy(StringRef path, const NpyArray &arr) {
   header += '\n';
   if (header.size() > 0xFFFF)
     return createStringError(inconvertibleErrorCode(),
-                             "cannot write '" + path + "': the header does not fit a version 1.0 file");
+                             "cannot write '" + path +
+                                 "': the header does not fit a version 1.0 file");
   std::error_code ec;
   raw_fd_ostream os(path, ec, sys::fs::OF_None);
-  if (ec) return createStringError(ec, "cannot write '" + path + "': " + ec.message());
+  if (ec)
+    return createStringError(ec, "cannot write '" + path + "': " + ec.message());
   os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
      << char((header.size() >> 8) & 0xff) << header;
   os.write(reinterpret_cast<const char *>(arr.data.data()), arr.data.size());

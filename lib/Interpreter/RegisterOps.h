@@ -50,8 +50,10 @@ struct MaskLogicInst {
   MaskLogic logic;
   MaskRef lhs, rhs, result;
   void run(Machine &m) const {
-    if (logic == MaskLogic::And) sem::maskAnd(m.mask(lhs), m.mask(rhs), m.mask(result));
-    else sem::maskOr(m.mask(lhs), m.mask(rhs), m.mask(result));
+    if (logic == MaskLogic::And)
+      sem::maskAnd(m.mask(lhs), m.mask(rhs), m.mask(result));
+    else
+      sem::maskOr(m.mask(lhs), m.mask(rhs), m.mask(result));
   }
 };
 
@@ -80,9 +82,7 @@ struct PredicateLogicInst {
 struct PredicateNotInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef input, governing, result;
-  void run(Machine &m) const {
-    sem::dav::pnot(m.mask(input), m.mask(governing), m.mask(result));
-  }
+  void run(Machine &m) const { sem::dav::pnot(m.mask(input), m.mask(governing), m.mask(result)); }
 };
 
 /// ppack / punpack of the lower or higher half.
@@ -92,8 +92,10 @@ struct PredicatePackInst {
   bool higherHalf;
   MaskRef input, result;
   void run(Machine &m) const {
-    if (unpack) sem::dav::punpack(m.mask(input), higherHalf, m.mask(result));
-    else sem::dav::ppack(m.mask(input), higherHalf, m.mask(result));
+    if (unpack)
+      sem::dav::punpack(m.mask(input), higherHalf, m.mask(result));
+    else
+      sem::dav::ppack(m.mask(input), higherHalf, m.mask(result));
   }
 };
 
@@ -123,9 +125,12 @@ struct LoadAlignInst {
   bool run(Machine &m, const Inst &inst) const {
     std::optional<uint64_t> addr =
         m.registerAccess(inst, m.buffer(base), m.scalar(offset), type.bytes());
-    if (!addr) return false;
-    if (view) m.setView(result, *addr);
-    else sem::loadAlign(type, m.ubData() + *addr, m.regOut(result));
+    if (!addr)
+      return false;
+    if (view)
+      m.setView(result, *addr);
+    else
+      sem::loadAlign(type, m.ubData() + *addr, m.regOut(result));
     return true;
   }
 };
@@ -139,7 +144,8 @@ struct LoadDeinterleaveInst {
   bool run(Machine &m, const Inst &inst) const {
     std::optional<uint64_t> addr =
         m.registerAccess(inst, m.buffer(base), m.scalar(offset), 2 * sem::kVLBytes);
-    if (!addr) return false;
+    if (!addr)
+      return false;
     sem::dav::vldsDintlvB32(m.ubData() + *addr, m.regOut(even), m.regOut(odd));
     return true;
   }
@@ -156,7 +162,8 @@ struct StoreAlignInst {
   bool run(Machine &m, const Inst &inst) const {
     std::optional<uint64_t> addr =
         m.registerAccess(inst, m.buffer(base), m.scalar(offset), type.bytes());
-    if (!addr) return false;
+    if (!addr)
+      return false;
     sem::storeAlign(type, m.reg(value), m.mask(mask), m.ubData() + *addr);
     m.ub.noteWrite(*addr, type.bytes());
     return true;
@@ -208,17 +215,18 @@ struct GatherInst {
     const Buffer &buf = m.buffer(base);
     if (buf.ubAddr % sem::kUBAlignment != 0) {
       m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::MisalignedGatherBase,
-                                {static_cast<int64_t>(buf.ubAddr)}});
+                                     {static_cast<int64_t>(buf.ubAddr)}});
       return false;
     }
     unsigned unit = sem::elemBytes(source);
     uint64_t unitsToEnd = (m.ub.capacity() - buf.ubAddr) / unit;
-    sem::Status st = sem::gather(resultType, source, indexType, m.ubData() + buf.ubAddr,
-                                 unitsToEnd, m.reg(index), m.mask(mask), m.regOut(result));
-    if (st.ok) return true;
+    sem::Status st = sem::gather(resultType, source, indexType, m.ubData() + buf.ubAddr, unitsToEnd,
+                                 m.reg(index), m.mask(mask), m.regOut(result));
+    if (st.ok)
+      return true;
     m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::GatherOutsideUB,
-                              {static_cast<int64_t>(st.value), st.lane,
-                               static_cast<int64_t>(buf.ubAddr), unit}});
+                                   {static_cast<int64_t>(st.value), st.lane,
+                                    static_cast<int64_t>(buf.ubAddr), unit}});
     return false;
   }
 };

@@ -19,7 +19,8 @@ namespace interp {
 
 inline uint64_t widthMask(unsigned w) { return w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1; }
 inline int64_t signExtend(uint64_t x, unsigned w) {
-  if (w >= 64) return static_cast<int64_t>(x);
+  if (w >= 64)
+    return static_cast<int64_t>(x);
   unsigned s = 64 - w;
   return static_cast<int64_t>(x << s) >> s;
 }
@@ -68,7 +69,8 @@ struct ForEnterInst {
   LoopBounds loop;
   uint32_t exit;
   uint32_t run(Machine &m, const Inst &inst, uint32_t pc) const {
-    if (!loop.inRange(m)) return exit;
+    if (!loop.inRange(m))
+      return exit;
     int64_t step = signExtend(m.scalar(loop.step), loop.width);
     if (loop.isUnsigned ? m.scalar(loop.step) == 0 : step <= 0) {
       m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::NonPositiveStep, {step}});
@@ -87,7 +89,8 @@ struct ForLatchInst {
     // Wraps like the lowered loop (scf-to-cf: add, then compare).
     uint64_t &i = m.scalar(loop.iv);
     i = (i + m.scalar(loop.step)) & widthMask(loop.width);
-    if (!loop.inRange(m)) return pc + 1;
+    if (!loop.inRange(m))
+      return pc + 1;
     return m.countStep(inst) ? body : kHalt;
   }
 };
@@ -121,8 +124,26 @@ struct ConstantInst {
 };
 
 enum class IntOp : uint8_t {
-  Add, Sub, Mul, And, Or, Xor, Shl, ShrU, ShrS, DivS, DivU, RemS, RemU, MaxS, MinS, MaxU,
-  MinU, CeilDivS, CeilDivU, FloorDivS
+  Add,
+  Sub,
+  Mul,
+  And,
+  Or,
+  Xor,
+  Shl,
+  ShrU,
+  ShrS,
+  DivS,
+  DivU,
+  RemS,
+  RemU,
+  MaxS,
+  MinS,
+  MaxU,
+  MinU,
+  CeilDivS,
+  CeilDivU,
+  FloorDivS
 };
 
 /// arith and index integer binary ops.
@@ -134,36 +155,73 @@ template <IntOp OP> struct IntBinaryInst {
     uint64_t a = m.scalar(lhs), b = m.scalar(rhs), r = 0;
     unsigned w = width;
     switch (OP) {
-    case IntOp::Add: r = a + b; break;
-    case IntOp::Sub: r = a - b; break;
-    case IntOp::Mul: r = a * b; break;
-    case IntOp::And: r = a & b; break;
-    case IntOp::Or: r = a | b; break;
-    case IntOp::Xor: r = a ^ b; break;
-    case IntOp::Shl: r = b >= w ? 0 : a << b; break; // poison upstream; 0 here
-    case IntOp::ShrU: r = b >= w ? 0 : a >> b; break;
-    case IntOp::ShrS: r = static_cast<uint64_t>(signExtend(a, w) >> (b >= w ? w - 1 : b)); break;
-    case IntOp::MaxS: r = signExtend(a, w) >= signExtend(b, w) ? a : b; break;
-    case IntOp::MinS: r = signExtend(a, w) <= signExtend(b, w) ? a : b; break;
-    case IntOp::MaxU: r = a >= b ? a : b; break;
-    case IntOp::MinU: r = a <= b ? a : b; break;
-    case IntOp::DivU: case IntOp::RemU: case IntOp::CeilDivU:
-      if (b == 0) return divisionByZero(m, inst);
+    case IntOp::Add:
+      r = a + b;
+      break;
+    case IntOp::Sub:
+      r = a - b;
+      break;
+    case IntOp::Mul:
+      r = a * b;
+      break;
+    case IntOp::And:
+      r = a & b;
+      break;
+    case IntOp::Or:
+      r = a | b;
+      break;
+    case IntOp::Xor:
+      r = a ^ b;
+      break;
+    case IntOp::Shl:
+      r = b >= w ? 0 : a << b;
+      break; // poison upstream; 0 here
+    case IntOp::ShrU:
+      r = b >= w ? 0 : a >> b;
+      break;
+    case IntOp::ShrS:
+      r = static_cast<uint64_t>(signExtend(a, w) >> (b >= w ? w - 1 : b));
+      break;
+    case IntOp::MaxS:
+      r = signExtend(a, w) >= signExtend(b, w) ? a : b;
+      break;
+    case IntOp::MinS:
+      r = signExtend(a, w) <= signExtend(b, w) ? a : b;
+      break;
+    case IntOp::MaxU:
+      r = a >= b ? a : b;
+      break;
+    case IntOp::MinU:
+      r = a <= b ? a : b;
+      break;
+    case IntOp::DivU:
+    case IntOp::RemU:
+    case IntOp::CeilDivU:
+      if (b == 0)
+        return divisionByZero(m, inst);
       r = OP == IntOp::DivU ? a / b : OP == IntOp::RemU ? a % b : a / b + (a % b != 0);
       break;
-    case IntOp::DivS: case IntOp::RemS: case IntOp::CeilDivS: case IntOp::FloorDivS: {
+    case IntOp::DivS:
+    case IntOp::RemS:
+    case IntOp::CeilDivS:
+    case IntOp::FloorDivS: {
       int64_t x = signExtend(a, w), y = signExtend(b, w);
-      if (y == 0) return divisionByZero(m, inst);
+      if (y == 0)
+        return divisionByZero(m, inst);
       // The most negative value divided by -1 wraps to itself (remainder 0).
       if (y == -1 && x == signExtend(uint64_t(1) << (w - 1), w)) {
         r = OP == IntOp::RemS ? 0 : a;
         break;
       }
       int64_t q = x / y, rem = x % y;
-      if (OP == IntOp::DivS) r = static_cast<uint64_t>(q);
-      else if (OP == IntOp::RemS) r = static_cast<uint64_t>(rem);
-      else if (OP == IntOp::CeilDivS) r = static_cast<uint64_t>(q + ((rem != 0) && ((rem > 0) == (y > 0))));
-      else r = static_cast<uint64_t>(q - ((rem != 0) && ((rem < 0) != (y < 0))));
+      if (OP == IntOp::DivS)
+        r = static_cast<uint64_t>(q);
+      else if (OP == IntOp::RemS)
+        r = static_cast<uint64_t>(rem);
+      else if (OP == IntOp::CeilDivS)
+        r = static_cast<uint64_t>(q + ((rem != 0) && ((rem > 0) == (y > 0))));
+      else
+        r = static_cast<uint64_t>(q - ((rem != 0) && ((rem < 0) != (y < 0))));
       break;
     }
     }
@@ -188,16 +246,36 @@ struct CmpIInst {
     int64_t x = signExtend(a, width), y = signExtend(b, width);
     bool r = false;
     switch (predicate) {
-    case IntPredicate::EQ: r = a == b; break;
-    case IntPredicate::NE: r = a != b; break;
-    case IntPredicate::SLT: r = x < y; break;
-    case IntPredicate::SLE: r = x <= y; break;
-    case IntPredicate::SGT: r = x > y; break;
-    case IntPredicate::SGE: r = x >= y; break;
-    case IntPredicate::ULT: r = a < b; break;
-    case IntPredicate::ULE: r = a <= b; break;
-    case IntPredicate::UGT: r = a > b; break;
-    case IntPredicate::UGE: r = a >= b; break;
+    case IntPredicate::EQ:
+      r = a == b;
+      break;
+    case IntPredicate::NE:
+      r = a != b;
+      break;
+    case IntPredicate::SLT:
+      r = x < y;
+      break;
+    case IntPredicate::SLE:
+      r = x <= y;
+      break;
+    case IntPredicate::SGT:
+      r = x > y;
+      break;
+    case IntPredicate::SGE:
+      r = x >= y;
+      break;
+    case IntPredicate::ULT:
+      r = a < b;
+      break;
+    case IntPredicate::ULE:
+      r = a <= b;
+      break;
+    case IntPredicate::UGT:
+      r = a > b;
+      break;
+    case IntPredicate::UGE:
+      r = a >= b;
+      break;
     }
     m.scalar(result) = r;
   }
@@ -220,7 +298,8 @@ struct ResizeIntInst {
   ScalarRef source, result;
   void run(Machine &m) const {
     uint64_t v = m.scalar(source);
-    if (signExtendFrom) v = static_cast<uint64_t>(signExtend(v, fromWidth));
+    if (signExtendFrom)
+      v = static_cast<uint64_t>(signExtend(v, fromWidth));
     m.scalar(result) = v & widthMask(toWidth);
   }
 };
@@ -234,8 +313,10 @@ enum class FloatType : uint8_t { F16, BF16, F32, F64 };
 
 inline double toDouble(uint64_t bits, FloatType t) {
   switch (t) {
-  case FloatType::F16: return sem::f16ToF32(static_cast<uint16_t>(bits));
-  case FloatType::BF16: return sem::bf16ToF32(static_cast<uint16_t>(bits));
+  case FloatType::F16:
+    return sem::f16ToF32(static_cast<uint16_t>(bits));
+  case FloatType::BF16:
+    return sem::bf16ToF32(static_cast<uint16_t>(bits));
   case FloatType::F32: {
     float f;
     uint32_t u = static_cast<uint32_t>(bits);
@@ -252,8 +333,10 @@ inline double toDouble(uint64_t bits, FloatType t) {
 }
 inline uint64_t bitsOfFloat(float f, FloatType t) {
   switch (t) {
-  case FloatType::F16: return sem::f32ToF16(f);
-  case FloatType::BF16: return sem::f32ToBF16(f);
+  case FloatType::F16:
+    return sem::f32ToF16(f);
+  case FloatType::BF16:
+    return sem::f32ToBF16(f);
   default: {
     uint32_t u;
     std::memcpy(&u, &f, 4);
@@ -270,7 +353,8 @@ inline uint64_t bitsOfDouble(double d) {
 /// an f64 value truncated to f16/bf16 is rounded twice (via f32), a known
 /// limit of arith.truncf f64 -> f16 in the interpreter.
 inline uint64_t roundTo(double d, FloatType t) {
-  if (t == FloatType::F64) return bitsOfDouble(d);
+  if (t == FloatType::F64)
+    return bitsOfDouble(d);
   return bitsOfFloat(static_cast<float>(d), t);
 }
 
@@ -278,25 +362,37 @@ enum class FloatOp : uint8_t { Add, Sub, Mul, Div, MaximumF, MinimumF, MaxNumF, 
 
 template <class T> T applyFloatOp(FloatOp op, T a, T b) {
   switch (op) {
-  case FloatOp::Add: return a + b;
-  case FloatOp::Sub: return a - b;
-  case FloatOp::Mul: return a * b;
-  case FloatOp::Div: return a / b;
+  case FloatOp::Add:
+    return a + b;
+  case FloatOp::Sub:
+    return a - b;
+  case FloatOp::Mul:
+    return a * b;
+  case FloatOp::Div:
+    return a / b;
   case FloatOp::MaximumF:
-    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<T>::quiet_NaN();
-    if (a == b) return std::signbit(a) ? b : a;
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<T>::quiet_NaN();
+    if (a == b)
+      return std::signbit(a) ? b : a;
     return a > b ? a : b;
   case FloatOp::MinimumF:
-    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<T>::quiet_NaN();
-    if (a == b) return std::signbit(a) ? a : b;
+    if (std::isnan(a) || std::isnan(b))
+      return std::numeric_limits<T>::quiet_NaN();
+    if (a == b)
+      return std::signbit(a) ? a : b;
     return a < b ? a : b;
   case FloatOp::MaxNumF:
-    if (std::isnan(a)) return b;
-    if (std::isnan(b)) return a;
+    if (std::isnan(a))
+      return b;
+    if (std::isnan(b))
+      return a;
     return applyFloatOp(FloatOp::MaximumF, a, b);
   case FloatOp::MinNumF:
-    if (std::isnan(a)) return b;
-    if (std::isnan(b)) return a;
+    if (std::isnan(a))
+      return b;
+    if (std::isnan(b))
+      return a;
     return applyFloatOp(FloatOp::MinimumF, a, b);
   }
   return a;
@@ -308,19 +404,34 @@ template <FloatOp OP> struct FloatBinaryInst {
   ScalarRef lhs, rhs, result;
   void run(Machine &m) const {
     if (type == FloatType::F64)
-      m.scalar(result) = bitsOfDouble(applyFloatOp<double>(
-          OP, toDouble(m.scalar(lhs), type), toDouble(m.scalar(rhs), type)));
+      m.scalar(result) = bitsOfDouble(
+          applyFloatOp<double>(OP, toDouble(m.scalar(lhs), type), toDouble(m.scalar(rhs), type)));
     else
-      m.scalar(result) = bitsOfFloat(
-          applyFloatOp<float>(OP, static_cast<float>(toDouble(m.scalar(lhs), type)),
-                              static_cast<float>(toDouble(m.scalar(rhs), type))),
-          type);
+      m.scalar(result) =
+          bitsOfFloat(applyFloatOp<float>(OP, static_cast<float>(toDouble(m.scalar(lhs), type)),
+                                          static_cast<float>(toDouble(m.scalar(rhs), type))),
+                      type);
   }
 };
 
 /// arith.cmpf, predicates in arith::CmpFPredicate order.
 enum class FloatPredicate : uint8_t {
-  False, OEQ, OGT, OGE, OLT, OLE, ONE, ORD, UEQ, UGT, UGE, ULT, ULE, UNE, UNO, True
+  False,
+  OEQ,
+  OGT,
+  OGE,
+  OLT,
+  OLE,
+  ONE,
+  ORD,
+  UEQ,
+  UGT,
+  UGE,
+  ULT,
+  ULE,
+  UNE,
+  UNO,
+  True
 };
 struct CmpFInst {
   static constexpr Flow flow = Flow::Next;
@@ -331,22 +442,54 @@ struct CmpFInst {
     double a = toDouble(m.scalar(lhs), type), b = toDouble(m.scalar(rhs), type);
     bool uno = std::isnan(a) || std::isnan(b), r = false;
     switch (predicate) {
-    case FloatPredicate::False: r = false; break;
-    case FloatPredicate::OEQ: r = !uno && a == b; break;
-    case FloatPredicate::OGT: r = !uno && a > b; break;
-    case FloatPredicate::OGE: r = !uno && a >= b; break;
-    case FloatPredicate::OLT: r = !uno && a < b; break;
-    case FloatPredicate::OLE: r = !uno && a <= b; break;
-    case FloatPredicate::ONE: r = !uno && a != b; break;
-    case FloatPredicate::ORD: r = !uno; break;
-    case FloatPredicate::UEQ: r = uno || a == b; break;
-    case FloatPredicate::UGT: r = uno || a > b; break;
-    case FloatPredicate::UGE: r = uno || a >= b; break;
-    case FloatPredicate::ULT: r = uno || a < b; break;
-    case FloatPredicate::ULE: r = uno || a <= b; break;
-    case FloatPredicate::UNE: r = uno || a != b; break;
-    case FloatPredicate::UNO: r = uno; break;
-    case FloatPredicate::True: r = true; break;
+    case FloatPredicate::False:
+      r = false;
+      break;
+    case FloatPredicate::OEQ:
+      r = !uno && a == b;
+      break;
+    case FloatPredicate::OGT:
+      r = !uno && a > b;
+      break;
+    case FloatPredicate::OGE:
+      r = !uno && a >= b;
+      break;
+    case FloatPredicate::OLT:
+      r = !uno && a < b;
+      break;
+    case FloatPredicate::OLE:
+      r = !uno && a <= b;
+      break;
+    case FloatPredicate::ONE:
+      r = !uno && a != b;
+      break;
+    case FloatPredicate::ORD:
+      r = !uno;
+      break;
+    case FloatPredicate::UEQ:
+      r = uno || a == b;
+      break;
+    case FloatPredicate::UGT:
+      r = uno || a > b;
+      break;
+    case FloatPredicate::UGE:
+      r = uno || a >= b;
+      break;
+    case FloatPredicate::ULT:
+      r = uno || a < b;
+      break;
+    case FloatPredicate::ULE:
+      r = uno || a <= b;
+      break;
+    case FloatPredicate::UNE:
+      r = uno || a != b;
+      break;
+    case FloatPredicate::UNO:
+      r = uno;
+      break;
+    case FloatPredicate::True:
+      r = true;
+      break;
     }
     m.scalar(result) = r;
   }
@@ -388,11 +531,12 @@ struct FloatToIntInst {
   void run(Machine &m) const {
     double d = toDouble(m.scalar(source), type);
     uint64_t r;
-    if (std::isnan(d)) r = 0;
+    if (std::isnan(d))
+      r = 0;
     else if (isUnsigned)
       r = d <= 0 ? 0 : d >= 18446744073709551615.0 ? ~uint64_t(0) : static_cast<uint64_t>(d);
     else
-      r = d <= -9223372036854775808.0 ? uint64_t(1) << 63
+      r = d <= -9223372036854775808.0  ? uint64_t(1) << 63
           : d >= 9223372036854775807.0 ? ~uint64_t(0) >> 1
                                        : static_cast<uint64_t>(static_cast<int64_t>(d));
     m.scalar(result) = r & widthMask(toWidth);
@@ -417,7 +561,8 @@ struct MemRefLoadInst {
   bool run(Machine &m, const Inst &inst) const {
     const Buffer &buf = m.buffer(base);
     std::optional<uint64_t> addr = m.scalarAccess(inst, buf, m.scalar(index));
-    if (!addr) return false;
+    if (!addr)
+      return false;
     uint64_t v = 0;
     std::memcpy(&v, m.ubData() + *addr, buf.elemBytes);
     m.scalar(result) = v;
@@ -433,7 +578,8 @@ struct MemRefStoreInst {
   bool run(Machine &m, const Inst &inst) const {
     const Buffer &buf = m.buffer(base);
     std::optional<uint64_t> addr = m.scalarAccess(inst, buf, m.scalar(index));
-    if (!addr) return false;
+    if (!addr)
+      return false;
     uint64_t v = m.scalar(value);
     std::memcpy(m.ubData() + *addr, &v, buf.elemBytes);
     m.ub.noteWrite(*addr, buf.elemBytes);
@@ -459,7 +605,8 @@ struct MemRefAllocInst {
   bool run(Machine &m, const Inst &inst) const {
     uint64_t n = dynamicSize ? m.scalar(size) : staticSize;
     std::optional<uint32_t> id = m.allocate(inst, n, elemBytes);
-    if (!id) return false;
+    if (!id)
+      return false;
     m.scalar(ScalarRef{result.slot}) = *id;
     return true;
   }

@@ -26,14 +26,30 @@ static uint64_t laneBits(sem::RegType t, const sem::Reg &r, unsigned lane) {
 
 static void printLaneValue(llvm::raw_ostream &os, sem::ElemKind k, uint64_t bits) {
   switch (k) {
-  case sem::ElemKind::I8: os << static_cast<int>(static_cast<int8_t>(bits)); break;
-  case sem::ElemKind::I16: os << static_cast<int16_t>(bits); break;
-  case sem::ElemKind::I32: os << static_cast<int32_t>(bits); break;
-  case sem::ElemKind::I64: os << static_cast<int64_t>(bits); break;
-  case sem::ElemKind::U8: case sem::ElemKind::U16: case sem::ElemKind::U32:
-  case sem::ElemKind::U64: os << bits; break;
-  case sem::ElemKind::F16: os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(bits))); break;
-  case sem::ElemKind::BF16: os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(bits))); break;
+  case sem::ElemKind::I8:
+    os << static_cast<int>(static_cast<int8_t>(bits));
+    break;
+  case sem::ElemKind::I16:
+    os << static_cast<int16_t>(bits);
+    break;
+  case sem::ElemKind::I32:
+    os << static_cast<int32_t>(bits);
+    break;
+  case sem::ElemKind::I64:
+    os << static_cast<int64_t>(bits);
+    break;
+  case sem::ElemKind::U8:
+  case sem::ElemKind::U16:
+  case sem::ElemKind::U32:
+  case sem::ElemKind::U64:
+    os << bits;
+    break;
+  case sem::ElemKind::F16:
+    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(bits)));
+    break;
+  case sem::ElemKind::BF16:
+    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(bits)));
+    break;
   case sem::ElemKind::F32: {
     float f;
     uint32_t u = static_cast<uint32_t>(bits);
@@ -74,10 +90,13 @@ static void printRanges(llvm::raw_ostream &os, llvm::ArrayRef<unsigned> v) {
   }
   for (size_t i = 0; i < v.size();) {
     size_t j = i;
-    while (j + 1 < v.size() && v[j + 1] == v[j] + 1) ++j;
-    if (i) os << ",";
+    while (j + 1 < v.size() && v[j + 1] == v[j] + 1)
+      ++j;
+    if (i)
+      os << ",";
     os << v[i];
-    if (j > i) os << "-" << v[j];
+    if (j > i)
+      os << "-" << v[j];
     i = j + 1;
   }
 }
@@ -86,12 +105,14 @@ void printMask(llvm::raw_ostream &os, const sem::Mask &mask, std::optional<sem::
   llvm::SmallVector<unsigned, 256> set;
   if (lanes) {
     for (unsigned l = 0; l < lanes->lanes(); ++l)
-      if (mask.laneActive(*lanes, l)) set.push_back(l);
+      if (mask.laneActive(*lanes, l))
+        set.push_back(l);
     os << "active lanes of " << sem::elemName(lanes->elem) << (lanes->numRegs == 2 ? "x2" : "")
        << " (" << set.size() << "/" << lanes->lanes() << "): ";
   } else {
     for (unsigned b = 0; b < sem::kMaskBits; ++b)
-      if (mask.bit(b)) set.push_back(b);
+      if (mask.bit(b))
+        set.push_back(b);
     os << "set bits (" << set.size() << "/256): ";
   }
   printRanges(os, set);
@@ -126,13 +147,15 @@ uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc) {
   llvm::raw_ostream &os = *m.options.trace;
   const TraceInfo &info = m.trace[inst.op];
   os << "[ascreg-trace] " << info.header << "\n";
-  for (const TraceValue &v : info.inputs) printValue(os, m, v, info.maskLanes, "in ");
+  for (const TraceValue &v : info.inputs)
+    printValue(os, m, v, info.maskLanes, "in ");
   uint32_t next = inst.exec(m, inst, pc);
   if (next == kHalt && m.failed) {
     os << "  -> error (see diagnostic)\n";
     return next;
   }
-  for (const TraceValue &v : info.outputs) printValue(os, m, v, info.maskLanes, "out");
+  for (const TraceValue &v : info.outputs)
+    printValue(os, m, v, info.maskLanes, "out");
   return next;
 }
 

@@ -63,7 +63,8 @@ thread_local ActiveRun *activeRun = nullptr;
 extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, int64_t v1,
                                       int64_t v2, int64_t v3) {
   ActiveRun *run = activeRun;
-  if (!run) std::abort(); // compiled code called outside JitKernel::run
+  if (!run)
+    std::abort(); // compiled code called outside JitKernel::run
   run->error = sem::RuntimeError{static_cast<sem::RuntimeErrorKind>(kind), {v0, v1, v2, v3}};
   run->site = site;
   std::longjmp(run->unwind, 1);
@@ -95,7 +96,8 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   registerLLVMDialectTranslation(*ctx);
 
   auto fn = module.lookupSymbol<func::FuncOp>(entry);
-  if (!fn) return module.emitError() << "no function @" << entry << " to JIT-compile";
+  if (!fn)
+    return module.emitError() << "no function @" << entry << " to JIT-compile";
   std::unique_ptr<JitKernel> kernel(new JitKernel());
   Impl &k = *kernel->impl;
   k.func = fn;
@@ -108,7 +110,8 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
     k.params.push_back({static_cast<bool>(mt), mt ? mt.getElementTypeBitWidth() / 8 : 0});
   }
   std::string error;
-  if (!k.ub.reserve(options.ubCapacity, error)) return fn.emitError() << error;
+  if (!k.ub.reserve(options.ubCapacity, error))
+    return fn.emitError() << error;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
@@ -119,7 +122,8 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   lowerOptions.exposeUB = true;
   lowerOptions.checkFailure = "report";
   buildLowerToLLVMPipeline(pm, lowerOptions);
-  if (failed(pm.run(*lowered))) return failure();
+  if (failed(pm.run(*lowered)))
+    return failure();
   if (auto sites = (*lowered)->getAttrOfType<ArrayAttr>(kCheckSitesAttr))
     for (Attribute site : sites) {
       auto pair = cast<ArrayAttr>(site);
@@ -130,10 +134,9 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
                                                /*targetMachine=*/nullptr);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel =
-      options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
-      : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
-                              : llvm::CodeGenOptLevel::Default;
+  engineOptions.jitCodeGenOptLevel = options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+                                     : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
+                                                             : llvm::CodeGenOptLevel::Default;
   // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
@@ -164,7 +167,8 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
     if (k.params[i].isMemRef != args[i].isBuffer)
       return k.func->emitError() << "argument " << i << " must be "
                                  << (k.params[i].isMemRef ? "a buffer" : "a scalar");
-    if (!k.params[i].isMemRef) continue;
+    if (!k.params[i].isMemRef)
+      continue;
     if (args[i].numElements > sem::kMaxUBCapacity / k.params[i].elemBytes)
       return k.func->emitError() << "argument " << i << " has " << args[i].numElements
                                  << " elements, more than any UB holds";
@@ -172,7 +176,8 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   }
   std::vector<uint64_t> addresses;
   std::string error;
-  if (!k.ub.bindArguments(ubArgs, addresses, error)) return k.func->emitError() << error;
+  if (!k.ub.bindArguments(ubArgs, addresses, error))
+    return k.func->emitError() << error;
 
   // Packed arguments: a pointer to each argument (memrefs: a pointer to the
   // descriptor pointer of the C interface), then the UB arena and state.
@@ -204,7 +209,8 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   ActiveRun *outer = activeRun;
   activeRun = &run;
   bool ok = setjmp(run.unwind) == 0;
-  if (ok) k.entry(packed.data());
+  if (ok)
+    k.entry(packed.data());
   activeRun = outer;
   // Even a failed run wrote what it wrote: the next run clears it.
   if (state[2] > state[1] && state[1] >= 0)

@@ -39,7 +39,9 @@ using EK = ElemKind;
 
 namespace {
 
-uint64_t widthMask(unsigned bytes) { return bytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1; }
+uint64_t widthMask(unsigned bytes) {
+  return bytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1;
+}
 
 struct FloatFormat {
   unsigned mantBits; // stored mantissa bits; precision is mantBits + 1
@@ -54,9 +56,12 @@ struct FloatFormat {
 
 FloatFormat floatFormat(EK k) {
   switch (k) {
-  case EK::F16: return {10, 5, 15};
-  case EK::BF16: return {7, 8, 127};
-  default: return {23, 8, 127}; // F32
+  case EK::F16:
+    return {10, 5, 15};
+  case EK::BF16:
+    return {7, 8, 127};
+  default:
+    return {23, 8, 127}; // F32
   }
 }
 
@@ -116,12 +121,18 @@ uint64_t roundRightShift(uint64_t sig, int shift, bool neg, RoundMode m, bool &i
   }
   inexact = half || sticky;
   switch (m) {
-  case RoundMode::Rint: return q + (half && (sticky || (q & 1)));
-  case RoundMode::Round: return q + half; // ties away from zero
-  case RoundMode::Floor: return q + (neg && inexact);
-  case RoundMode::Ceil: return q + (!neg && inexact);
-  case RoundMode::Trunc: return q;
-  case RoundMode::Odd: return q | uint64_t(inexact);
+  case RoundMode::Rint:
+    return q + (half && (sticky || (q & 1)));
+  case RoundMode::Round:
+    return q + half; // ties away from zero
+  case RoundMode::Floor:
+    return q + (neg && inexact);
+  case RoundMode::Ceil:
+    return q + (!neg && inexact);
+  case RoundMode::Trunc:
+    return q;
+  case RoundMode::Odd:
+    return q | uint64_t(inexact);
   }
   return q;
 }
@@ -187,8 +198,8 @@ uint64_t encodeInt(EK k, const Value &v, RoundMode m, bool sat) {
     mag = roundRightShift(v.sig, -v.exp, v.neg, m, inexact);
   }
   if (sat) {
-    const uint64_t maxMag = maxBits;                     // largest positive magnitude
-    const uint64_t minMag = isSigned ? minBits : 0;      // largest negative magnitude
+    const uint64_t maxMag = maxBits;                // largest positive magnitude
+    const uint64_t minMag = isSigned ? minBits : 0; // largest negative magnitude
     if (!v.neg && (big || mag > maxMag))
       return maxBits;
     if (v.neg && (big || mag > minMag))
@@ -203,7 +214,9 @@ uint64_t getLane(const Reg &r, unsigned bytes, unsigned i) {
   std::memcpy(&v, r.b + i * bytes, bytes);
   return v;
 }
-void setLane(Reg &r, unsigned bytes, unsigned i, uint64_t v) { std::memcpy(r.b + i * bytes, &v, bytes); }
+void setLane(Reg &r, unsigned bytes, unsigned i, uint64_t v) {
+  std::memcpy(r.b + i * bytes, &v, bytes);
+}
 
 } // namespace
 
@@ -230,7 +243,7 @@ uint64_t truncateLane(ElemKind t, uint64_t bits, RoundMode mode, bool saturate) 
   Value r;
   r.neg = v.neg;
   r.sig = roundRightShift(v.sig, -v.exp, v.neg, mode, inexact); // < 2^mantBits + 1: exact below
-  return encodeFloat(t, r, RoundMode::Rint, saturate);         // 0 keeps the sign (IEEE)
+  return encodeFloat(t, r, RoundMode::Rint, saturate);          // 0 keeps the sign (IEEE)
 }
 
 void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
@@ -239,7 +252,9 @@ void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, 
   const bool sat = castSaturates(*p, spec.satOperand, ctrl);
   const unsigned ws = elemBytes(spec.src), wd = elemBytes(spec.dst);
   const unsigned part = unsigned(spec.part);
-  auto conv = [&](unsigned srcLane) { return castLane(*p, getLane(in, ws, srcLane), spec.round, sat); };
+  auto conv = [&](unsigned srcLane) {
+    return castLane(*p, getLane(in, ws, srcLane), spec.round, sat);
+  };
 
   Reg r;
   std::memset(r.b, 0, kVLBytes); // inactive lanes and the unselected parts are 0
@@ -261,7 +276,8 @@ void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, 
   std::memcpy(out.b, r.b, kVLBytes);
 }
 
-void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+              Reg &out) {
   assert(truncateError(t, mode).empty() && "illegal truncate");
   const bool sat = truncateSaturates(t, ctrl);
   const unsigned w = elemBytes(t);

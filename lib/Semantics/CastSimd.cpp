@@ -55,7 +55,8 @@ using EK = ElemKind;
 void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
   ref::cast(spec, ctrl, in, m, out);
 }
-void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+                  Reg &out) {
   ref::truncate(t, mode, ctrl, in, m, out);
 }
 #else
@@ -110,7 +111,8 @@ template <class D> HWY_INLINE hn::Mask<D> wordMask(D d, uint64_t bits, size_t fi
 
 HWY_INLINE VU signExtend(DU d, VU x, int bits) {
   const DI di;
-  return hn::BitCast(d, hn::ShiftRightSame(hn::ShiftLeftSame(hn::BitCast(di, x), 32 - bits), 32 - bits));
+  return hn::BitCast(
+      d, hn::ShiftRightSame(hn::ShiftLeftSame(hn::BitCast(di, x), 32 - bits), 32 - bits));
 }
 
 /// sig >> shift (shift 0..31 per lane) and the two facts rounding needs:
@@ -179,21 +181,28 @@ HWY_INLINE VU toF32(DU d, VU x, EK src) {
     // Normal: rebias the exponent (15 -> 127). Subnormal: mant * 2^-24, two
     // exact operations on normal numbers (no dependence on DAZ).
     const VU normal = hn::Add(hn::ShiftLeft<13>(mag), hn::Set(d, 112u << 23));
-    const VU sub = hn::BitCast(d, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, mant)), hn::Set(df, 0x1p-24f)));
-    const VU special = hn::Or(hn::Or(hn::Set(d, 0x7F800000u), hn::ShiftLeft<13>(mant)),
-                              hn::IfThenElseZero(hn::Ne(mant, hn::Zero(d)), hn::Set(d, 0x00400000u)));
+    const VU sub =
+        hn::BitCast(d, hn::Mul(hn::ConvertTo(df, hn::BitCast(di, mant)), hn::Set(df, 0x1p-24f)));
+    const VU special =
+        hn::Or(hn::Or(hn::Set(d, 0x7F800000u), hn::ShiftLeft<13>(mant)),
+               hn::IfThenElseZero(hn::Ne(mant, hn::Zero(d)), hn::Set(d, 0x00400000u)));
     const MU isSub = hn::RebindMask(d, hn::Lt(hn::BitCast(di, mag), hn::Set(di, 0x400)));
     const MU isSpecial = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7BFF)));
     return hn::Or(sign, hn::IfThenElse(isSpecial, special, hn::IfThenElse(isSub, sub, normal)));
   }
   case EK::BF16: {
-    const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, hn::And(x, hn::Set(d, 0x7FFFu))), hn::Set(di, 0x7F80)));
+    const MU isNaN = hn::RebindMask(
+        d, hn::Gt(hn::BitCast(di, hn::And(x, hn::Set(d, 0x7FFFu))), hn::Set(di, 0x7F80)));
     return hn::Or(hn::ShiftLeft<16>(x), hn::IfThenElseZero(isNaN, hn::Set(d, 0x00400000u)));
   }
-  case EK::I8: return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, signExtend(d, x, 8))));
-  case EK::I16: return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, signExtend(d, x, 16))));
-  case EK::U8: return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, x)));
-  default: return x; // F32
+  case EK::I8:
+    return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, signExtend(d, x, 8))));
+  case EK::I16:
+    return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, signExtend(d, x, 16))));
+  case EK::U8:
+    return hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, x)));
+  default:
+    return x; // F32
   }
 }
 
@@ -213,14 +222,17 @@ template <RoundMode M> HWY_INLINE VU f32ToF16(DU d, VU x, bool sat) {
   // (e >= 113), else 2^-24; shift = ulp exponent - (max(e,1) - 150), capped
   // at 31 (a cap >= 25 keeps q = 0, half = 0, sticky = sig != 0).
   const MU normal = hn::RebindMask(d, hn::Gt(hn::BitCast(di, e), hn::Set(di, 112)));
-  const VU subShift = hn::Min(hn::Sub(hn::Set(d, 126u), hn::Max(e, hn::Set(d, 1u))), hn::Set(d, 31u));
+  const VU subShift =
+      hn::Min(hn::Sub(hn::Set(d, 126u), hn::Max(e, hn::Set(d, 1u))), hn::Set(d, 31u));
   const VU shift = hn::IfThenElse(normal, hn::Set(d, 13u), subShift);
   MU half, sticky;
   VU q = splitShift(d, sig, shift, half, sticky);
   q = roundQuotient<M>(d, q, half, sticky, neg);
   // Normal: q in [1024, 2048]; (e-113)<<10 + q lets a carry reach the exponent.
-  const VU bits = hn::IfThenElse(normal, hn::Add(hn::ShiftLeft<10>(hn::Sub(e, hn::Set(d, 113u))), q), q);
-  const MU big = hn::RebindMask(d, hn::Gt(hn::BitCast(di, bits), hn::Set(di, 0x7BFF))); // overflow or inf
+  const VU bits =
+      hn::IfThenElse(normal, hn::Add(hn::ShiftLeft<10>(hn::Sub(e, hn::Set(d, 113u))), q), q);
+  const MU big =
+      hn::RebindMask(d, hn::Gt(hn::BitCast(di, bits), hn::Set(di, 0x7BFF))); // overflow or inf
   const VU sign16 = hn::ShiftRight<16>(signBit);
   const VU fin = hn::Or(hn::IfThenElse(big, hn::Set(d, sat ? 0x7BFFu : 0x7C00u), bits), sign16);
   const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
@@ -239,7 +251,8 @@ template <RoundMode M> HWY_INLINE VU f32ToBF16(DU d, VU x, bool sat) {
   const MU half = hn::Ne(hn::And(mag, hn::Set(d, 0x8000u)), zero);
   const MU sticky = hn::Ne(hn::And(mag, hn::Set(d, 0x7FFFu)), zero);
   const VU q = roundQuotient<M>(d, hn::ShiftRight<16>(mag), half, sticky, neg);
-  const MU big = hn::RebindMask(d, hn::Gt(hn::BitCast(di, q), hn::Set(di, 0x7F7F))); // overflow or inf
+  const MU big =
+      hn::RebindMask(d, hn::Gt(hn::BitCast(di, q), hn::Set(di, 0x7F7F))); // overflow or inf
   const VU sign16 = hn::ShiftRight<16>(signBit);
   const VU fin = hn::Or(hn::IfThenElse(big, hn::Set(d, sat ? 0x7F7Fu : 0x7F80u), q), sign16);
   const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
@@ -255,7 +268,8 @@ template <RoundMode M> HWY_INLINE VU f32ToInt(DU d, VU x, bool sat, int32_t lo, 
   const VU zero = hn::Zero(d);
   const auto f = hn::BitCast(df, x);
   const auto r = roundIntegral<M>(df, f);
-  const auto inRange = hn::And(hn::Ge(r, hn::Set(df, -2147483648.0f)), hn::Lt(r, hn::Set(df, 2147483648.0f)));
+  const auto inRange =
+      hn::And(hn::Ge(r, hn::Set(df, -2147483648.0f)), hn::Lt(r, hn::Set(df, 2147483648.0f)));
   const VU i = hn::BitCast(d, hn::ConvertTo(di, hn::IfThenElseZero(inRange, r))); // exact
   const VU signBit = hn::And(x, hn::Set(d, 0x80000000u));
   const VU mag = hn::Xor(x, signBit);
@@ -292,7 +306,8 @@ template <RoundMode M> HWY_INLINE VU s32ToF32(DU d, VU x) {
   const VU mag = hn::IfThenElse(neg, hn::Sub(zero, x), x); // 2^31 for INT32_MIN
   // bitlen(mag) = bitlen(mag >> 8) + 8; mag >> 8 < 2^24 converts exactly and
   // its biased exponent is bitlen + 126. shift = max(0, bitlen(mag) - 24).
-  const VU hiExp = hn::ShiftRight<23>(hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<8>(mag)))));
+  const VU hiExp = hn::ShiftRight<23>(
+      hn::BitCast(d, hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<8>(mag)))));
   const MU long_ = hn::RebindMask(d, hn::Gt(hn::BitCast(di, hiExp), hn::Set(di, 142)));
   const VU shift = hn::IfThenElseZero(long_, hn::Sub(hiExp, hn::Set(d, 142u)));
   MU half, sticky;
@@ -314,10 +329,14 @@ template <RoundMode M> struct ViaF32 {
   HWY_INLINE VU operator()(DU d, VU x) const {
     const VU f = toF32(d, x, src);
     switch (dst) {
-    case EK::F16: return f32ToF16<M>(d, f, sat);
-    case EK::BF16: return f32ToBF16<M>(d, f, sat);
-    case EK::F32: return f;
-    default: return f32ToInt<M>(d, f, sat, lo, hi);
+    case EK::F16:
+      return f32ToF16<M>(d, f, sat);
+    case EK::BF16:
+      return f32ToBF16<M>(d, f, sat);
+    case EK::F32:
+      return f;
+    default:
+      return f32ToInt<M>(d, f, sat, lo, hi);
     }
   }
 };
@@ -354,15 +373,17 @@ template <RoundMode M> struct TruncateOp {
     const VU f = toF32(d, x, t);
     const VU r = hn::BitCast(d, roundIntegral<M>(df, hn::BitCast(df, f)));
     if (t == EK::F32) { // never saturates; NaN made quiet
-      const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, hn::And(x, hn::Set(d, 0x7FFFFFFFu))),
-                                                hn::Set(di, 0x7F800000)));
+      const MU isNaN = hn::RebindMask(
+          d, hn::Gt(hn::BitCast(di, hn::And(x, hn::Set(d, 0x7FFFFFFFu))), hn::Set(di, 0x7F800000)));
       return hn::IfThenElse(isNaN, hn::Or(x, hn::Set(d, 0x00400000u)), r);
     }
     // The integral value is exact in the source type: any mode converts back.
     const bool isF16 = t == EK::F16;
-    const VU back = isF16 ? f32ToF16<RoundMode::Trunc>(d, r, sat) : f32ToBF16<RoundMode::Trunc>(d, r, sat);
+    const VU back =
+        isF16 ? f32ToF16<RoundMode::Trunc>(d, r, sat) : f32ToBF16<RoundMode::Trunc>(d, r, sat);
     const VU mag = hn::And(x, hn::Set(d, 0x7FFFu));
-    const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, isF16 ? 0x7C00 : 0x7F80)));
+    const MU isNaN =
+        hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, isF16 ? 0x7C00 : 0x7F80)));
     const VU nan = sat ? hn::Zero(d) : hn::Or(x, hn::Set(d, isF16 ? 0x200u : 0x40u));
     return hn::IfThenElse(isNaN, nan, back); // inf: back is +-inf or +-MAX already
   }
@@ -395,7 +416,8 @@ WordLayout wordLayout(unsigned ws, unsigned wd, unsigned part) {
   return L;
 }
 
-template <class K> void runWords(const WordLayout &L, const Reg &in, const Mask &m, Reg &out, const K &kernel) {
+template <class K>
+void runWords(const WordLayout &L, const Reg &in, const Mask &m, Reg &out, const K &kernel) {
   const DU d;
   const size_t N = hn::Lanes(d);
   const VU srcMask = hn::Set(d, L.srcBits == 32 ? ~0u : (1u << L.srcBits) - 1);
@@ -430,7 +452,8 @@ void castS32S64(bool widen, bool sat, unsigned part, const Reg &in, const Mask &
     const auto word = hn::LoadU(d, src + w);
     hn::Vec<decltype(d)> r;
     if (widen) { // sign-extend the selected half
-      const auto top = part ? hn::And(word, hn::Set(d, 0xFFFFFFFF00000000ull)) : hn::ShiftLeft<32>(word);
+      const auto top =
+          part ? hn::And(word, hn::Set(d, 0xFFFFFFFF00000000ull)) : hn::ShiftLeft<32>(word);
       r = hn::BitCast(d, hn::ShiftRight<32>(hn::BitCast(di, top)));
     } else {
       auto v = hn::BitCast(di, word);
@@ -443,14 +466,21 @@ void castS32S64(bool widen, bool sat, unsigned part, const Reg &in, const Mask &
 }
 
 template <template <RoundMode> class Op, class... Args>
-void runMode(RoundMode mode, const WordLayout &L, const Reg &in, const Mask &m, Reg &out, Args... args) {
+void runMode(RoundMode mode, const WordLayout &L, const Reg &in, const Mask &m, Reg &out,
+             Args... args) {
   switch (mode) {
-  case RoundMode::Rint: return runWords(L, in, m, out, Op<RoundMode::Rint>{args...});
-  case RoundMode::Round: return runWords(L, in, m, out, Op<RoundMode::Round>{args...});
-  case RoundMode::Floor: return runWords(L, in, m, out, Op<RoundMode::Floor>{args...});
-  case RoundMode::Ceil: return runWords(L, in, m, out, Op<RoundMode::Ceil>{args...});
-  case RoundMode::Trunc: return runWords(L, in, m, out, Op<RoundMode::Trunc>{args...});
-  case RoundMode::Odd: return runWords(L, in, m, out, Op<RoundMode::Odd>{args...});
+  case RoundMode::Rint:
+    return runWords(L, in, m, out, Op<RoundMode::Rint>{args...});
+  case RoundMode::Round:
+    return runWords(L, in, m, out, Op<RoundMode::Round>{args...});
+  case RoundMode::Floor:
+    return runWords(L, in, m, out, Op<RoundMode::Floor>{args...});
+  case RoundMode::Ceil:
+    return runWords(L, in, m, out, Op<RoundMode::Ceil>{args...});
+  case RoundMode::Trunc:
+    return runWords(L, in, m, out, Op<RoundMode::Trunc>{args...});
+  case RoundMode::Odd:
+    return runWords(L, in, m, out, Op<RoundMode::Odd>{args...});
   }
 }
 
@@ -459,11 +489,16 @@ struct IntRange {
 };
 IntRange intRange(EK k) {
   switch (k) {
-  case EK::I8: return {-128, 127};
-  case EK::U8: return {0, 255};
-  case EK::I16: return {-32768, 32767};
-  case EK::U16: return {0, 65535};
-  default: return {INT32_MIN, INT32_MAX};
+  case EK::I8:
+    return {-128, 127};
+  case EK::U8:
+    return {0, 255};
+  case EK::I16:
+    return {-32768, 32767};
+  case EK::U16:
+    return {0, 65535};
+  default:
+    return {INT32_MIN, INT32_MAX};
   }
 }
 
@@ -507,7 +542,8 @@ void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask 
   runWords(L, in, m, out, k);
 }
 
-void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+                  Reg &out) {
   const unsigned w = elemBytes(t);
   runMode<TruncateOp>(mode, wordLayout(w, w, 0), in, m, out, t, truncateSaturates(t, ctrl));
 }
@@ -531,7 +567,8 @@ HWY_EXPORT(TruncateImpl);
 void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
   HWY_DYNAMIC_DISPATCH(CastImpl)(spec, ctrl, in, m, out);
 }
-void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+              Reg &out) {
   HWY_DYNAMIC_DISPATCH(TruncateImpl)(t, mode, ctrl, in, m, out);
 }
 

@@ -22,12 +22,18 @@ using SR = CastSatRule;
 
 const char *roundModeName(RoundMode m) {
   switch (m) {
-  case RoundMode::Rint: return "rint";
-  case RoundMode::Round: return "round";
-  case RoundMode::Floor: return "floor";
-  case RoundMode::Ceil: return "ceil";
-  case RoundMode::Trunc: return "trunc";
-  case RoundMode::Odd: return "odd";
+  case RoundMode::Rint:
+    return "rint";
+  case RoundMode::Round:
+    return "round";
+  case RoundMode::Floor:
+    return "floor";
+  case RoundMode::Ceil:
+    return "ceil";
+  case RoundMode::Trunc:
+    return "trunc";
+  case RoundMode::Odd:
+    return "odd";
   }
   return "?";
 }
@@ -47,7 +53,8 @@ const char *castPartName(CastPart p, unsigned numParts) {
 }
 
 const char *vendorRoundName(RoundMode m) {
-  static const char *const kNames[] = {"ROUND_R", "ROUND_A", "ROUND_F", "ROUND_C", "ROUND_Z", "ROUND_O"};
+  static const char *const kNames[] = {"ROUND_R", "ROUND_A", "ROUND_F",
+                                       "ROUND_C", "ROUND_Z", "ROUND_O"};
   return unsigned(m) < kNumRoundModes ? kNames[unsigned(m)] : "?";
 }
 
@@ -162,15 +169,17 @@ CastShape castShape(const CastPairInfo &p) {
 // Saturation
 //===----------------------------------------------------------------------===//
 //
-// | rule         | pairs                         | CTRL[60]=1 (global)  | CTRL[60]=0          | source            |
+// | rule         | pairs                         | CTRL[60]=1 (global)  | CTRL[60]=0          |
+// source            |
 // |--------------|-------------------------------|----------------------|---------------------|-------------------|
-// | FloatNarrow  | f32->f16, f32->bf16, bf16->f16| CTRL[48]==0          | sat operand         | §2.3 D-Ctrl T3/T6 |
-// | Ctrl48Only   | f16->bf16                     | CTRL[48]==0          | CTRL[48]==0         | §2.4 NPU-IR, #4   |
-// | IntNarrow    | float->int, int->int narrowing| CTRL[59]==0          | sat operand         | §2.3 D-Ctrl T3/T6 |
-// | IntNoOperand | f16->s32                      | CTRL[59]==0          | no (no operand)  *  | §1 "SatMode::UNKNOWN" |
-// | AlwaysSat    | s16->u32                      | yes                  | yes                 | §2.2 D-Cast       |
-// | None         | ->f32 widening, int->float,   | no                   | no                  | §2.2 "int→float 不支持", |
-// |              | int widening                  |                      |                     | §2.4 "widen to f32" |
+// | FloatNarrow  | f32->f16, f32->bf16, bf16->f16| CTRL[48]==0          | sat operand         |
+// §2.3 D-Ctrl T3/T6 | | Ctrl48Only   | f16->bf16                     | CTRL[48]==0          |
+// CTRL[48]==0         | §2.4 NPU-IR, #4   | | IntNarrow    | float->int, int->int narrowing|
+// CTRL[59]==0          | sat operand         | §2.3 D-Ctrl T3/T6 | | IntNoOperand | f16->s32 |
+// CTRL[59]==0          | no (no operand)  *  | §1 "SatMode::UNKNOWN" | | AlwaysSat    | s16->u32 |
+// yes                  | yes                 | §2.2 D-Cast       | | None         | ->f32 widening,
+// int->float,   | no                   | no                  | §2.2 "int→float 不支持", | | | int
+// widening                  |                      |                     | §2.4 "widen to f32" |
 //
 // * [decision] f16->s32 cannot overflow (|f16| <= 65504) and inf/NaN map to
 //   min/max/0 in both modes (§2.2), so the choice is unobservable.
@@ -179,12 +188,18 @@ CastShape castShape(const CastPairInfo &p) {
 
 bool castSaturates(const CastPairInfo &p, bool satOperand, const Ctrl &ctrl) {
   switch (p.satRule) {
-  case SR::None: return false;
-  case SR::FloatNarrow: return ctrl.globalSat ? !ctrl.floatNonSat : satOperand;
-  case SR::Ctrl48Only: return !ctrl.floatNonSat;
-  case SR::IntNarrow: return ctrl.globalSat ? !ctrl.intTruncate : satOperand;
-  case SR::IntNoOperand: return ctrl.globalSat && !ctrl.intTruncate;
-  case SR::AlwaysSat: return true;
+  case SR::None:
+    return false;
+  case SR::FloatNarrow:
+    return ctrl.globalSat ? !ctrl.floatNonSat : satOperand;
+  case SR::Ctrl48Only:
+    return !ctrl.floatNonSat;
+  case SR::IntNarrow:
+    return ctrl.globalSat ? !ctrl.intTruncate : satOperand;
+  case SR::IntNoOperand:
+    return ctrl.globalSat && !ctrl.intTruncate;
+  case SR::AlwaysSat:
+    return true;
   }
   return false;
 }
@@ -193,7 +208,7 @@ bool isLegalTruncate(ElemKind t) { return isFloat(t); }
 
 bool truncateSaturates(ElemKind t, const Ctrl &ctrl) {
   if (t == EK::F32)
-    return false; // D-Trunc: "float类型只支持不饱和模式"
+    return false;           // D-Trunc: "float类型只支持不饱和模式"
   return !ctrl.floatNonSat; // §2.4: vtrc f16/bf16 follow CTRL[48] alone
 }
 
@@ -249,7 +264,8 @@ std::string describeCastPair(const CastPairInfo &p) {
     add("sat operand");
   if (p.parts)
     add(cat("part ", partList(p.parts)));
-  return cat(arrow(p.dst, p.src), " (", p.family, " ", p.mnemonic, "): ", ops.empty() ? "no operands" : ops);
+  return cat(arrow(p.dst, p.src), " (", p.family, " ", p.mnemonic,
+             "): ", ops.empty() ? "no operands" : ops);
 }
 
 std::string describeLegalCasts(ElemKind src) {
@@ -263,14 +279,17 @@ std::string describeLegalCasts(ElemKind src) {
   return s.empty() ? "none" : cat(elemName(src), " -> ", s);
 }
 
-std::string describeLegalTruncates() { return cat("f16, bf16, f32 with round ", roundList(kFiveRoundModes)); }
+std::string describeLegalTruncates() {
+  return cat("f16, bf16, f32 with round ", roundList(kFiveRoundModes));
+}
 
 std::string castSpecError(const CastSpec &spec) {
   const CastPairInfo *p = findCastPair(spec.dst, spec.src);
   if (!p) {
     std::string s = cat("'", arrow(spec.dst, spec.src), "' is not a single vcvt on dav-3510");
     if (spec.dst == spec.src)
-      return cat(s, isFloat(spec.src) ? "; use truncate (vtrc) to round within a float type" : "; it is a no-op");
+      return cat(s, isFloat(spec.src) ? "; use truncate (vtrc) to round within a float type"
+                                      : "; it is a no-op");
     s += cat("; legal from ", elemName(spec.src), ": ", describeLegalCasts(spec.src));
     std::vector<ElemKind> chain = suggestCastChain(spec.dst, spec.src);
     if (!chain.empty())
@@ -281,22 +300,27 @@ std::string castSpecError(const CastSpec &spec) {
   }
   const std::string pair = cat("'", arrow(p->dst, p->src), "'");
   if (p->hasRound && !isLegalCastRound(*p, spec.round))
-    return cat("round mode '", roundModeName(spec.round), "' is not legal for ", describeCastPair(*p));
+    return cat("round mode '", roundModeName(spec.round), "' is not legal for ",
+               describeCastPair(*p));
   if (!p->hasRound && spec.round != RoundMode::Rint)
     return cat(pair, " is exact and has no round operand");
   if (!p->hasSat && spec.satOperand)
-    return cat(pair, " has no saturation operand", p->satRule == SR::AlwaysSat ? " (it always saturates)" : "");
+    return cat(pair, " has no saturation operand",
+               p->satRule == SR::AlwaysSat ? " (it always saturates)" : "");
   if (!isLegalCastPart(*p, spec.part))
     return p->parts == 0 ? cat(pair, " keeps the lane count and has no part operand")
-                         : cat("part '", castPartName(spec.part, 4), "' is not legal for ", describeCastPair(*p));
+                         : cat("part '", castPartName(spec.part, 4), "' is not legal for ",
+                               describeCastPair(*p));
   return "";
 }
 
 std::string truncateError(ElemKind t, RoundMode m) {
   if (!isLegalTruncate(t))
-    return cat("truncate (vtrc) of ", elemName(t), " is not legal; legal: ", describeLegalTruncates());
+    return cat("truncate (vtrc) of ", elemName(t),
+               " is not legal; legal: ", describeLegalTruncates());
   if (!isLegalTruncateRound(m))
-    return cat("round mode '", roundModeName(m), "' is not legal for truncate; legal: ", describeLegalTruncates());
+    return cat("round mode '", roundModeName(m),
+               "' is not legal for truncate; legal: ", describeLegalTruncates());
   return "";
 }
 
@@ -320,15 +344,24 @@ struct ValueSet {
 ValueSet valueSet(EK k) {
   const double two63 = std::ldexp(1.0, 63);
   switch (k) {
-  case EK::I8: return {64, 0, -128, 127};
-  case EK::U8: return {64, 0, 0, 255};
-  case EK::I16: return {64, 0, -32768, 32767};
-  case EK::U16: return {64, 0, 0, 65535};
-  case EK::I32: return {64, 0, -2147483648.0, 2147483647.0};
-  case EK::U32: return {64, 0, 0, 4294967295.0};
-  case EK::I64: return {64, 0, -two63, two63 - 1024}; // below 2^63 (doubles cannot say 2^63 - 1)
-  case EK::U64: return {64, 0, 0, 2 * two63 - 2048};
-  case EK::F16: return {11, -24, -65504, 65504};
+  case EK::I8:
+    return {64, 0, -128, 127};
+  case EK::U8:
+    return {64, 0, 0, 255};
+  case EK::I16:
+    return {64, 0, -32768, 32767};
+  case EK::U16:
+    return {64, 0, 0, 65535};
+  case EK::I32:
+    return {64, 0, -2147483648.0, 2147483647.0};
+  case EK::U32:
+    return {64, 0, 0, 4294967295.0};
+  case EK::I64:
+    return {64, 0, -two63, two63 - 1024}; // below 2^63 (doubles cannot say 2^63 - 1)
+  case EK::U64:
+    return {64, 0, 0, 2 * two63 - 2048};
+  case EK::F16:
+    return {11, -24, -65504, 65504};
   case EK::BF16: {
     double max = std::ldexp(255.0, 120); // (2 - 2^-7) * 2^127
     return {8, -133, -max, max};
@@ -342,7 +375,8 @@ ValueSet valueSet(EK k) {
 }
 
 ValueSet intersect(ValueSet a, ValueSet b) {
-  return {std::min(a.prec, b.prec), std::max(a.quantum, b.quantum), std::max(a.lo, b.lo), std::min(a.hi, b.hi)};
+  return {std::min(a.prec, b.prec), std::max(a.quantum, b.quantum), std::max(a.lo, b.lo),
+          std::min(a.hi, b.hi)};
 }
 
 /// Bits an odd part can need: from 2^quantum up to the largest magnitude.

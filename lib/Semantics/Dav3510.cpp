@@ -15,13 +15,15 @@ static Mask zeroMask() {
 
 void ppack(const Mask &in, bool higher, Mask &out) {
   Mask r = zeroMask();
-  for (unsigned j = 0; j < 128; ++j) r.set(j + (higher ? 128 : 0), in.bit(2 * j));
+  for (unsigned j = 0; j < 128; ++j)
+    r.set(j + (higher ? 128 : 0), in.bit(2 * j));
   out = r;
 }
 
 void punpack(const Mask &in, bool higher, Mask &out) {
   Mask r = zeroMask();
-  for (unsigned j = 0; j < 128; ++j) r.set(2 * j, in.bit(j + (higher ? 128 : 0)));
+  for (unsigned j = 0; j < 128; ++j)
+    r.set(2 * j, in.bit(j + (higher ? 128 : 0)));
   out = r;
 }
 
@@ -40,13 +42,16 @@ void pintlvB32(const Mask &a, const Mask &b, Mask &low, Mask &high) {
 }
 
 void pand(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i) out.w[i] = a.w[i] & b.w[i] & g.w[i];
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = a.w[i] & b.w[i] & g.w[i];
 }
 void por(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i) out.w[i] = (a.w[i] | b.w[i]) & g.w[i];
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = (a.w[i] | b.w[i]) & g.w[i];
 }
 void pnot(const Mask &a, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i) out.w[i] = ~a.w[i] & g.w[i];
+  for (int i = 0; i < 4; ++i)
+    out.w[i] = ~a.w[i] & g.w[i];
 }
 
 void vintlv(RegType t, const Reg &a, const Reg &b, Reg &low, Reg &high) {
@@ -88,8 +93,10 @@ void vdupLane0(RegType t, const Reg &src, const Mask &m, Reg &out) {
   uint8_t lane0[8];
   std::memcpy(lane0, src.b, eb);
   for (unsigned i = 0; i < n; ++i) {
-    if (m.laneActive(t, i)) std::memcpy(out.b + i * eb, lane0, eb);
-    else std::memset(out.b + i * eb, 0, eb);
+    if (m.laneActive(t, i))
+      std::memcpy(out.b + i * eb, lane0, eb);
+    else
+      std::memset(out.b + i * eb, 0, eb);
   }
 }
 
@@ -101,9 +108,15 @@ void scalarOp(ScalarOp k, RegType t, const Reg &a, uint64_t scalar, const Mask &
     std::memcpy(&x, a.b + i * eb, eb);
     if (m.laneActive(t, i)) {
       switch (k) {
-      case ScalarOp::Adds: r = x + scalar; break;
-      case ScalarOp::Muls: r = x * scalar; break;
-      case ScalarOp::Shls: r = scalar >= w ? 0 : x << scalar; break;
+      case ScalarOp::Adds:
+        r = x + scalar;
+        break;
+      case ScalarOp::Muls:
+        r = x * scalar;
+        break;
+      case ScalarOp::Shls:
+        r = scalar >= w ? 0 : x << scalar;
+        break;
       case ScalarOp::Shrs:
         if (isSignedInt(t.elem)) {
           unsigned s = 64 - w;
@@ -126,7 +139,8 @@ void vand(RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
     uint64_t x = 0, y = 0, r = 0;
     std::memcpy(&x, a.b + i * eb, eb);
     std::memcpy(&y, b.b + i * eb, eb);
-    if (m.laneActive(t, i)) r = x & y;
+    if (m.laneActive(t, i))
+      r = x & y;
     std::memcpy(out.b + i * eb, &r, eb);
   }
 }

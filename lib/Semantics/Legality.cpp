@@ -24,18 +24,32 @@ bool isLegalReduce(ReduceKind k, RegType dst, RegType src) {
     return false;
   if (k == ReduceKind::Sum) {
     switch (src.elem) {
-    case EK::F16: case EK::F32: case EK::I32: case EK::U32: case EK::I64: case EK::U64:
+    case EK::F16:
+    case EK::F32:
+    case EK::I32:
+    case EK::U32:
+    case EK::I64:
+    case EK::U64:
       return dst.elem == src.elem;
-    case EK::I16: return dst.elem == EK::I32;
-    case EK::U16: return dst.elem == EK::U32;
-    default: return false;
+    case EK::I16:
+      return dst.elem == EK::I32;
+    case EK::U16:
+      return dst.elem == EK::U32;
+    default:
+      return false;
     }
   }
   if (dst.elem != src.elem)
     return false;
   switch (src.elem) {
-  case EK::I16: case EK::U16: case EK::F16: case EK::I32: case EK::U32: case EK::F32:
-  case EK::I64: case EK::U64:
+  case EK::I16:
+  case EK::U16:
+  case EK::F16:
+  case EK::I32:
+  case EK::U32:
+  case EK::F32:
+  case EK::I64:
+  case EK::U64:
     return true;
   default:
     return false;
@@ -63,16 +77,25 @@ bool isLegalGather(RegType dst, ElemKind src, RegType index) {
   if (dst.numRegs != 1 || index.numRegs != 1)
     return false;
   switch (dst.elem) {
-  case EK::I16: return index.elem == EK::U16 && (src == EK::I8 || src == EK::I16);
-  case EK::U16: return index.elem == EK::U16 && (src == EK::U8 || src == EK::U16);
-  case EK::F16: case EK::BF16: return index.elem == EK::U16 && src == dst.elem;
-  case EK::I32: case EK::U32: case EK::F32: return index.elem == EK::U32 && src == dst.elem;
-  default: return false;
+  case EK::I16:
+    return index.elem == EK::U16 && (src == EK::I8 || src == EK::I16);
+  case EK::U16:
+    return index.elem == EK::U16 && (src == EK::U8 || src == EK::U16);
+  case EK::F16:
+  case EK::BF16:
+    return index.elem == EK::U16 && src == dst.elem;
+  case EK::I32:
+  case EK::U32:
+  case EK::F32:
+    return index.elem == EK::U32 && src == dst.elem;
+  default:
+    return false;
   }
 }
 
 ElemKind gatherSourceKind(ElemKind dst, unsigned unitBytes) {
-  if (unitBytes == 1) return isUnsignedInt(dst) ? EK::U8 : EK::I8;
+  if (unitBytes == 1)
+    return isUnsignedInt(dst) ? EK::U8 : EK::I8;
   return dst;
 }
 
@@ -85,17 +108,11 @@ bool isLegalGatherReg(RegType data, RegType index) {
   return isUnsignedInt(index.elem) && elemBytes(index.elem) == w;
 }
 
-bool isLegalArange(RegType t) {
-  return isValidRegType(t) && t.elem != EK::BF16;
-}
+bool isLegalArange(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; }
 
-bool isLegalCompare(RegType t) {
-  return isValidRegType(t) && t.elem != EK::BF16;
-}
+bool isLegalCompare(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; }
 
-bool isLegalBinary(RegType t) {
-  return isValidRegType(t) && t.elem != EK::BF16;
-}
+bool isLegalBinary(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; }
 
 } // namespace semantics
 } // namespace ascreg

@@ -72,10 +72,18 @@ inline LaneBits packLanes(const Mask &m, unsigned stride) {
   for (unsigned k = 0; k < 4; ++k) {
     uint64_t x = m.w[k];
     switch (stride) {
-    case 1: r.w[k] = x; break;
-    case 2: r.w[k / 2] |= compress2(x) << (32 * (k % 2)); break;
-    case 4: r.w[0] |= compress4(x) << (16 * k); break;
-    default: r.w[0] |= compress8(x) << (8 * k); break;
+    case 1:
+      r.w[k] = x;
+      break;
+    case 2:
+      r.w[k / 2] |= compress2(x) << (32 * (k % 2));
+      break;
+    case 4:
+      r.w[0] |= compress4(x) << (16 * k);
+      break;
+    default:
+      r.w[0] |= compress8(x) << (8 * k);
+      break;
     }
   }
   return r;
@@ -86,10 +94,18 @@ inline Mask unpackLanes(const LaneBits &lb, unsigned stride) {
   Mask m{};
   for (unsigned k = 0; k < 4; ++k) {
     switch (stride) {
-    case 1: m.w[k] = lb.w[k]; break;
-    case 2: m.w[k] = expand2(lb.w[k / 2] >> (32 * (k % 2))); break;
-    case 4: m.w[k] = expand4(lb.w[0] >> (16 * k)); break;
-    default: m.w[k] = expand8(lb.w[0] >> (8 * k)); break;
+    case 1:
+      m.w[k] = lb.w[k];
+      break;
+    case 2:
+      m.w[k] = expand2(lb.w[k / 2] >> (32 * (k % 2)));
+      break;
+    case 4:
+      m.w[k] = expand4(lb.w[0] >> (16 * k));
+      break;
+    default:
+      m.w[k] = expand8(lb.w[0] >> (8 * k));
+      break;
     }
   }
   return m;

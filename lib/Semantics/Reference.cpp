@@ -63,17 +63,23 @@ uint32_t f32ToBits(float f) {
 /// The value of a float lane (f16 / bf16 / f32 are all exact in float).
 float floatValue(EK k, uint64_t bits) {
   switch (k) {
-  case EK::F16: return f16ToF32(uint16_t(bits));
-  case EK::BF16: return bf16ToF32(uint16_t(bits));
-  default: return bitsToF32(uint32_t(bits));
+  case EK::F16:
+    return f16ToF32(uint16_t(bits));
+  case EK::BF16:
+    return bf16ToF32(uint16_t(bits));
+  default:
+    return bitsToF32(uint32_t(bits));
   }
 }
 /// Rounds a float to the element type once (RNE, non-saturating).
 uint64_t roundFloat(EK k, float f) {
   switch (k) {
-  case EK::F16: return f32ToF16(f);
-  case EK::BF16: return f32ToBF16(f);
-  default: return f32ToBits(f);
+  case EK::F16:
+    return f32ToF16(f);
+  case EK::BF16:
+    return f32ToBF16(f);
+  default:
+    return f32ToBits(f);
   }
 }
 
@@ -101,29 +107,40 @@ bool lessThan(EK k, uint64_t a, uint64_t b) {
 
 uint64_t typeMinBits(EK k) {
   switch (k) {
-  case EK::F16: return 0xFC00;          // -inf
-  case EK::F32: return 0xFF800000u;     // -inf
-  case EK::I16: return 0x8000;
-  case EK::I32: return 0x80000000u;
-  case EK::I64: return uint64_t(1) << 63;
-  default: return 0;                    // unsigned
+  case EK::F16:
+    return 0xFC00; // -inf
+  case EK::F32:
+    return 0xFF800000u; // -inf
+  case EK::I16:
+    return 0x8000;
+  case EK::I32:
+    return 0x80000000u;
+  case EK::I64:
+    return uint64_t(1) << 63;
+  default:
+    return 0; // unsigned
   }
 }
 uint64_t typeMaxBits(EK k) {
   switch (k) {
-  case EK::F16: return 0x7C00;          // +inf
-  case EK::F32: return 0x7F800000u;     // +inf
-  case EK::I16: return 0x7FFF;
-  case EK::I32: return 0x7FFFFFFFu;
-  case EK::I64: return ~uint64_t(0) >> 1;
-  default: return widthMask(elemBytes(k));
+  case EK::F16:
+    return 0x7C00; // +inf
+  case EK::F32:
+    return 0x7F800000u; // +inf
+  case EK::I16:
+    return 0x7FFF;
+  case EK::I32:
+    return 0x7FFFFFFFu;
+  case EK::I64:
+    return ~uint64_t(0) >> 1;
+  default:
+    return widthMask(elemBytes(k));
   }
 }
 
 /// Sums leaves with the fixed tree: adjacent pairs first, then pairs of those
 /// sums, until one value remains. `add` rounds/wraps each node to the type.
-template <class AddFn>
-uint64_t treeSum(std::vector<uint64_t> level, AddFn add) {
+template <class AddFn> uint64_t treeSum(std::vector<uint64_t> level, AddFn add) {
   while (level.size() > 1) {
     std::vector<uint64_t> next(level.size() / 2);
     for (size_t i = 0; i < next.size(); ++i)
@@ -141,19 +158,46 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
   unsigned vl = t.lanes();
   unsigned prefix = 0; // number of lowest lanes for the prefix patterns
   switch (p) {
-  case MaskPattern::ALL: prefix = vl; break;
-  case MaskPattern::VL1: prefix = 1; break;
-  case MaskPattern::VL2: prefix = 2; break;
-  case MaskPattern::VL3: prefix = 3; break;
-  case MaskPattern::VL4: prefix = 4; break;
-  case MaskPattern::VL8: prefix = 8; break;
-  case MaskPattern::VL16: prefix = 16; break;
-  case MaskPattern::VL32: prefix = 32; break;
-  case MaskPattern::VL64: prefix = 64; break;
-  case MaskPattern::VL128: prefix = 128; break;
-  case MaskPattern::H: prefix = vl / 2; break;
-  case MaskPattern::Q: prefix = vl / 4; break;
-  case MaskPattern::M3: case MaskPattern::M4: case MaskPattern::ALLF: break;
+  case MaskPattern::ALL:
+    prefix = vl;
+    break;
+  case MaskPattern::VL1:
+    prefix = 1;
+    break;
+  case MaskPattern::VL2:
+    prefix = 2;
+    break;
+  case MaskPattern::VL3:
+    prefix = 3;
+    break;
+  case MaskPattern::VL4:
+    prefix = 4;
+    break;
+  case MaskPattern::VL8:
+    prefix = 8;
+    break;
+  case MaskPattern::VL16:
+    prefix = 16;
+    break;
+  case MaskPattern::VL32:
+    prefix = 32;
+    break;
+  case MaskPattern::VL64:
+    prefix = 64;
+    break;
+  case MaskPattern::VL128:
+    prefix = 128;
+    break;
+  case MaskPattern::H:
+    prefix = vl / 2;
+    break;
+  case MaskPattern::Q:
+    prefix = vl / 4;
+    break;
+  case MaskPattern::M3:
+  case MaskPattern::M4:
+  case MaskPattern::ALLF:
+    break;
   }
   if (prefix > vl) // [decision] VLk with k > VL_T activates every lane
     prefix = vl;
@@ -348,12 +392,24 @@ void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m
     }
     bool res = false;
     switch (p) {
-    case ComparePred::EQ: res = eq; break;
-    case ComparePred::NE: res = !eq; break;
-    case ComparePred::LT: res = lt; break;
-    case ComparePred::LE: res = lt || eq; break;
-    case ComparePred::GT: res = !lt && !eq; break;
-    case ComparePred::GE: res = !lt; break;
+    case ComparePred::EQ:
+      res = eq;
+      break;
+    case ComparePred::NE:
+      res = !eq;
+      break;
+    case ComparePred::LT:
+      res = lt;
+      break;
+    case ComparePred::LE:
+      res = lt || eq;
+      break;
+    case ComparePred::GT:
+      res = !lt && !eq;
+      break;
+    case ComparePred::GE:
+      res = !lt;
+      break;
     }
     r.set(t.maskStride() * i, res);
   }

@@ -12,8 +12,10 @@ namespace {
 /// kernel and may be anything).
 std::string byteAddress(int64_t base, int64_t index, int64_t scale) {
   __int128 a = static_cast<__int128>(base) + static_cast<__int128>(index) * scale;
-  if (a > INT64_MAX) return ">= 2^63";
-  if (a < INT64_MIN) return "< -2^63";
+  if (a > INT64_MAX)
+    return ">= 2^63";
+  if (a < INT64_MIN)
+    return "< -2^63";
   return std::to_string(static_cast<int64_t>(a));
 }
 
@@ -28,7 +30,8 @@ int64_t byteAddressValue(int64_t base, int64_t index, int64_t scale) {
 /// The same address in hex (when it fits).
 std::string byteAddressHex(int64_t base, int64_t index, int64_t scale) {
   __int128 a = static_cast<__int128>(base) + static_cast<__int128>(index) * scale;
-  if (a > INT64_MAX || a < INT64_MIN) return byteAddress(base, index, scale);
+  if (a > INT64_MAX || a < INT64_MIN)
+    return byteAddress(base, index, scale);
   return a < 0 ? "-" + hex(-static_cast<int64_t>(a)) : hex(static_cast<int64_t>(a));
 }
 
@@ -41,15 +44,24 @@ std::string hex(int64_t v) {
 
 const char *describe(RuntimeErrorKind kind) {
   switch (kind) {
-  case RuntimeErrorKind::RegisterAccessOutsideUB: return "UB access outside the Unified Buffer";
-  case RuntimeErrorKind::MisalignedAccess: return "misaligned UB address (aligned loads and stores need 32 bytes)";
-  case RuntimeErrorKind::GatherOutsideUB: return "gather index outside the Unified Buffer";
-  case RuntimeErrorKind::MisalignedGatherBase: return "gather base not 32-byte aligned";
-  case RuntimeErrorKind::ScalarAccessOutsideUB: return "memref access outside the Unified Buffer";
-  case RuntimeErrorKind::AllocationExceedsUB: return "UB capacity exceeded by an allocation";
-  case RuntimeErrorKind::StepLimit: return "step limit exceeded";
-  case RuntimeErrorKind::NonPositiveStep: return "loop step is not positive";
-  case RuntimeErrorKind::DivisionByZero: return "integer division by zero";
+  case RuntimeErrorKind::RegisterAccessOutsideUB:
+    return "UB access outside the Unified Buffer";
+  case RuntimeErrorKind::MisalignedAccess:
+    return "misaligned UB address (aligned loads and stores need 32 bytes)";
+  case RuntimeErrorKind::GatherOutsideUB:
+    return "gather index outside the Unified Buffer";
+  case RuntimeErrorKind::MisalignedGatherBase:
+    return "gather base not 32-byte aligned";
+  case RuntimeErrorKind::ScalarAccessOutsideUB:
+    return "memref access outside the Unified Buffer";
+  case RuntimeErrorKind::AllocationExceedsUB:
+    return "UB capacity exceeded by an allocation";
+  case RuntimeErrorKind::StepLimit:
+    return "step limit exceeded";
+  case RuntimeErrorKind::NonPositiveStep:
+    return "loop step is not positive";
+  case RuntimeErrorKind::DivisionByZero:
+    return "integer division by zero";
   }
   return "runtime error";
 }
@@ -60,9 +72,9 @@ std::string RuntimeError::message(uint64_t ubCapacity) const {
   switch (kind) {
   case RuntimeErrorKind::RegisterAccessOutsideUB:
     return "UB access outside the Unified Buffer: UB bytes [" + byteAddress(v[0], v[1], v[2]) +
-           ", " + byteAddress(byteAddressValue(v[0], v[1], v[2]), v[3], 1) +
-           ") (element offset " + std::to_string(v[1]) + " of the buffer at UB address " +
-           hex(v[0]) + "); the UB has " + cap + " bytes (set it with --ub-capacity)";
+           ", " + byteAddress(byteAddressValue(v[0], v[1], v[2]), v[3], 1) + ") (element offset " +
+           std::to_string(v[1]) + " of the buffer at UB address " + hex(v[0]) + "); the UB has " +
+           cap + " bytes (set it with --ub-capacity)";
   case RuntimeErrorKind::MisalignedAccess:
     return "misaligned UB address " + byteAddressHex(v[0], v[1], v[2]) + " (element offset " +
            std::to_string(v[1]) + " x " + std::to_string(v[2]) + " bytes from the buffer at " +
@@ -80,9 +92,8 @@ std::string RuntimeError::message(uint64_t ubCapacity) const {
            ", outside the Unified Buffer of " + cap + " bytes";
   case RuntimeErrorKind::AllocationExceedsUB:
     return "UB capacity exceeded: allocating " + std::to_string(static_cast<uint64_t>(v[0])) +
-           " bytes at UB address " + std::to_string(v[1]) + " needs " +
-           byteAddress(v[1], v[0], 1) + " bytes, the capacity is " + cap +
-           " (set it with --ub-capacity)";
+           " bytes at UB address " + std::to_string(v[1]) + " needs " + byteAddress(v[1], v[0], 1) +
+           " bytes, the capacity is " + cap + " (set it with --ub-capacity)";
   case RuntimeErrorKind::StepLimit:
     return "step limit of " + std::to_string(static_cast<uint64_t>(v[0])) +
            " loop iterations and branches exceeded (endless loop?); raise it with --max-steps";

@@ -36,9 +36,9 @@
 #define HWY_DISABLED_TARGETS (HWY_AVX3 | HWY_AVX3_DL | HWY_SSSE3)
 #endif
 
+#include "MaskBits.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/SimdTargets.h"
-#include "MaskBits.h"
 
 #include <atomic>
 #include <cstring>
@@ -65,22 +65,32 @@ using EK = ElemKind;
 void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
   ref::reduce(k, dst, src, in, m, out);
 }
-void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) { ref::pairReduceSum(t, in, m, out); }
+void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
+  ref::pairReduceSum(t, in, m, out);
+}
 Status GatherImpl(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
                   const Reg &idx, const Mask &m, Reg &out) {
   return ref::gather(dst, src, index, base, baseElems, idx, m, out);
 }
-void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) { ref::gatherReg(t, src, idx, out); }
-void DuplicateImpl(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) { ref::duplicate(t, scalarBits, m, out); }
+void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
+  ref::gatherReg(t, src, idx, out);
+}
+void DuplicateImpl(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
+  ref::duplicate(t, scalarBits, m, out);
+}
 void ArangeImpl(RegType t, uint64_t startBits, Reg &out) { ref::arange(t, startBits, out); }
 void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
   ref::compare(p, t, a, b, m, out);
 }
-void SelectImpl(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) { ref::select(t, m, a, b, out); }
+void SelectImpl(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
+  ref::select(t, m, a, b, out);
+}
 void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
   ref::binary(op, t, a, b, m, out);
 }
-void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) { ref::storeAlign(t, in, m, dst); }
+void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
+  ref::storeAlign(t, in, m, dst);
+}
 #else
 
 // F16C gives exact RNE f16 <-> f32 conversion; Highway's fallback for other
@@ -126,7 +136,8 @@ template <size_t kLaneBytes> struct ByteTables {
 /// the mask register directly, without packing: a broadcast load of the
 /// lane-sized word holding the N*kStride bits and one bit test per lane, or
 /// for 8/16-bit lanes (N*kStride bits exceed the lane) a byte shuffle first.
-template <size_t kStride, class D> HWY_INLINE hn::Mask<D> activeLanes(D d, const Mask &m, size_t first) {
+template <size_t kStride, class D>
+HWY_INLINE hn::Mask<D> activeLanes(D d, const Mask &m, size_t first) {
   using T = hn::TFromD<D>;
   using TU = hwy::MakeUnsigned<T>;
   const hn::RebindToUnsigned<D> du;
@@ -148,20 +159,24 @@ template <size_t kStride, class D> HWY_INLINE hn::Mask<D> activeLanes(D d, const
     const hn::Repartition<uint32_t, D> d32;
     uint32_t word = 0;
     std::memcpy(&word, bytes + bit / 8, kBits / 8);
-    const auto spread = hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::Load(d8, kTab.idx));
-    return hn::RebindMask(d, hn::TestBit(hn::BitCast(du, spread), hn::BitCast(du, hn::Load(d8, kTab.bit))));
+    const auto spread =
+        hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::Load(d8, kTab.idx));
+    return hn::RebindMask(
+        d, hn::TestBit(hn::BitCast(du, spread), hn::BitCast(du, hn::Load(d8, kTab.bit))));
   }
 }
 
 /// The lowest bit of every group of kStride mask bits, in one word.
-template <size_t kStride> constexpr uint64_t kGroupBits = kStride == 1   ? ~0ull
-                                                          : kStride == 2 ? 0x5555555555555555ull
-                                                          : kStride == 4 ? 0x1111111111111111ull
-                                                                         : 0x0101010101010101ull;
+template <size_t kStride>
+constexpr uint64_t kGroupBits = kStride == 1   ? ~0ull
+                                : kStride == 2 ? 0x5555555555555555ull
+                                : kStride == 4 ? 0x1111111111111111ull
+                                               : 0x0101010101010101ull;
 
 /// ORs the true lanes of r (lanes [first, first + N) of a type with mask
 /// stride kStride, held in d) into `out`, at the lowest bit of each group.
-template <size_t kStride, class D> HWY_INLINE void storeActive(D d, hn::Mask<D> r, Mask &out, size_t first) {
+template <size_t kStride, class D>
+HWY_INLINE void storeActive(D d, hn::Mask<D> r, Mask &out, size_t first) {
   using T = hn::TFromD<D>;
   uint64_t bits = 0;
   uint8_t bytes[8] = {0};
@@ -229,8 +244,8 @@ template <class DF> HWY_INLINE hn::Vec<DF> f16ToF32(DF df, hn::Vec<DU16<DF>> h) 
   const auto sign = hn::ShiftLeft<16>(hn::And(u, hn::Set(du, 0x8000)));
   const auto mag = hn::And(u, hn::Set(du, 0x7FFF));
   // Zero, subnormal and normal: move into f32 position and scale by 2^112.
-  const auto finite = hn::BitCast(du, hn::Mul(hn::BitCast(df, hn::ShiftLeft<13>(mag)),
-                                              hn::Set(df, 5.192296858534828e33f)));
+  const auto finite = hn::BitCast(
+      du, hn::Mul(hn::BitCast(df, hn::ShiftLeft<13>(mag)), hn::Set(df, 5.192296858534828e33f)));
   const auto mant = hn::And(mag, hn::Set(du, 0x3FF));
   const auto quiet = hn::IfThenElseZero(hn::RebindMask(du, hn::BitCast(di, mant) > hn::Zero(di)),
                                         hn::Set(du, 0x00400000));
@@ -255,9 +270,10 @@ template <class DF> HWY_INLINE hn::Vec<DU16<DF>> f32ToF16(DF df, hn::Vec<DF> v) 
   const auto mag = hn::Xor(u, sign);
   const auto magI = hn::BitCast(di, mag);
   const auto isNaN = hn::RebindMask(du, magI > hn::Set(di, 0x7F800000));
-  const auto isBig = hn::RebindMask(du, magI > hn::Set(di, 0x477FFFFF)); // >= 65536
+  const auto isBig = hn::RebindMask(du, magI > hn::Set(di, 0x477FFFFF));  // >= 65536
   const auto isTiny = hn::RebindMask(du, magI < hn::Set(di, 0x38800000)); // < 2^-14
-  const auto nanBits = hn::Or(hn::Set(du, 0x7E00), hn::And(hn::ShiftRight<13>(mag), hn::Set(du, 0x3FF)));
+  const auto nanBits =
+      hn::Or(hn::Set(du, 0x7E00), hn::And(hn::ShiftRight<13>(mag), hn::Set(du, 0x3FF)));
   const auto bigBits = hn::IfThenElse(isNaN, nanBits, hn::Set(du, 0x7C00));
   // Subnormal results: adding 0.5 rounds at the absolute f16 ulp 2^-24.
   const auto tinyBits = hn::Sub(hn::BitCast(du, hn::Add(hn::BitCast(df, mag), hn::Set(df, 0.5f))),
@@ -344,22 +360,24 @@ HWY_INLINE hn::Vec<D> pairLevels(D d, size_t first, Load &load, Round round) {
 /// adding the two blocks gives r0..r3 (and r4..r7 from the other half).
 template <class D, class Load, class Round>
 HWY_INLINE hn::Vec<D> threeLevels(D d, size_t first, Load &load, Round round) {
-  const auto y0 = pairLevels<4>(d, first, load, round), y1 = pairLevels<4>(d, first + 4, load, round);
+  const auto y0 = pairLevels<4>(d, first, load, round),
+             y1 = pairLevels<4>(d, first + 4, load, round);
   return round(d, hn::Add(hn::ConcatLowerLower(d, y1, y0), hn::ConcatUpperUpper(d, y1, y0)));
 }
 
 /// The contract's sum tree over kVecs vectors of leaves (natural order;
 /// `load(k)` gives vector k). Every node except the root goes through `round`;
 /// returns the unrounded root in lane 0.
-template <size_t kVecs, class D, class Load, class Round> HWY_INLINE hn::Vec<D> sumTree(D d, Load &load, Round round) {
+template <size_t kVecs, class D, class Load, class Round>
+HWY_INLINE hn::Vec<D> sumTree(D d, Load &load, Round round) {
   constexpr size_t N = hn::MaxLanes(d);
   if constexpr (N == 8) {
     static_assert(kVecs == 8 || kVecs == 16, "64 or 128 leaves");
     auto x = threeLevels(d, 0, load, round);
     if constexpr (kVecs == 16) { // 16 nodes r0..r15 in two vectors
       x = round(d, addPairs(d, x, threeLevels(d, 8, load, round))); // [s0 s1 s4 s5 | s2 s3 s6 s7]
-      x = round(d, hn::Add(x, hn::Shuffle2301(x)));        // t0 @0, t2 @2, t1 @4, t3 @6
-      x = round(d, hn::Add(x, hn::SwapAdjacentBlocks(x))); // u0 @0, u1 @2
+      x = round(d, hn::Add(x, hn::Shuffle2301(x)));                 // t0 @0, t2 @2, t1 @4, t3 @6
+      x = round(d, hn::Add(x, hn::SwapAdjacentBlocks(x)));          // u0 @0, u1 @2
       return hn::Add(x, hn::Shuffle1032(x));
     } else { // r0..r7: pairs at distance 1, 2, 4
       x = round(d, hn::Add(x, hn::Shuffle2301(x)));
@@ -451,7 +469,8 @@ template <class TS> uint32_t sumWiden(const Reg &in, const Mask &m) {
   const TS *src = lanesOf<TS>(in);
   auto acc = hn::Zero(d);
   for (size_t i = 0; i < 128; i += N)
-    acc = hn::Add(acc, hn::IfThenElseZero(activeLanes<2>(d, m, i), hn::PromoteTo(d, hn::LoadU(dn, src + i))));
+    acc = hn::Add(
+        acc, hn::IfThenElseZero(activeLanes<2>(d, m, i), hn::PromoteTo(d, hn::LoadU(dn, src + i))));
   return static_cast<uint32_t>(hn::GetLane(hn::SumOfLanes(d, acc)));
 }
 
@@ -467,7 +486,8 @@ template <int kKind, class D> HWY_INLINE hn::Vec<D> orderKey(D d, hn::Vec<D> v) 
   if constexpr (kKind == kUnsignedKey)
     return hn::Xor(v, hn::Set(d, hwy::LimitsMin<T>()));
   else if constexpr (kKind == kFloatKey)
-    return hn::Xor(v, hn::And(hn::ShiftRight<sizeof(T) * 8 - 1>(v), hn::Set(d, hwy::LimitsMax<T>())));
+    return hn::Xor(v,
+                   hn::And(hn::ShiftRight<sizeof(T) * 8 - 1>(v), hn::Set(d, hwy::LimitsMax<T>())));
   else
     return v;
 }
@@ -501,13 +521,15 @@ bool extremeSlow(const Reg &in, unsigned lanes, const Mask &m, uint64_t &value, 
   const auto fill = hn::Set(d, kMax ? hwy::LimitsMin<TK>() : hwy::LimitsMax<TK>());
   auto best = fill;
   for (size_t i = 0; i < lanes; i += N) {
-    const auto key = hn::IfThenElse(activeLanes<kStride>(d, m, i), orderKey<kKind>(d, hn::Load(d, src + i)), fill);
+    const auto key = hn::IfThenElse(activeLanes<kStride>(d, m, i),
+                                    orderKey<kKind>(d, hn::Load(d, src + i)), fill);
     best = kMax ? hn::Max(best, key) : hn::Min(best, key);
   }
   best = kMax ? hn::MaxOfLanes(d, best) : hn::MinOfLanes(d, best);
   // The first active lane holding the extreme key is the answer (ties: first).
   for (size_t i = 0; i < lanes; i += N) {
-    const auto eq = hn::And(activeLanes<kStride>(d, m, i), orderKey<kKind>(d, hn::Load(d, src + i)) == best);
+    const auto eq =
+        hn::And(activeLanes<kStride>(d, m, i), orderKey<kKind>(d, hn::Load(d, src + i)) == best);
     const intptr_t pos = hn::FindFirstTrue(d, eq);
     if (pos >= 0) {
       value = TU(src[i + pos]);
@@ -568,41 +590,60 @@ HWY_INLINE bool extremeFast(const Reg &in, const Mask &m, uint64_t &value, uint6
 
 template <class TK, int kKind, bool kMax, size_t kLanes, size_t kStride>
 bool extremeOfType(const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
-  if (allLanesActive<kStride>(m) ? extremeFast<TK, kKind, kMax, kLanes, kStride, true>(in, m, v, i)
-                                 : extremeFast<TK, kKind, kMax, kLanes, kStride, false>(in, m, v, i))
+  if (allLanesActive<kStride>(m)
+          ? extremeFast<TK, kKind, kMax, kLanes, kStride, true>(in, m, v, i)
+          : extremeFast<TK, kKind, kMax, kLanes, kStride, false>(in, m, v, i))
     return true;
   return extremeSlow<TK, kKind, kMax, kStride>(in, kLanes, m, v, i);
 }
 
 /// Value and index of max / min; false for an empty mask.
-template <bool kMax> bool extremeOf(RegType t, const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
+template <bool kMax>
+bool extremeOf(RegType t, const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
   if (t.numRegs == 2) // 64 lanes of 64 bits, mask stride 4
     return t.elem == EK::I64 ? extremeOfType<int64_t, kSignedKey, kMax, 64, 4>(in, m, v, i)
                              : extremeOfType<int64_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
   switch (t.elem) {
-  case EK::I16: return extremeOfType<int16_t, kSignedKey, kMax, 128, 2>(in, m, v, i);
-  case EK::U16: return extremeOfType<int16_t, kUnsignedKey, kMax, 128, 2>(in, m, v, i);
-  case EK::F16: return extremeOfType<int16_t, kFloatKey, kMax, 128, 2>(in, m, v, i);
-  case EK::I32: return extremeOfType<int32_t, kSignedKey, kMax, 64, 4>(in, m, v, i);
-  case EK::U32: return extremeOfType<int32_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
-  case EK::F32: return extremeOfType<int32_t, kFloatKey, kMax, 64, 4>(in, m, v, i);
-  case EK::I64: return extremeOfType<int64_t, kSignedKey, kMax, 32, 8>(in, m, v, i);
-  case EK::U64: return extremeOfType<int64_t, kUnsignedKey, kMax, 32, 8>(in, m, v, i);
-  default: return false;
+  case EK::I16:
+    return extremeOfType<int16_t, kSignedKey, kMax, 128, 2>(in, m, v, i);
+  case EK::U16:
+    return extremeOfType<int16_t, kUnsignedKey, kMax, 128, 2>(in, m, v, i);
+  case EK::F16:
+    return extremeOfType<int16_t, kFloatKey, kMax, 128, 2>(in, m, v, i);
+  case EK::I32:
+    return extremeOfType<int32_t, kSignedKey, kMax, 64, 4>(in, m, v, i);
+  case EK::U32:
+    return extremeOfType<int32_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
+  case EK::F32:
+    return extremeOfType<int32_t, kFloatKey, kMax, 64, 4>(in, m, v, i);
+  case EK::I64:
+    return extremeOfType<int64_t, kSignedKey, kMax, 32, 8>(in, m, v, i);
+  case EK::U64:
+    return extremeOfType<int64_t, kUnsignedKey, kMax, 32, 8>(in, m, v, i);
+  default:
+    return false;
   }
 }
 
 /// Result of max / min over an empty mask: -inf / type min, +inf / type max.
 uint64_t emptyExtreme(EK k, bool isMax) {
   switch (k) {
-  case EK::F16: return isMax ? 0xFC00 : 0x7C00;
-  case EK::F32: return isMax ? 0xFF800000u : 0x7F800000u;
-  case EK::I16: return isMax ? 0x8000 : 0x7FFF;
-  case EK::I32: return isMax ? 0x80000000u : 0x7FFFFFFFu;
-  case EK::I64: return isMax ? uint64_t(1) << 63 : ~uint64_t(0) >> 1;
-  case EK::U16: return isMax ? 0 : 0xFFFF;
-  case EK::U32: return isMax ? 0 : 0xFFFFFFFFu;
-  default: return isMax ? 0 : ~uint64_t(0);
+  case EK::F16:
+    return isMax ? 0xFC00 : 0x7C00;
+  case EK::F32:
+    return isMax ? 0xFF800000u : 0x7F800000u;
+  case EK::I16:
+    return isMax ? 0x8000 : 0x7FFF;
+  case EK::I32:
+    return isMax ? 0x80000000u : 0x7FFFFFFFu;
+  case EK::I64:
+    return isMax ? uint64_t(1) << 63 : ~uint64_t(0) >> 1;
+  case EK::U16:
+    return isMax ? 0 : 0xFFFF;
+  case EK::U32:
+    return isMax ? 0 : 0xFFFFFFFFu;
+  default:
+    return isMax ? 0 : ~uint64_t(0);
   }
 }
 
@@ -610,18 +651,30 @@ void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mas
   uint64_t value = 0, index = 0;
   if (k == ReduceKind::Sum) {
     switch (src.elem) {
-    case EK::F16: value = sumF16(in, m); break;
-    case EK::F32: value = sumF32(in, m); break;
-    case EK::I16: value = sumWiden<int16_t>(in, m); break;
-    case EK::U16: value = sumWiden<uint16_t>(in, m); break;
-    case EK::I32: case EK::U32: value = sumInt<uint32_t, 4>(in, 64, m); break;
+    case EK::F16:
+      value = sumF16(in, m);
+      break;
+    case EK::F32:
+      value = sumF32(in, m);
+      break;
+    case EK::I16:
+      value = sumWiden<int16_t>(in, m);
+      break;
+    case EK::U16:
+      value = sumWiden<uint16_t>(in, m);
+      break;
+    case EK::I32:
+    case EK::U32:
+      value = sumInt<uint32_t, 4>(in, 64, m);
+      break;
     default:
       value = src.numRegs == 2 ? sumInt<uint64_t, 4>(in, 64, m) : sumInt<uint64_t, 8>(in, 32, m);
       break;
     }
   } else {
     const bool isMax = k == ReduceKind::Max;
-    const bool found = isMax ? extremeOf<true>(src, in, m, value, index) : extremeOf<false>(src, in, m, value, index);
+    const bool found = isMax ? extremeOf<true>(src, in, m, value, index)
+                             : extremeOf<false>(src, in, m, value, index);
     if (!found) {
       value = emptyExtreme(src.elem, isMax);
       index = 0;
@@ -631,9 +684,15 @@ void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mas
   // (0 for sums), all other lanes 0.
   zeroReg(out, dst.bytes());
   switch (elemBytes(dst.elem)) {
-  case 2: storeLanes01<uint16_t>(out, value, index); break;
-  case 4: storeLanes01<uint32_t>(out, value, index); break;
-  default: storeLanes01<uint64_t>(out, value, index); break;
+  case 2:
+    storeLanes01<uint16_t>(out, value, index);
+    break;
+  case 4:
+    storeLanes01<uint32_t>(out, value, index);
+    break;
+  default:
+    storeLanes01<uint64_t>(out, value, index);
+    break;
   }
 }
 
@@ -669,7 +728,8 @@ HWY_INLINE void pairActive(D d, const Mask &m, size_t first, hn::Mask<D> &ma, hn
     const hn::Repartition<uint32_t, decltype(du)> d32;
     uint32_t word = 0;
     std::memcpy(&word, bytes + first / 2, N / 2);
-    const auto v = hn::BitCast(du, hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::LoadU(d8, kTab.idx)));
+    const auto v = hn::BitCast(
+        du, hn::TableLookupBytes(hn::BitCast(d8, hn::Set(d32, word)), hn::LoadU(d8, kTab.idx)));
     ma = hn::RebindMask(d, hn::TestBit(v, hn::LoadU(du, kTab.a)));
     mb = hn::RebindMask(d, hn::TestBit(v, hn::LoadU(du, kTab.b)));
   }
@@ -690,12 +750,13 @@ void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
       const auto a = hn::ConcatEven(d, hi, lo), b = hn::ConcatOdd(d, hi, lo);
       hn::Mask<decltype(du)> ma, mb;
       pairActive<4>(du, m, i, ma, mb);
-      const auto one = hn::IfThenElse(ma, hn::BitCast(du, a), hn::IfThenElseZero(mb, hn::BitCast(du, b)));
+      const auto one =
+          hn::IfThenElse(ma, hn::BitCast(du, a), hn::IfThenElseZero(mb, hn::BitCast(du, b)));
       hn::Store(hn::IfThenElse(hn::And(ma, mb), hn::BitCast(du, hn::Add(a, b)), one), du, dst + i);
     }
   } else { // f16
     const hn::ScalableTag<float> d;
-    const DU16<decltype(d)> dh; // N u16 lanes, one per output lane
+    const DU16<decltype(d)> dh;       // N u16 lanes, one per output lane
     const hn::Twice<decltype(dh)> dw; // 2N u16 lanes: the N input pairs
     const size_t N = hn::Lanes(d);
     const uint16_t *src = lanesOf<uint16_t>(in);
@@ -766,7 +827,8 @@ HWY_INLINE void gatherLoads16(const uint8_t *base, const uint16_t *ix, uint16_t 
 }
 
 /// Zeroes the inactive lanes [0, lanes) of the gather result `r`.
-template <size_t kStride, class D> HWY_INLINE void zeroInactive(D d, const Mask &m, size_t lanes, Reg &r) {
+template <size_t kStride, class D>
+HWY_INLINE void zeroInactive(D d, const Mask &m, size_t lanes, Reg &r) {
   using T = hn::TFromD<D>;
   for (size_t i = 0; i < lanes; i += hn::Lanes(d))
     hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i), hn::Load(d, lanesOf<T>(r) + i)), d,
@@ -792,7 +854,9 @@ HWY_NOINLINE void gather32Partial(const uint8_t *base, const Reg &idx, const Mas
   }
   HWY_ALIGN uint32_t safe[64];
   for (size_t i = 0; i < 64; i += N)
-    hn::Store(hn::IfThenElseZero(activeLanes<4>(du, m, i), hn::Load(du, lanesOf<uint32_t>(idx) + i)), du, safe + i);
+    hn::Store(
+        hn::IfThenElseZero(activeLanes<4>(du, m, i), hn::Load(du, lanesOf<uint32_t>(idx) + i)), du,
+        safe + i);
   gatherLoads32(base, safe, lanesOf<uint32_t>(out));
   zeroInactive<4>(du, m, 64, out);
 }
@@ -831,20 +895,22 @@ Status gather32(const uint8_t *base, uint64_t baseElems, const Reg &idx, const M
 /// the active lanes (0 for the others) are checked and kept in `e` first: a
 /// u32 index register that is also the destination is narrower than the data.
 template <size_t kStride>
-Status gather64(RegType index, const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m, size_t lanes,
-                Reg &out) {
+Status gather64(RegType index, const uint8_t *base, uint64_t baseElems, const Reg &idx,
+                const Mask &m, size_t lanes, Reg &out) {
   const hn::ScalableTag<uint64_t> du;
   const hn::RebindToSigned<decltype(du)> di;
   const hn::Rebind<uint32_t, decltype(du)> d32;
   constexpr size_t N = hn::MaxLanes(du);
   // Indices are below 2^32, so a signed 64-bit compare against min(n, 2^32) is exact.
-  const auto limit = hn::Set(di, int64_t(baseElems < (uint64_t(1) << 32) ? baseElems : uint64_t(1) << 32));
+  const auto limit =
+      hn::Set(di, int64_t(baseElems < (uint64_t(1) << 32) ? baseElems : uint64_t(1) << 32));
   HWY_ALIGN uint64_t e[64];
   auto bad = hn::Zero(di);
   for (size_t i = 0; i < lanes; i += N) {
-    const auto raw = index.elem == EK::U32
-                         ? hn::PromoteTo(du, hn::LoadU(d32, lanesOf<uint32_t>(idx) + i))
-                         : hn::And(hn::Load(du, lanesOf<uint64_t>(idx) + i), hn::Set(du, 0xFFFFFFFFu));
+    const auto raw =
+        index.elem == EK::U32
+            ? hn::PromoteTo(du, hn::LoadU(d32, lanesOf<uint32_t>(idx) + i))
+            : hn::And(hn::Load(du, lanesOf<uint64_t>(idx) + i), hn::Set(du, 0xFFFFFFFFu));
     const auto v = hn::IfThenElseZero(activeLanes<kStride>(du, m, i), raw);
     bad = hn::Or(bad, hn::VecFromMask(di, hn::Not(hn::BitCast(di, v) < limit)));
     hn::Store(v, du, e + i);
@@ -868,8 +934,8 @@ Status gather64(RegType index, const uint8_t *base, uint64_t baseElems, const Re
 
 /// 16-bit lanes (x86 has no 16-bit gather): a vector bounds check, then
 /// scalar loads; 8-bit sources are zero-extended.
-Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
-                Reg &out) {
+Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, const Reg &idx,
+                const Mask &m, Reg &out) {
   const hn::ScalableTag<uint16_t> du;
   constexpr size_t N = hn::MaxLanes(du);
   const uint16_t *ix = lanesOf<uint16_t>(idx);
@@ -881,7 +947,8 @@ Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, cons
     bad = hn::Or(bad, hn::VecFromMask(du, hn::Max(v, limit) == v)); // v >= limit
     hn::Store(v, du, e + i);
   }
-  if (baseElems <= 0xFFFF && !hn::AllFalse(du, hn::MaskFromVec(bad))) // inactive: 0 >= limit only if empty
+  if (baseElems <= 0xFFFF &&
+      !hn::AllFalse(du, hn::MaskFromVec(bad))) // inactive: 0 >= limit only if empty
     for (unsigned i = 0; i < 128; ++i)
       if (m.bit(2 * i) && e[i] >= baseElems)
         return Status{false, i, e[i]};
@@ -912,8 +979,10 @@ Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, cons
 Status GatherImpl(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
                   const Reg &idx, const Mask &m, Reg &out) {
   switch (elemBytes(dst.elem)) {
-  case 2: return gather16(elemBytes(src), base, baseElems, idx, m, out);
-  case 4: return gather32(base, baseElems, idx, m, out);
+  case 2:
+    return gather16(elemBytes(src), base, baseElems, idx, m, out);
+  case 4:
+    return gather32(base, baseElems, idx, m, out);
   default:
     return dst.numRegs == 2 ? gather64<4>(index, base, baseElems, idx, m, 64, out)
                             : gather64<8>(index, base, baseElems, idx, m, 32, out);
@@ -947,9 +1016,15 @@ HWY_INLINE void gatherReg8(const Reg &src, const Reg &idx, Reg &r) {
 void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   Reg r; // src or idx may alias out
   switch (elemBytes(t.elem)) {
-  case 1: gatherReg8(src, idx, r); break;
-  case 2: gatherLoads16<127>(src.b, lanesOf<uint16_t>(idx), lanesOf<uint16_t>(r)); break;
-  default: gatherLoads32<63>(src.b, lanesOf<uint32_t>(idx), lanesOf<uint32_t>(r)); break;
+  case 1:
+    gatherReg8(src, idx, r);
+    break;
+  case 2:
+    gatherLoads16<127>(src.b, lanesOf<uint16_t>(idx), lanesOf<uint16_t>(r));
+    break;
+  default:
+    gatherLoads32<63>(src.b, lanesOf<uint32_t>(idx), lanesOf<uint32_t>(r));
+    break;
   }
   std::memcpy(out.b, r.b, 256);
 }
@@ -959,10 +1034,18 @@ void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
 /// Calls f(d) with a full tag of unsigned lanes of the element's width.
 template <class F> HWY_INLINE void withUnsigned(unsigned bytes, F &&f) {
   switch (bytes) {
-  case 1: f(hn::ScalableTag<uint8_t>()); break;
-  case 2: f(hn::ScalableTag<uint16_t>()); break;
-  case 4: f(hn::ScalableTag<uint32_t>()); break;
-  default: f(hn::ScalableTag<uint64_t>()); break;
+  case 1:
+    f(hn::ScalableTag<uint8_t>());
+    break;
+  case 2:
+    f(hn::ScalableTag<uint16_t>());
+    break;
+  case 4:
+    f(hn::ScalableTag<uint32_t>());
+    break;
+  default:
+    f(hn::ScalableTag<uint64_t>());
+    break;
   }
 }
 
@@ -974,10 +1057,18 @@ template <class F> HWY_INLINE void withLanes(RegType t, F &&f) {
   if (t.numRegs == 2)
     return f(hn::ScalableTag<uint64_t>(), StrideC<4>());
   switch (elemBytes(t.elem)) {
-  case 1: f(hn::ScalableTag<uint8_t>(), StrideC<1>()); break;
-  case 2: f(hn::ScalableTag<uint16_t>(), StrideC<2>()); break;
-  case 4: f(hn::ScalableTag<uint32_t>(), StrideC<4>()); break;
-  default: f(hn::ScalableTag<uint64_t>(), StrideC<8>()); break;
+  case 1:
+    f(hn::ScalableTag<uint8_t>(), StrideC<1>());
+    break;
+  case 2:
+    f(hn::ScalableTag<uint16_t>(), StrideC<2>());
+    break;
+  case 4:
+    f(hn::ScalableTag<uint32_t>(), StrideC<4>());
+    break;
+  default:
+    f(hn::ScalableTag<uint64_t>(), StrideC<8>());
+    break;
   }
 }
 
@@ -987,7 +1078,8 @@ void DuplicateImpl(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
     const size_t N = hn::Lanes(d);
     const auto v = hn::Set(d, static_cast<T>(scalarBits));
     for (size_t i = 0; i < t.lanes(); i += N)
-      hn::Store(m ? hn::IfThenElseZero(activeLanes<decltype(stride)::value>(d, *m, i), v) : v, d, lanesOf<T>(out) + i);
+      hn::Store(m ? hn::IfThenElseZero(activeLanes<decltype(stride)::value>(d, *m, i), v) : v, d,
+                lanesOf<T>(out) + i);
   });
 }
 
@@ -1008,7 +1100,8 @@ void ArangeImpl(RegType t, uint64_t startBits, Reg &out) {
     const size_t N = hn::Lanes(d);
     const float start = semantics::f16ToF32(uint16_t(startBits));
     for (size_t i = 0; i < 128; i += N)
-      hn::StoreU(f32ToF16(d, hn::Add(hn::Set(d, start), hn::Iota(d, float(i)))), dh, lanesOf<uint16_t>(out) + i);
+      hn::StoreU(f32ToF16(d, hn::Add(hn::Set(d, start), hn::Iota(d, float(i)))), dh,
+                 lanesOf<uint16_t>(out) + i);
     return;
   }
   if (t.elem == EK::BF16) { // not a legal arange type; keep the reference's answer
@@ -1027,7 +1120,8 @@ void ArangeImpl(RegType t, uint64_t startBits, Reg &out) {
 /// compare on lanes of TK (signed, element width) using order keys. Float
 /// keys treat -0 as +0 here (IEEE equality) and NaN as unordered.
 template <class TK, int kKind, size_t kStride>
-void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Mask &res) {
+void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, const Mask &m,
+                 Mask &res) {
   const hn::ScalableTag<TK> d;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N) {
@@ -1043,14 +1137,24 @@ void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, cons
     const auto kx = orderKey<kKind>(d, x), ky = orderKey<kKind>(d, y);
     hn::Mask<decltype(d)> r;
     switch (p) {
-    case ComparePred::EQ: r = hn::And(ordered, kx == ky); break;
+    case ComparePred::EQ:
+      r = hn::And(ordered, kx == ky);
+      break;
     case ComparePred::NE: // true for unordered active lanes
       r = hn::AndNot(hn::And(ordered, kx == ky), active);
       break;
-    case ComparePred::LT: r = hn::And(ordered, kx < ky); break;
-    case ComparePred::LE: r = hn::And(ordered, hn::Not(kx > ky)); break;
-    case ComparePred::GT: r = hn::And(ordered, kx > ky); break;
-    case ComparePred::GE: r = hn::And(ordered, hn::Not(kx < ky)); break;
+    case ComparePred::LT:
+      r = hn::And(ordered, kx < ky);
+      break;
+    case ComparePred::LE:
+      r = hn::And(ordered, hn::Not(kx > ky));
+      break;
+    case ComparePred::GT:
+      r = hn::And(ordered, kx > ky);
+      break;
+    case ComparePred::GE:
+      r = hn::And(ordered, hn::Not(kx < ky));
+      break;
     }
     storeActive<kStride>(d, r, res, i);
   }
@@ -1061,14 +1165,30 @@ void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mas
   const unsigned n = t.lanes();
   const bool x2 = t.numRegs == 2;
   switch (t.elem) {
-  case EK::I8: compareKeys<int8_t, kSignedKey, 1>(p, n, a, b, m, res); break;
-  case EK::U8: compareKeys<int8_t, kUnsignedKey, 1>(p, n, a, b, m, res); break;
-  case EK::I16: compareKeys<int16_t, kSignedKey, 2>(p, n, a, b, m, res); break;
-  case EK::U16: compareKeys<int16_t, kUnsignedKey, 2>(p, n, a, b, m, res); break;
-  case EK::F16: compareKeys<int16_t, kFloatKey, 2>(p, n, a, b, m, res); break;
-  case EK::I32: compareKeys<int32_t, kSignedKey, 4>(p, n, a, b, m, res); break;
-  case EK::U32: compareKeys<int32_t, kUnsignedKey, 4>(p, n, a, b, m, res); break;
-  case EK::F32: compareKeys<int32_t, kFloatKey, 4>(p, n, a, b, m, res); break;
+  case EK::I8:
+    compareKeys<int8_t, kSignedKey, 1>(p, n, a, b, m, res);
+    break;
+  case EK::U8:
+    compareKeys<int8_t, kUnsignedKey, 1>(p, n, a, b, m, res);
+    break;
+  case EK::I16:
+    compareKeys<int16_t, kSignedKey, 2>(p, n, a, b, m, res);
+    break;
+  case EK::U16:
+    compareKeys<int16_t, kUnsignedKey, 2>(p, n, a, b, m, res);
+    break;
+  case EK::F16:
+    compareKeys<int16_t, kFloatKey, 2>(p, n, a, b, m, res);
+    break;
+  case EK::I32:
+    compareKeys<int32_t, kSignedKey, 4>(p, n, a, b, m, res);
+    break;
+  case EK::U32:
+    compareKeys<int32_t, kUnsignedKey, 4>(p, n, a, b, m, res);
+    break;
+  case EK::F32:
+    compareKeys<int32_t, kFloatKey, 4>(p, n, a, b, m, res);
+    break;
   case EK::I64:
     x2 ? compareKeys<int64_t, kSignedKey, 4>(p, n, a, b, m, res)
        : compareKeys<int64_t, kSignedKey, 8>(p, n, a, b, m, res);
@@ -1077,7 +1197,9 @@ void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mas
     x2 ? compareKeys<int64_t, kUnsignedKey, 4>(p, n, a, b, m, res)
        : compareKeys<int64_t, kUnsignedKey, 8>(p, n, a, b, m, res);
     break;
-  case EK::BF16: ref::compare(p, t, a, b, m, out); return; // not a legal type
+  case EK::BF16:
+    ref::compare(p, t, a, b, m, out);
+    return; // not a legal type
   }
   out = res;
 }
@@ -1087,8 +1209,8 @@ void SelectImpl(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) 
     using T = hn::TFromD<decltype(d)>;
     const size_t N = hn::Lanes(d);
     for (size_t i = 0; i < t.lanes(); i += N)
-      hn::Store(hn::IfThenElse(activeLanes<decltype(stride)::value>(d, m, i), hn::Load(d, lanesOf<T>(a) + i),
-                               hn::Load(d, lanesOf<T>(b) + i)),
+      hn::Store(hn::IfThenElse(activeLanes<decltype(stride)::value>(d, m, i),
+                               hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i)),
                 d, lanesOf<T>(out) + i);
   });
 }
@@ -1114,9 +1236,10 @@ void addInts(D d, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Reg
   using T = hn::TFromD<D>;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N)
-    hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i),
-                                 hn::Add(hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
-              d, lanesOf<T>(out) + i);
+    hn::Store(
+        hn::IfThenElseZero(activeLanes<kStride>(d, m, i),
+                           hn::Add(hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
+        d, lanesOf<T>(out) + i);
 }
 
 void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
@@ -1128,7 +1251,8 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
       const size_t N = hn::Lanes(d);
       for (size_t i = 0; i < n; i += N)
         hn::Store(hn::IfThenElseZero(activeLanes<4>(d, m, i),
-                                     hn::Add(hn::Load(d, lanesOf<float>(a) + i), hn::Load(d, lanesOf<float>(b) + i))),
+                                     hn::Add(hn::Load(d, lanesOf<float>(a) + i),
+                                             hn::Load(d, lanesOf<float>(b) + i))),
                   d, lanesOf<float>(out) + i);
       return;
     }
@@ -1144,7 +1268,9 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
       }
       return;
     }
-    case EK::BF16: ref::binary(op, t, a, b, m, out); return; // not a legal type
+    case EK::BF16:
+      ref::binary(op, t, a, b, m, out);
+      return; // not a legal type
     default:
       withLanes(t, [&](auto d, auto stride) HWY_ATTR {
         addInts<decltype(d), decltype(stride)::value>(d, n, a, b, m, out);
@@ -1155,14 +1281,30 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
   const bool isMax = op == BinaryKind::Max;
   const bool x2 = t.numRegs == 2;
   switch (t.elem) {
-  case EK::I8: maxMinKeys<int8_t, kSignedKey, 1>(isMax, n, a, b, m, out); break;
-  case EK::U8: maxMinKeys<int8_t, kUnsignedKey, 1>(isMax, n, a, b, m, out); break;
-  case EK::I16: maxMinKeys<int16_t, kSignedKey, 2>(isMax, n, a, b, m, out); break;
-  case EK::U16: maxMinKeys<int16_t, kUnsignedKey, 2>(isMax, n, a, b, m, out); break;
-  case EK::F16: maxMinKeys<int16_t, kFloatKey, 2>(isMax, n, a, b, m, out); break;
-  case EK::I32: maxMinKeys<int32_t, kSignedKey, 4>(isMax, n, a, b, m, out); break;
-  case EK::U32: maxMinKeys<int32_t, kUnsignedKey, 4>(isMax, n, a, b, m, out); break;
-  case EK::F32: maxMinKeys<int32_t, kFloatKey, 4>(isMax, n, a, b, m, out); break;
+  case EK::I8:
+    maxMinKeys<int8_t, kSignedKey, 1>(isMax, n, a, b, m, out);
+    break;
+  case EK::U8:
+    maxMinKeys<int8_t, kUnsignedKey, 1>(isMax, n, a, b, m, out);
+    break;
+  case EK::I16:
+    maxMinKeys<int16_t, kSignedKey, 2>(isMax, n, a, b, m, out);
+    break;
+  case EK::U16:
+    maxMinKeys<int16_t, kUnsignedKey, 2>(isMax, n, a, b, m, out);
+    break;
+  case EK::F16:
+    maxMinKeys<int16_t, kFloatKey, 2>(isMax, n, a, b, m, out);
+    break;
+  case EK::I32:
+    maxMinKeys<int32_t, kSignedKey, 4>(isMax, n, a, b, m, out);
+    break;
+  case EK::U32:
+    maxMinKeys<int32_t, kUnsignedKey, 4>(isMax, n, a, b, m, out);
+    break;
+  case EK::F32:
+    maxMinKeys<int32_t, kFloatKey, 4>(isMax, n, a, b, m, out);
+    break;
   case EK::I64:
     x2 ? maxMinKeys<int64_t, kSignedKey, 4>(isMax, n, a, b, m, out)
        : maxMinKeys<int64_t, kSignedKey, 8>(isMax, n, a, b, m, out);
@@ -1171,7 +1313,9 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
     x2 ? maxMinKeys<int64_t, kUnsignedKey, 4>(isMax, n, a, b, m, out)
        : maxMinKeys<int64_t, kUnsignedKey, 8>(isMax, n, a, b, m, out);
     break;
-  case EK::BF16: ref::binary(op, t, a, b, m, out); break; // not a legal type
+  case EK::BF16:
+    ref::binary(op, t, a, b, m, out);
+    break; // not a legal type
   }
 }
 
@@ -1246,18 +1390,42 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
   detail::LaneBits lb{};
   unsigned prefix = 0;
   switch (p) {
-  case MaskPattern::ALL: prefix = vl; break;
-  case MaskPattern::VL1: prefix = 1; break;
-  case MaskPattern::VL2: prefix = 2; break;
-  case MaskPattern::VL3: prefix = 3; break;
-  case MaskPattern::VL4: prefix = 4; break;
-  case MaskPattern::VL8: prefix = 8; break;
-  case MaskPattern::VL16: prefix = 16; break;
-  case MaskPattern::VL32: prefix = 32; break;
-  case MaskPattern::VL64: prefix = 64; break;
-  case MaskPattern::VL128: prefix = 128; break;
-  case MaskPattern::H: prefix = vl / 2; break;
-  case MaskPattern::Q: prefix = vl / 4; break;
+  case MaskPattern::ALL:
+    prefix = vl;
+    break;
+  case MaskPattern::VL1:
+    prefix = 1;
+    break;
+  case MaskPattern::VL2:
+    prefix = 2;
+    break;
+  case MaskPattern::VL3:
+    prefix = 3;
+    break;
+  case MaskPattern::VL4:
+    prefix = 4;
+    break;
+  case MaskPattern::VL8:
+    prefix = 8;
+    break;
+  case MaskPattern::VL16:
+    prefix = 16;
+    break;
+  case MaskPattern::VL32:
+    prefix = 32;
+    break;
+  case MaskPattern::VL64:
+    prefix = 64;
+    break;
+  case MaskPattern::VL128:
+    prefix = 128;
+    break;
+  case MaskPattern::H:
+    prefix = vl / 2;
+    break;
+  case MaskPattern::Q:
+    prefix = vl / 4;
+    break;
   case MaskPattern::M3:
     for (unsigned i = 0; i < vl; i += 3)
       lb.w[i >> 6] |= uint64_t(1) << (i & 63);
@@ -1266,7 +1434,8 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
     for (unsigned k = 0; k < (vl + 63) / 64; ++k)
       lb.w[k] = 0x1111111111111111ull;
     break;
-  case MaskPattern::ALLF: break;
+  case MaskPattern::ALLF:
+    break;
   }
   if (prefix > vl)
     prefix = vl;
@@ -1284,9 +1453,8 @@ void createMask(RegType t, MaskPattern p, Mask &out) {
 
 /// The lowest bit of every lane group (bit stride*i) in one mask word.
 static uint64_t laneGroupBits(unsigned stride) {
-  static constexpr uint64_t kGroupBits[9] = {0, ~0ull, 0x5555555555555555ull, 0,
-                                             0x1111111111111111ull, 0, 0, 0,
-                                             0x0101010101010101ull};
+  static constexpr uint64_t kGroupBits[9] = {
+      0, ~0ull, 0x5555555555555555ull, 0, 0x1111111111111111ull, 0, 0, 0, 0x0101010101010101ull};
   return kGroupBits[stride];
 }
 
@@ -1300,8 +1468,9 @@ void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {
   const uint64_t group = laneGroupBits(t.maskStride());
   for (unsigned k = 0; k < 4; ++k) {
     const unsigned lo = 64 * k;
-    const uint64_t below =
-        limit >= lo + 64 ? ~0ull : limit > lo ? (uint64_t(1) << (limit - lo)) - 1 : 0;
+    const uint64_t below = limit >= lo + 64 ? ~0ull
+                           : limit > lo     ? (uint64_t(1) << (limit - lo)) - 1
+                                            : 0;
     out.w[k] = group & below;
   }
   rest = count < vl ? 0 : count - vl;
@@ -1335,7 +1504,9 @@ void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
 void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
   ASCREG_DISPATCH(DuplicateImpl)(t, scalarBits, m, out);
 }
-void arange(RegType t, uint64_t startBits, Reg &out) { ASCREG_DISPATCH(ArangeImpl)(t, startBits, out); }
+void arange(RegType t, uint64_t startBits, Reg &out) {
+  ASCREG_DISPATCH(ArangeImpl)(t, startBits, out);
+}
 void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
   ASCREG_DISPATCH(CompareImpl)(p, t, a, b, m, out);
 }
@@ -1347,6 +1518,21 @@ void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, 
 }
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
+  // Most stores of a kernel have every lane or no lane active: one copy or
+  // nothing, decided with four word operations. (`in` may be a view of UB
+  // overlapping `dst`: memmove.)
+  const uint64_t group = laneGroupBits(t.maskStride());
+  uint64_t missing = 0, present = 0;
+  for (unsigned k = 0; k < 4; ++k) {
+    missing |= ~m.w[k] & group;
+    present |= m.w[k] & group;
+  }
+  if (!present)
+    return;
+  if (!missing) {
+    std::memmove(dst, in.b, t.bytes());
+    return;
+  }
   ASCREG_DISPATCH(StoreAlignImpl)(t, in, m, dst);
 }
 

@@ -9,17 +9,20 @@ namespace ascreg {
 namespace semantics {
 
 UnifiedBuffer::~UnifiedBuffer() {
-  if (base) munmap(base, mappedBytes);
+  if (base)
+    munmap(base, mappedBytes);
 }
 
 bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
   if (capacity == 0 || capacity > kMaxUBCapacity) {
-    error = "the UB capacity must be between 1 byte and 2^40 bytes, got " +
-            std::to_string(capacity);
+    error =
+        "the UB capacity must be between 1 byte and 2^40 bytes, got " + std::to_string(capacity);
     return false;
   }
-  if (base && capacity == capacityBytes) return true;
-  if (base) munmap(base, mappedBytes);
+  if (base && capacity == capacityBytes)
+    return true;
+  if (base)
+    munmap(base, mappedBytes);
   base = nullptr;
   // Whole pages, plus one register of slack so that no access that the
   // bounds checks accept can touch memory past the mapping.
@@ -52,8 +55,8 @@ bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
     if (!insideUB(at, args[i].bytes, capacityBytes)) {
       error = "UB capacity exceeded: buffer argument " + std::to_string(i) + " (" +
               std::to_string(args[i].bytes) + " bytes) would end at UB address " +
-              std::to_string(at + std::min(args[i].bytes, kMaxUBCapacity)) +
-              ", the capacity is " + std::to_string(capacityBytes) + " bytes";
+              std::to_string(at + std::min(args[i].bytes, kMaxUBCapacity)) + ", the capacity is " +
+              std::to_string(capacityBytes) + " bytes";
       return false;
     }
     addresses.push_back(at);
@@ -65,9 +68,11 @@ bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
   uint64_t pos = 0;
   for (size_t i = 0; i <= args.size(); ++i) {
     uint64_t end = i < args.size() ? addresses[i] : dirtyEnd;
-    if (end > pos) std::memset(base + pos, 0, end - pos);
+    if (end > pos)
+      std::memset(base + pos, 0, end - pos);
     if (i < args.size()) {
-      if (args[i].bytes) std::memcpy(base + addresses[i], args[i].data, args[i].bytes);
+      if (args[i].bytes)
+        std::memcpy(base + addresses[i], args[i].data, args[i].bytes);
       pos = addresses[i] + args[i].bytes;
     }
   }
@@ -82,14 +87,16 @@ void UnifiedBuffer::copyOut(const std::vector<UBArgument> &args,
                             const std::vector<uint64_t> &addresses) {
   for (size_t i = 0; i < args.size() && i < addresses.size(); ++i) {
     uint64_t a = addresses[i], b = a + args[i].bytes;
-    if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd) continue;
+    if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd)
+      continue;
     std::memcpy(args[i].data, base + a, args[i].bytes);
   }
 }
 
 bool UnifiedBuffer::allocate(uint64_t bytes, uint64_t &address) {
   uint64_t at = alignToUB(top);
-  if (!insideUB(at, bytes, capacityBytes)) return false;
+  if (!insideUB(at, bytes, capacityBytes))
+    return false;
   address = at;
   top = at + bytes;
   return true;

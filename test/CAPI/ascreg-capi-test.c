@@ -52,14 +52,14 @@ static const char *kKernels =
     "}\n";
 
 static int failures = 0;
-#define EXPECT(cond, ...)                                                      \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      printf("FAILED: %s: ", #cond);                                           \
-      printf(__VA_ARGS__);                                                     \
-      printf("\n");                                                            \
-      ++failures;                                                              \
-    }                                                                          \
+#define EXPECT(cond, ...)                                                                          \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      printf("FAILED: %s: ", #cond);                                                               \
+      printf(__VA_ARGS__);                                                                         \
+      printf("\n");                                                                                \
+      ++failures;                                                                                  \
+    }                                                                                              \
   } while (0)
 
 static void printToStdout(MlirStringRef s, void *userData) {
@@ -82,10 +82,12 @@ static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
 static MlirOperation lookupFunc(MlirModule module, const char *name) {
   MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
   while (!mlirOperationIsNull(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirAttribute sym =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(sym)) {
       MlirStringRef s = mlirStringAttrGetValue(sym);
-      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0) return op;
+      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
+        return op;
     }
     op = mlirOperationGetNextInBlock(op);
   }
@@ -107,7 +109,8 @@ static MlirWalkResult countOps(MlirOperation op, void *userData) {
   OpCount *c = (OpCount *)userData;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   ++c->total;
-  if (name.length > 7 && memcmp(name.data, "ascreg.", 7) == 0) ++c->ascreg;
+  if (name.length > 7 && memcmp(name.data, "ascreg.", 7) == 0)
+    ++c->ascreg;
   return MlirWalkResultAdvance;
 }
 
@@ -116,7 +119,8 @@ static void runSumMax(MlirModule module, int jit, const float *src, uint32_t cou
                       float *max) {
   float srcCopy[64];
   memcpy(srcCopy, src, sizeof(srcCopy));
-  for (int i = 0; i < 64; ++i) sum[i] = max[i] = -1.0f;
+  for (int i = 0; i < 64; ++i)
+    sum[i] = max[i] = -1.0f;
   AscregArg args[4] = {ascregArgBuffer(srcCopy, 64), ascregArgBuffer(sum, 64),
                        ascregArgBuffer(max, 64), ascregArgScalar(count)};
   MlirLogicalResult r =
@@ -160,7 +164,8 @@ int main(void) {
    * order of reduce <sum> cannot change the result. The maximum 15.75 occurs
    * at lanes 9 and 30 (first index 9 wins); lane 50 (17.0) is inactive. */
   float src[64];
-  for (int i = 0; i < 64; ++i) src[i] = (float)((i * 37) % 23) * 0.25f - 2.0f;
+  for (int i = 0; i < 64; ++i)
+    src[i] = (float)((i * 37) % 23) * 0.25f - 2.0f;
   src[9] = 15.75f;
   src[30] = 15.75f;
   src[50] = 17.0f;
@@ -184,7 +189,8 @@ int main(void) {
   EXPECT(bitsOf(sum[0]) == bitsOf(expectSum), "sum %g != %g", sum[0], expectSum);
   EXPECT(bitsOf(max[0]) == bitsOf(expectMax), "max %g != %g", max[0], expectMax);
   EXPECT(bitsOf(max[1]) == expectIdx, "index %u != %u", bitsOf(max[1]), expectIdx);
-  for (int i = 2; i < 64; ++i) EXPECT(bitsOf(max[i]) == 0 && bitsOf(sum[i]) == 0, "lane %d not 0", i);
+  for (int i = 2; i < 64; ++i)
+    EXPECT(bitsOf(max[i]) == 0 && bitsOf(sum[i]) == 0, "lane %d not 0", i);
 
   runSumMax(module, /*jit=*/1, src, count, jsum, jmax);
   printf("jit:         sum %g, max %g at lane %u\n", jsum[0], jmax[0], bitsOf(jmax[1]));
@@ -197,10 +203,9 @@ int main(void) {
   ascregRegisterPasses(); /* idempotent */
   MlirOperation clone = mlirOperationClone(mlirModuleGetOperation(module));
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  MlirLogicalResult parsed =
-      mlirParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                            mlirStringRefCreateFromCString("builtin.module(ascreg-lower-to-llvm)"),
-                            printToStdout, NULL);
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString("builtin.module(ascreg-lower-to-llvm)"), printToStdout, NULL);
   EXPECT(mlirLogicalResultIsSuccess(parsed), "cannot parse the pipeline");
   EXPECT(mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone)), "lowering failed");
   OpCount before = {0, 0}, after = {0, 0};
@@ -215,15 +220,18 @@ int main(void) {
   /* An out-of-range gather index: an error at the user's location. */
   float table[16], out[64];
   int32_t rows[64];
-  for (int i = 0; i < 16; ++i) table[i] = (float)i;
-  for (int i = 0; i < 64; ++i) rows[i] = i % 16;
+  for (int i = 0; i < 16; ++i)
+    table[i] = (float)i;
+  for (int i = 0; i < 64; ++i)
+    rows[i] = i % 16;
   AscregArg gargs[3] = {ascregArgBuffer(table, 16), ascregArgBuffer(rows, 64),
                         ascregArgBuffer(out, 64)};
   MlirOperation gather = lookupFunc(module, "gather_rows");
   MlirLogicalResult ok = ascregInterpretFunction(gather, gargs, 3);
   EXPECT(mlirLogicalResultIsSuccess(ok), "in-range gather failed");
   int inRange = 1;
-  for (int i = 0; i < 64; ++i) inRange &= out[i] == (float)(i % 16);
+  for (int i = 0; i < 64; ++i)
+    inRange &= out[i] == (float)(i % 16);
   EXPECT(inRange, "wrong gather result");
   printf("gather in range: %s\n", inRange ? "ok" : "wrong");
   // CHECK: gather in range: ok
@@ -232,15 +240,17 @@ int main(void) {
    * (an index past the table but inside UB would read the neighbouring UB
    * bytes, as on the NPU). */
   rows[3] = 100000;
-  for (int i = 0; i < 64; ++i) out[i] = -1.0f;
+  for (int i = 0; i < 64; ++i)
+    out[i] = -1.0f;
   int before_diags = diagnostics;
   MlirLogicalResult bad = ascregInterpretFunction(gather, gargs, 3);
   EXPECT(mlirLogicalResultIsFailure(bad), "gather outside UB succeeded");
   EXPECT(diagnostics == before_diags + 1, "expected one diagnostic, got %d",
          diagnostics - before_diags);
-  printf("interpreter, gather outside UB: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
-  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
-  // CHECK: interpreter, gather outside UB: failed
+  printf("interpreter, gather outside UB: %s\n",
+         mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte
+  // 400000, outside the Unified Buffer CHECK: interpreter, gather outside UB: failed
 
   /* The JIT reports the same error and returns; the host process goes on. */
   before_diags = diagnostics;
@@ -249,10 +259,11 @@ int main(void) {
   EXPECT(diagnostics == before_diags + 1, "expected one JIT diagnostic, got %d",
          diagnostics - before_diags);
   printf("jit, gather outside UB: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
-  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
-  // CHECK: jit, gather outside UB: failed
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte
+  // 400000, outside the Unified Buffer CHECK: jit, gather outside UB: failed
   int untouched = 1;
-  for (int i = 0; i < 64; ++i) untouched &= out[i] == -1.0f;
+  for (int i = 0; i < 64; ++i)
+    untouched &= out[i] == -1.0f;
   EXPECT(untouched, "a failed run wrote the caller's buffer");
   printf("caller's buffer after the failed runs: %s\n", untouched ? "untouched" : "written");
   // CHECK: caller's buffer after the failed runs: untouched
@@ -265,9 +276,9 @@ int main(void) {
 
   /* Not a function: a failure with a diagnostic, not a crash. */
   AscregArg none[1] = {ascregArgScalar(0)};
-  EXPECT(mlirLogicalResultIsFailure(
-             ascregInterpretFunction(mlirModuleGetOperation(module), none, 1)),
-         "a module was interpreted");
+  EXPECT(
+      mlirLogicalResultIsFailure(ascregInterpretFunction(mlirModuleGetOperation(module), none, 1)),
+      "a module was interpreted");
   // CHECK: diagnostic: {{.*}}ascregInterpretFunction expects a func.func operation
 
   mlirModuleDestroy(module);

@@ -60,20 +60,21 @@ static cl::opt<bool> trace("trace", cl::desc("Trace every executed ascreg op"), 
 static cl::opt<uint64_t> ubCapacity("ub-capacity",
                                     cl::desc("Usable UB bytes (default 253952 = 248 KiB)"),
                                     cl::init(248 * 1024), cl::cat(runCat));
-static cl::opt<unsigned> repeat("repeat", cl::desc("Run N times after one preparation; report "
-                                                   "the median time on stderr"),
+static cl::opt<unsigned> repeat("repeat",
+                                cl::desc("Run N times after one preparation; report "
+                                         "the median time on stderr"),
                                 cl::init(0), cl::cat(runCat));
-static cl::opt<bool> noRuntimeChecks(
-    "jit-no-checks",
-    cl::desc("JIT without the cf.assert checks of UB accesses and gather indices"),
-    cl::cat(runCat));
+static cl::opt<bool>
+    noRuntimeChecks("jit-no-checks",
+                    cl::desc("JIT without the cf.assert checks of UB accesses and gather indices"),
+                    cl::cat(runCat));
 static cl::opt<unsigned> jitOptLevel("jit-opt", cl::desc("LLVM optimization level of the JIT"),
                                      cl::init(2), cl::cat(runCat));
-static cl::opt<std::string> passPipeline(
-    "pass-pipeline",
-    cl::desc("Run this pass pipeline on the module before executing it, e.g. "
-             "'builtin.module(convert-ascreg-to-dav)' to run the dav-3510 lowering"),
-    cl::init(""), cl::cat(runCat));
+static cl::opt<std::string>
+    passPipeline("pass-pipeline",
+                 cl::desc("Run this pass pipeline on the module before executing it, e.g. "
+                          "'builtin.module(convert-ascreg-to-dav)' to run the dav-3510 lowering"),
+                 cl::init(""), cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -84,7 +85,7 @@ namespace {
 struct Bound {
   bool isBuffer = false;
   uint64_t bits = 0;
-  ::ascreg::NpyArray npy;      // the input as read (kept to reset before each run)
+  ::ascreg::NpyArray npy;    // the input as read (kept to reset before each run)
   std::vector<uint8_t> work; // the buffer the kernel runs on
 };
 
@@ -96,25 +97,36 @@ int fail(const llvm::Twine &msg) {
 /// The .npy dtypes a memref element type accepts.
 std::string acceptedDtypes(Type elem) {
   unsigned bytes = elem.getIntOrFloatBitWidth() / 8;
-  if (elem.isF16()) return "<f2";
-  if (elem.isBF16()) return "<u2 (bf16 bits)";
-  if (elem.isF32()) return "<f4";
-  if (elem.isF64()) return "<f8";
+  if (elem.isF16())
+    return "<f2";
+  if (elem.isBF16())
+    return "<u2 (bf16 bits)";
+  if (elem.isF32())
+    return "<f4";
+  if (elem.isF64())
+    return "<f8";
   auto it = cast<IntegerType>(elem);
   std::string b = std::to_string(bytes);
   std::string pre = bytes == 1 ? "|" : "<";
-  if (it.isSigned()) return pre + "i" + b;
-  if (it.isUnsigned()) return pre + "u" + b;
+  if (it.isSigned())
+    return pre + "i" + b;
+  if (it.isUnsigned())
+    return pre + "u" + b;
   return pre + "i" + b + " or " + pre + "u" + b;
 }
 
 bool dtypeMatches(Type elem, const ::ascreg::NpyArray &a) {
-  if (!elem.isIntOrFloat() || a.itemBytes * 8 != elem.getIntOrFloatBitWidth()) return false;
-  if (elem.isBF16()) return a.kind == 'u';
-  if (isa<FloatType>(elem)) return a.kind == 'f';
+  if (!elem.isIntOrFloat() || a.itemBytes * 8 != elem.getIntOrFloatBitWidth())
+    return false;
+  if (elem.isBF16())
+    return a.kind == 'u';
+  if (isa<FloatType>(elem))
+    return a.kind == 'f';
   auto it = cast<IntegerType>(elem);
-  if (it.isSigned()) return a.kind == 'i';
-  if (it.isUnsigned()) return a.kind == 'u';
+  if (it.isSigned())
+    return a.kind == 'i';
+  if (it.isUnsigned())
+    return a.kind == 'u';
   return a.kind == 'i' || a.kind == 'u';
 }
 
@@ -177,9 +189,12 @@ LogicalResult parseScalar(StringRef spec, Type t, unsigned index, uint64_t &bits
 
 /// NaN payloads are not compared between paths (docs/semantics.md).
 bool isNaNBits(Type elem, uint64_t bits) {
-  if (elem.isF16()) return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
-  if (elem.isBF16()) return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
-  if (elem.isF32()) return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
+  if (elem.isF16())
+    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
+  if (elem.isBF16())
+    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
+  if (elem.isF32())
+    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
   if (elem.isF64())
     return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
   return false;
@@ -188,8 +203,10 @@ bool isNaNBits(Type elem, uint64_t bits) {
 std::string describeBits(Type elem, uint64_t v) {
   std::string out;
   llvm::raw_string_ostream os(out);
-  if (elem.isF16()) os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
-  else if (elem.isBF16()) os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
+  if (elem.isF16())
+    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
+  else if (elem.isBF16())
+    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
   else if (elem.isF32()) {
     float f;
     uint32_t u = static_cast<uint32_t>(v);
@@ -208,11 +225,14 @@ void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &
   uint64_t n = b.npy.numElements();
   os << "arg" << index << ": " << type << " (" << n << " elements) = [";
   for (uint64_t i = 0; i < n; ++i) {
-    if (i) os << ", ";
+    if (i)
+      os << ", ";
     uint64_t v = 0;
     std::memcpy(&v, b.work.data() + i * eb, eb);
-    if (elem.isF16()) os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
-    else if (elem.isBF16()) os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
+    if (elem.isF16())
+      os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
+    else if (elem.isBF16())
+      os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
     else if (elem.isF32()) {
       float f;
       uint32_t u = static_cast<uint32_t>(v);
@@ -252,29 +272,35 @@ int runMain(int argc, char **argv) {
 
   std::string errorMessage;
   auto file = openInputFile(inputFile, &errorMessage);
-  if (!file) return fail(errorMessage);
+  if (!file)
+    return fail(errorMessage);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context, llvm::errs());
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module) return 1; // the parser or verifier printed the diagnostic
+  if (!module)
+    return 1; // the parser or verifier printed the diagnostic
 
   if (!passPipeline.empty()) {
     // Anchored ("builtin.module(a,b)") or a plain list of module passes.
     std::string text = passPipeline;
-    if (!StringRef(text).starts_with("builtin.module(")) text = "builtin.module(" + text + ")";
+    if (!StringRef(text).starts_with("builtin.module("))
+      text = "builtin.module(" + text + ")";
     std::string errors;
     llvm::raw_string_ostream errOS(errors);
     FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
-    if (failed(parsed)) return fail("--pass-pipeline: " + errors);
+    if (failed(parsed))
+      return fail("--pass-pipeline: " + errors);
     PassManager pm(&context);
     static_cast<OpPassManager &>(pm) = std::move(*parsed);
-    if (failed(pm.run(*module))) return 1; // the pass printed its diagnostic
+    if (failed(pm.run(*module)))
+      return 1; // the pass printed its diagnostic
   }
 
   auto fn = module->lookupSymbol<func::FuncOp>(entry);
-  if (!fn) return fail("no function @" + entry + " in " + inputFile + " (set it with --entry)");
+  if (!fn)
+    return fail("no function @" + entry + " in " + inputFile + " (set it with --entry)");
 
   unsigned numParams = fn.getNumArguments();
   if (argSpecs.size() != numParams) {
@@ -295,7 +321,8 @@ int runMain(int argc, char **argv) {
         return fail(llvm::formatv("--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file",
                                   i, spec, t));
       auto arr = ::ascreg::readNpy(spec);
-      if (!arr) return fail(llvm::toString(arr.takeError()));
+      if (!arr)
+        return fail(llvm::toString(arr.takeError()));
       if (!mt.getElementType().isIntOrFloat() || !dtypeMatches(mt.getElementType(), *arr))
         return fail(llvm::formatv("--arg {0}: '{1}' has dtype {2} but parameter {0} is {3}, "
                                   "which takes {4}",
@@ -310,9 +337,10 @@ int runMain(int argc, char **argv) {
       bound[i].npy = std::move(*arr);
     } else {
       if (spec.ends_with(".npy"))
-        return fail(llvm::formatv("--arg {0} is a .npy file but parameter {0} is the scalar {1}",
-                                  i, t));
-      if (failed(parseScalar(spec, t, i, bound[i].bits))) return 1;
+        return fail(
+            llvm::formatv("--arg {0} is a .npy file but parameter {0} is the scalar {1}", i, t));
+      if (failed(parseScalar(spec, t, i, bound[i].bits)))
+        return 1;
     }
   }
 
@@ -332,12 +360,14 @@ int runMain(int argc, char **argv) {
   ::ascreg::interp::Options options;
   options.ubCapacity = ubCapacity;
   options.maxSteps = maxSteps;
-  if (trace) options.trace = &llvm::outs();
+  if (trace)
+    options.trace = &llvm::outs();
   std::unique_ptr<::ascreg::interp::CompiledKernel> interpKernel;
   std::unique_ptr<::ascreg::jit::JitKernel> jitKernel;
   if (mode != "jit") {
     auto k = ::ascreg::interp::CompiledKernel::compile(fn, options);
-    if (failed(k)) return 1;
+    if (failed(k))
+      return 1;
     interpKernel = std::move(*k);
   }
   if (mode != "interp") {
@@ -346,13 +376,15 @@ int runMain(int argc, char **argv) {
     jitOptions.ubCapacity = ubCapacity;
     jitOptions.optLevel = jitOptLevel;
     auto k = ::ascreg::jit::JitKernel::compile(*module, entry, jitOptions);
-    if (failed(k)) return 1;
+    if (failed(k))
+      return 1;
     jitKernel = std::move(*k);
   }
 
   auto reset = [&](std::vector<Bound> &set) {
     for (Bound &b : set)
-      if (b.isBuffer) b.work = b.npy.data;
+      if (b.isBuffer)
+        b.work = b.npy.data;
   };
   auto makeArgs = [&](std::vector<Bound> &set) {
     std::vector<::ascreg::interp::Arg> args;
@@ -362,9 +394,9 @@ int runMain(int argc, char **argv) {
     return args;
   };
   // Runs one path `runs` times on fresh copies of the inputs; reports timing.
-  auto timed = [&](std::vector<Bound> &set, llvm::StringRef label,
-                   llvm::function_ref<LogicalResult(llvm::ArrayRef<::ascreg::interp::Arg>)> fn)
-      -> bool {
+  auto timed =
+      [&](std::vector<Bound> &set, llvm::StringRef label,
+          llvm::function_ref<LogicalResult(llvm::ArrayRef<::ascreg::interp::Arg>)> fn) -> bool {
     unsigned runs = std::max(1u, static_cast<unsigned>(repeat));
     std::vector<double> times;
     for (unsigned r = 0; r < runs; ++r) {
@@ -373,16 +405,20 @@ int runMain(int argc, char **argv) {
       auto start = std::chrono::steady_clock::now();
       LogicalResult ok = fn(args);
       auto end = std::chrono::steady_clock::now();
-      if (failed(ok)) return false;
+      if (failed(ok))
+        return false;
       times.push_back(std::chrono::duration<double, std::micro>(end - start).count());
     }
     if (repeat > 0) {
       std::sort(times.begin(), times.end());
-      double median = times.size() % 2 ? times[times.size() / 2]
-                                       : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
-      llvm::errs() << llvm::formatv("ascreg-run: {0} runs, median {1:f3} us per run (min {2:f3} us)",
-                                    runs, median, times.front());
-      if (mode == "check") llvm::errs() << " [" << label << "]";
+      double median = times.size() % 2
+                          ? times[times.size() / 2]
+                          : (times[times.size() / 2 - 1] + times[times.size() / 2]) / 2;
+      llvm::errs() << llvm::formatv(
+          "ascreg-run: {0} runs, median {1:f3} us per run (min {2:f3} us)", runs, median,
+          times.front());
+      if (mode == "check")
+        llvm::errs() << " [" << label << "]";
       llvm::errs() << "\n";
     }
     return true;
@@ -390,27 +426,32 @@ int runMain(int argc, char **argv) {
   auto runInterp = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return interpKernel->run(a); };
   auto runJit = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return jitKernel->run(a); };
 
-  if (mode == "interp" && !timed(bound, "interp", runInterp)) return 1;
-  if (mode == "jit" && !timed(bound, "jit", runJit)) return 1;
+  if (mode == "interp" && !timed(bound, "interp", runInterp))
+    return 1;
+  if (mode == "jit" && !timed(bound, "jit", runJit))
+    return 1;
   if (mode == "check") {
     // The interpreter validates the inputs (bounds, alignment, indices) first.
     std::vector<Bound> jitBound = bound;
-    if (!timed(bound, "interp", runInterp)) return 1;
-    if (!timed(jitBound, "jit", runJit)) return 1;
+    if (!timed(bound, "interp", runInterp))
+      return 1;
+    if (!timed(jitBound, "jit", runJit))
+      return 1;
     for (unsigned i = 0; i < numParams; ++i) {
-      if (!bound[i].isBuffer) continue;
+      if (!bound[i].isBuffer)
+        continue;
       Type elem = cast<MemRefType>(fn.getArgumentTypes()[i]).getElementType();
       unsigned eb = bound[i].npy.itemBytes;
       for (uint64_t e = 0; e < bound[i].npy.numElements(); ++e) {
         uint64_t x = 0, y = 0;
         std::memcpy(&x, bound[i].work.data() + e * eb, eb);
         std::memcpy(&y, jitBound[i].work.data() + e * eb, eb);
-        if (x == y || (isNaNBits(elem, x) && isNaNBits(elem, y))) continue;
+        if (x == y || (isNaNBits(elem, x) && isNaNBits(elem, y)))
+          continue;
         llvm::outs() << llvm::formatv("mismatch: parameter {0} element {1}: interp {2} ({3}), jit "
                                       "{4} ({5})\n",
-                                      i, e, llvm::format_hex(x, 2 + 2 * eb),
-                                      describeBits(elem, x), llvm::format_hex(y, 2 + 2 * eb),
-                                      describeBits(elem, y));
+                                      i, e, llvm::format_hex(x, 2 + 2 * eb), describeBits(elem, x),
+                                      llvm::format_hex(y, 2 + 2 * eb), describeBits(elem, y));
         return 1;
       }
     }
@@ -420,11 +461,13 @@ int runMain(int argc, char **argv) {
   for (auto &[i, path] : outs) {
     ::ascreg::NpyArray out = bound[i].npy;
     out.data = bound[i].work;
-    if (auto err = ::ascreg::writeNpy(path, out)) return fail(llvm::toString(std::move(err)));
+    if (auto err = ::ascreg::writeNpy(path, out))
+      return fail(llvm::toString(std::move(err)));
   }
   if (printArgs)
     for (unsigned i = 0; i < numParams; ++i)
-      if (bound[i].isBuffer) printBuffer(llvm::outs(), i, fn.getArgumentTypes()[i], bound[i]);
+      if (bound[i].isBuffer)
+        printBuffer(llvm::outs(), i, fn.getArgumentTypes()[i], bound[i]);
   return 0;
 }
 

@@ -14,9 +14,9 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllTranslations.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
-#include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "mlir/Transforms/Passes.h"
@@ -39,10 +39,12 @@ int main(int argc, char **argv) {
       "ascreg-to-ascendc", "translate an ascreg kernel to Ascend C (dav-3510 intrinsics)",
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         auto module = dyn_cast<ModuleOp>(op);
-        if (!module) return op->emitError("expected a builtin.module");
+        if (!module)
+          return op->emitError("expected a builtin.module");
         PassManager pm(op->getContext());
         buildAscendCPipeline(pm);
-        if (failed(pm.run(module))) return failure();
+        if (failed(pm.run(module)))
+          return failure();
         return emitc::translateToCpp(module, os, /*declareVariablesAtTop=*/false);
       },
       [](DialectRegistry &registry) { ::ascreg::registerAllDialects(registry); });

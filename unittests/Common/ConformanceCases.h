@@ -31,7 +31,8 @@ inline std::vector<std::string> kernelNames() {
   if (DIR *d = opendir(kConformanceDir)) {
     while (dirent *e = readdir(d)) {
       std::string n = e->d_name;
-      if (n.size() > 5 && n.substr(n.size() - 5) == ".mlir") names.push_back(n.substr(0, n.size() - 5));
+      if (n.size() > 5 && n.substr(n.size() - 5) == ".mlir")
+        names.push_back(n.substr(0, n.size() - 5));
     }
     closedir(d);
   }
@@ -49,9 +50,12 @@ struct Tok {
   std::string elem;
   bool two = false;
   unsigned bytes() const {
-    if (elem == "i8" || elem == "u8") return 1;
-    if (elem == "i16" || elem == "u16" || elem == "f16" || elem == "bf16") return 2;
-    if (elem == "i32" || elem == "u32" || elem == "f32") return 4;
+    if (elem == "i8" || elem == "u8")
+      return 1;
+    if (elem == "i16" || elem == "u16" || elem == "f16" || elem == "bf16")
+      return 2;
+    if (elem == "i32" || elem == "u32" || elem == "f32")
+      return 4;
     return 8;
   }
   unsigned lanes() const { return 256 / bytes() * (two ? 2 : 1); }
@@ -71,7 +75,8 @@ inline std::vector<std::string> split(const std::string &s) {
   while (true) {
     size_t q = s.find('_', p);
     out.push_back(s.substr(p, q - p));
-    if (q == std::string::npos) break;
+    if (q == std::string::npos)
+      break;
     p = q + 1;
   }
   return out;
@@ -92,8 +97,10 @@ struct Gen {
     auto enc = [&](float f) -> uint64_t {
       uint32_t u;
       std::memcpy(&u, &f, 4);
-      if (bf16) return u >> 16;
-      if (!f16) return u;
+      if (bf16)
+        return u >> 16;
+      if (!f16)
+        return u;
       // f16 of a small integer or simple value (exact).
       uint16_t h;
       _Float16 x = static_cast<_Float16>(f);
@@ -101,35 +108,56 @@ struct Gen {
       return h;
     };
     switch (pick(12)) {
-    case 0: return bits(t.bytes());                                   // any bit pattern
-    case 1: return enc(static_cast<float>(static_cast<int>(pick(5)) - 2)); // ties
-    case 2: return f16 ? 0x8000 : bf16 ? 0x8000 : 0x80000000;           // -0
-    case 3: return 0;                                                   // +0
-    case 4: return f16 ? 0x7c00 : bf16 ? 0x7f80 : 0x7f800000;           // +inf
-    case 5: return f16 ? 0xfc00 : bf16 ? 0xff80 : 0xff800000;           // -inf
-    case 6: {                                                           // NaNs with payloads
+    case 0:
+      return bits(t.bytes()); // any bit pattern
+    case 1:
+      return enc(static_cast<float>(static_cast<int>(pick(5)) - 2)); // ties
+    case 2:
+      return f16 ? 0x8000 : bf16 ? 0x8000 : 0x80000000; // -0
+    case 3:
+      return 0; // +0
+    case 4:
+      return f16 ? 0x7c00 : bf16 ? 0x7f80 : 0x7f800000; // +inf
+    case 5:
+      return f16 ? 0xfc00 : bf16 ? 0xff80 : 0xff800000; // -inf
+    case 6: {                                           // NaNs with payloads
       uint64_t payload = bits(t.bytes()) | 1;
-      if (f16) return 0x7c00 | (payload & 0x3ff) | (pick(2) ? 0x8000 : 0);
-      if (bf16) return 0x7f80 | (payload & 0x7f) | (pick(2) ? 0x8000 : 0);
+      if (f16)
+        return 0x7c00 | (payload & 0x3ff) | (pick(2) ? 0x8000 : 0);
+      if (bf16)
+        return 0x7f80 | (payload & 0x7f) | (pick(2) ? 0x8000 : 0);
       return 0x7f800000 | (payload & 0x7fffff) | (pick(2) ? 0x80000000u : 0);
     }
-    case 7: return f16 ? (pick(2) ? 0x7a00 : 0xfa00) : enc(pick(2) ? 3.0e38f : -3.0e38f); // huge
-    case 8: return f16 ? (bits(2) & 0x83ff) : bf16 ? (bits(2) & 0x807f) : (bits(4) & 0x807fffff); // subnormal
-    default: return enc(static_cast<float>(static_cast<int>(pick(2001)) - 1000) / 8.0f);
+    case 7:
+      return f16 ? (pick(2) ? 0x7a00 : 0xfa00) : enc(pick(2) ? 3.0e38f : -3.0e38f); // huge
+    case 8:
+      return f16    ? (bits(2) & 0x83ff)
+             : bf16 ? (bits(2) & 0x807f)
+                    : (bits(4) & 0x807fffff); // subnormal
+    default:
+      return enc(static_cast<float>(static_cast<int>(pick(2001)) - 1000) / 8.0f);
     }
   }
   uint64_t intValue(const Tok &t) {
     unsigned b = t.bytes();
     uint64_t mask = b == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * b)) - 1;
     switch (pick(8)) {
-    case 0: return 0;
-    case 1: return mask;                                   // -1 / max unsigned
-    case 2: return (mask >> 1);                            // signed max
-    case 3: return (mask >> 1) + 1;                        // signed min
-    case 4: return pick(4);                                // ties
-    case 5: return b == 8 ? (0x7fffffffull << 32) | bits(4) : bits(b); // equal high words
-    case 6: return b == 8 ? 0xffffffffull + pick(3) : bits(b);         // 32-bit carries
-    default: return bits(b);
+    case 0:
+      return 0;
+    case 1:
+      return mask; // -1 / max unsigned
+    case 2:
+      return (mask >> 1); // signed max
+    case 3:
+      return (mask >> 1) + 1; // signed min
+    case 4:
+      return pick(4); // ties
+    case 5:
+      return b == 8 ? (0x7fffffffull << 32) | bits(4) : bits(b); // equal high words
+    case 6:
+      return b == 8 ? 0xffffffffull + pick(3) : bits(b); // 32-bit carries
+    default:
+      return bits(b);
     }
   }
   uint64_t value(const Tok &t) { return t.isFloat() ? floatValue(t) : intValue(t); }
@@ -152,7 +180,7 @@ struct Case {
 /// Random inputs for the kernel whose name is split into `parts`
 /// (reduce_max_f16_f16 -> {reduce, max, f16, f16}).
 inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
-    std::vector<Buffer> bufs;
+  std::vector<Buffer> bufs;
   std::vector<uint64_t> scalars; // appended after the buffers, in parameter order
   unsigned repeat = 1 + g.pick(3);
   bool isGather = parts[0] == "gather";
@@ -162,12 +190,20 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     Tok dst = tok(parts[0] == "pair" ? parts[3] : parts[2]);
     Tok src = tok(parts[0] == "pair" ? parts[3] : parts[3]);
     Buffer s{std::vector<uint8_t>(repeat * 256 * (src.two ? 2 : 1)), src.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i) s.set(i, g.value(src));
+    for (uint64_t i = 0; i < s.n(); ++i)
+      s.set(i, g.value(src));
     Buffer d{std::vector<uint8_t>(repeat * 256 * (dst.two ? 2 : 1)), dst.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i) d.set(i, g.bits(dst.bytes()));
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(dst.bytes()));
     uint64_t total = uint64_t(repeat) * src.lanes();
-    uint64_t counts[] = {0, 1, total, total - 1, src.lanes() - 1, g.pick(total + 1),
-                         g.pick(total + 1), 0xffffffffull};
+    uint64_t counts[] = {0,
+                         1,
+                         total,
+                         total - 1,
+                         src.lanes() - 1,
+                         g.pick(total + 1),
+                         g.pick(total + 1),
+                         0xffffffffull};
     bufs = {s, d};
     scalars = {counts[g.pick(8)], repeat};
   } else if (!isReg) {
@@ -176,11 +212,12 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     uint64_t baseN = 1 + g.pick(g.pick(2) ? 64 : 4096);
     baseN = (baseN + 31) / 32 * 32;
     Buffer b{std::vector<uint8_t>(baseN * src.bytes()), src.bytes()};
-    for (uint64_t i = 0; i < baseN; ++i) b.set(i, g.value(src));
+    for (uint64_t i = 0; i < baseN; ++i)
+      b.set(i, g.value(src));
     Buffer ix{std::vector<uint8_t>(repeat * 256 * (idx.two ? 2 : 1)), idx.bytes()};
     uint64_t total = uint64_t(repeat) * dst.lanes();
-    uint64_t counts[] = {0, 1, total, total - 1, dst.lanes() - 1, g.pick(total + 1),
-                         g.pick(total + 1)};
+    uint64_t counts[] = {
+        0, 1, total, total - 1, dst.lanes() - 1, g.pick(total + 1), g.pick(total + 1)};
     uint64_t count = counts[g.pick(7)];
     // Lane l of register r is active iff r * VL + l < count; only active
     // lanes need valid indices (inactive ones get garbage on purpose).
@@ -192,23 +229,27 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
         if (used) {
           unsigned k = g.pick(4);
           v = k == 0 ? 0 : k == 1 ? baseN - 1 : g.pick(static_cast<unsigned>(baseN));
-          if (idx.bytes() == 8) v |= g.bits(4) << 32; // high bits are ignored
+          if (idx.bytes() == 8)
+            v |= g.bits(4) << 32; // high bits are ignored
         } else {
           v = g.bits(idx.bytes());
         }
         ix.set(uint64_t(r) * idxLanes + l, v);
       }
     Buffer d{std::vector<uint8_t>(repeat * 256 * (dst.two ? 2 : 1)), dst.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i) d.set(i, g.bits(dst.bytes()));
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(dst.bytes()));
     bufs = {b, ix, d};
     scalars = {count, repeat};
   } else {
     // gather_reg_{T}_{IDX}: (src, index, dst, repeat)
     Tok t = tok(parts[2]);
     Buffer s{std::vector<uint8_t>(repeat * 256), t.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i) s.set(i, g.value(t));
+    for (uint64_t i = 0; i < s.n(); ++i)
+      s.set(i, g.value(t));
     Buffer ix{std::vector<uint8_t>(256), t.bytes()};
-    for (uint64_t i = 0; i < ix.n(); ++i) ix.set(i, g.bits(t.bytes()));
+    for (uint64_t i = 0; i < ix.n(); ++i)
+      ix.set(i, g.bits(t.bytes()));
     Buffer d{std::vector<uint8_t>(repeat * 256), t.bytes()};
     bufs = {s, ix, d};
     scalars = {repeat};
@@ -230,20 +271,25 @@ inline std::string firstMismatch(const std::vector<std::string> &parts,
   std::string dstTok = parts[0] == "pair" ? parts[3] : parts[0] == "reduce" ? parts[2] : "";
   bool floatAdd = isAdditive(parts) && tok(dstTok).isFloat();
   for (size_t p = 0; p < a.size(); ++p) {
-    if (a[p].bytes == b[p].bytes) continue;
+    if (a[p].bytes == b[p].bytes)
+      continue;
     unsigned eb = a[p].elemBytes;
     for (uint64_t e = 0; e < a[p].n(); ++e) {
       uint64_t x = 0, y = 0;
       std::memcpy(&x, a[p].bytes.data() + e * eb, eb);
       std::memcpy(&y, b[p].bytes.data() + e * eb, eb);
-      if (x == y) continue;
+      if (x == y)
+        continue;
       if (floatAdd) {
         auto isNaN = [&](uint64_t v) {
-          if (eb == 2 && tok(dstTok).elem == "f16") return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
-          if (eb == 2) return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
+          if (eb == 2 && tok(dstTok).elem == "f16")
+            return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
+          if (eb == 2)
+            return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
           return (v & 0x7f800000) == 0x7f800000 && (v & 0x7fffff);
         };
-        if (isNaN(x) && isNaN(y)) continue;
+        if (isNaN(x) && isNaN(y))
+          continue;
       }
       std::ostringstream os;
       os << "parameter " << p << " element " << e << ": 0x" << std::hex << x << " vs 0x" << y;

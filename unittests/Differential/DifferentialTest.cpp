@@ -13,10 +13,10 @@
 // ASCREG_DIFF_SEED. The long run: ASCREG_DIFF_CASES=100000.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/Passes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
-#include "ascreg/Conversion/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -32,9 +32,9 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <functional>
 #include <cstring>
 #include <dirent.h>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -77,7 +77,8 @@ void runDifferential(const std::string &name, Path path) {
     mlir::PassManager pm(&ctx);
     pm.addPass(ascreg::createConvertAscRegToDavPass());
     ASSERT_TRUE(mlir::succeeded(pm.run(*lowered)));
-    auto dav = ascreg::interp::CompiledKernel::compile(lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
+    auto dav = ascreg::interp::CompiledKernel::compile(
+        lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
     ASSERT_TRUE(mlir::succeeded(dav));
     davKernel = std::move(*dav);
     other = [&](llvm::ArrayRef<ascreg::interp::Arg> a) { return davKernel->run(a); };
@@ -96,8 +97,10 @@ void runDifferential(const std::string &name, Path path) {
     std::vector<Buffer> a = bufs, b = bufs;
     auto args = [&](std::vector<Buffer> &set) {
       std::vector<ascreg::interp::Arg> out;
-      for (Buffer &x : set) out.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-      for (uint64_t s : scalars) out.push_back(ascreg::interp::Arg::scalar(s));
+      for (Buffer &x : set)
+        out.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
+      for (uint64_t s : scalars)
+        out.push_back(ascreg::interp::Arg::scalar(s));
       return out;
     };
     auto argsA = args(a), argsB = args(b);
@@ -111,7 +114,9 @@ void runDifferential(const std::string &name, Path path) {
 }
 
 TEST_P(Differential, InterpreterEqualsJit) { runDifferential(GetParam(), Path::Jit); }
-TEST_P(Differential, InterpreterEqualsDav3510Lowering) { runDifferential(GetParam(), Path::Dav3510); }
+TEST_P(Differential, InterpreterEqualsDav3510Lowering) {
+  runDifferential(GetParam(), Path::Dav3510);
+}
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),
                          [](const ::testing::TestParamInfo<std::string> &info) {

@@ -47,13 +47,12 @@ using namespace conformance;
 const std::map<std::string, ascreg_emission::Invoker> &emitted() {
   static const std::map<std::string, ascreg_emission::Invoker> m = [] {
     std::map<std::string, ascreg_emission::Invoker> r;
-    for (auto &e : ascreg_emission::allKernels()) r[e.name] = e.invoke;
+    for (auto &e : ascreg_emission::allKernels())
+      r[e.name] = e.invoke;
     return r;
   }();
   return m;
 }
-
-
 
 uint64_t gTotalCases = 0, gTotalKernels = 0;
 
@@ -73,7 +72,8 @@ class Emission : public ::testing::TestWithParam<std::string> {};
 TEST(EmissionSet, EveryConformanceKernelWasEmitted) {
   std::vector<std::string> names = kernelNames();
   EXPECT_EQ(names.size(), emitted().size());
-  for (const std::string &n : names) EXPECT_TRUE(emitted().count(n)) << n << " has no emitted kernel";
+  for (const std::string &n : names)
+    EXPECT_TRUE(emitted().count(n)) << n << " has no emitted kernel";
 }
 
 TEST_P(Emission, EmittedEqualsInterpreter) {
@@ -106,17 +106,21 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
     unsigned repeat = k.repeat;
     std::vector<Buffer> a = bufs, b = bufs;
     std::vector<ascreg::interp::Arg> argsA;
-    for (Buffer &x : a) argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-    for (uint64_t s : scalars) argsA.push_back(ascreg::interp::Arg::scalar(s));
+    for (Buffer &x : a)
+      argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
+    for (uint64_t s : scalars)
+      argsA.push_back(ascreg::interp::Arg::scalar(s));
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
     // The emitted kernel runs in a Unified Buffer placed by the same rule.
     std::vector<ascreg::semantics::UBArgument> ubArgs;
-    for (Buffer &x : b) ubArgs.push_back({x.bytes.data(), x.bytes.size()});
+    for (Buffer &x : b)
+      ubArgs.push_back({x.bytes.data(), x.bytes.size()});
     std::vector<uint64_t> addresses;
     std::string error;
     ASSERT_TRUE(ub().bindArguments(ubArgs, addresses, error)) << error;
     std::vector<void *> ptrs;
-    for (uint64_t addr : addresses) ptrs.push_back(ub().data() + addr);
+    for (uint64_t addr : addresses)
+      ptrs.push_back(ub().data() + addr);
     ascreg_emission::setCurrentUB(&ub());
     kernel(ptrs.data(), scalars.data());
     ascreg_emission::setCurrentUB(nullptr);

@@ -39,8 +39,7 @@ A argFrom(void *const *buffers, const uint64_t *scalars, size_t &bi, size_t &si)
   }
 }
 
-template <class... A>
-Invoker makeInvoker(void (*fn)(A...)) {
+template <class... A> Invoker makeInvoker(void (*fn)(A...)) {
   return [fn](void *const *buffers, const uint64_t *scalars) {
     size_t bi = 0, si = 0;
     // Braced initialisation evaluates left to right.

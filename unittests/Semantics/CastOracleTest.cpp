@@ -59,9 +59,12 @@ struct OFmt {
 
 OFmt ofmt(EK k) {
   switch (k) {
-  case EK::F16: return {11, -14, 15, 10, 5, 15};
-  case EK::BF16: return {8, -126, 127, 7, 8, 127};
-  default: return {24, -126, 127, 23, 8, 127};
+  case EK::F16:
+    return {11, -14, 15, 10, 5, 15};
+  case EK::BF16:
+    return {8, -126, 127, 7, 8, 127};
+  default:
+    return {24, -126, 127, 23, 8, 127};
   }
 }
 
@@ -186,11 +189,21 @@ FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
   Mp y;
   bool setLsb = false;
   switch (m) {
-  case RoundMode::Rint: roundToFormat(y, s.x.v, f, MPFR_RNDN); break;
-  case RoundMode::Floor: roundToFormat(y, s.x.v, f, MPFR_RNDD); break;
-  case RoundMode::Ceil: roundToFormat(y, s.x.v, f, MPFR_RNDU); break;
-  case RoundMode::Trunc: roundToFormat(y, s.x.v, f, MPFR_RNDZ); break;
-  case RoundMode::Odd: setLsb = roundToFormat(y, s.x.v, f, MPFR_RNDZ) != 0; break;
+  case RoundMode::Rint:
+    roundToFormat(y, s.x.v, f, MPFR_RNDN);
+    break;
+  case RoundMode::Floor:
+    roundToFormat(y, s.x.v, f, MPFR_RNDD);
+    break;
+  case RoundMode::Ceil:
+    roundToFormat(y, s.x.v, f, MPFR_RNDU);
+    break;
+  case RoundMode::Trunc:
+    roundToFormat(y, s.x.v, f, MPFR_RNDZ);
+    break;
+  case RoundMode::Odd:
+    setLsb = roundToFormat(y, s.x.v, f, MPFR_RNDZ) != 0;
+    break;
   case RoundMode::Round: {
     // The two neighbours and their exact midpoint: ties (and more) go away.
     Mp z, a, mid(128);
@@ -204,7 +217,8 @@ FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
   }
   }
   // y has p bits, so |y| > MAX iff |y| >= 2^(emax+1), i.e. MPFR exponent >= emax + 2.
-  if (!mpfr_zero_p(y.v) && mpfr_get_exp(y.v) >= f.emax + 2) // overflow: +-inf under every mode (conflict #9)
+  if (!mpfr_zero_p(y.v) &&
+      mpfr_get_exp(y.v) >= f.emax + 2) // overflow: +-inf under every mode (conflict #9)
     return {sign | f.infBits(), sign | f.maxBits()};
   uint64_t bits = encode(f, y.v);
   if (setLsb)
@@ -216,11 +230,21 @@ FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
 void oracleRoundInteger(mpz_t z, const Src &s, RoundMode m) {
   Mp y;
   switch (m) {
-  case RoundMode::Rint: mpfr_rint(y.v, s.x.v, MPFR_RNDN); break; // ties to even
-  case RoundMode::Round: mpfr_round(y.v, s.x.v); break;          // ties away
-  case RoundMode::Floor: mpfr_floor(y.v, s.x.v); break;
-  case RoundMode::Ceil: mpfr_ceil(y.v, s.x.v); break;
-  default: mpfr_trunc(y.v, s.x.v); break;
+  case RoundMode::Rint:
+    mpfr_rint(y.v, s.x.v, MPFR_RNDN);
+    break; // ties to even
+  case RoundMode::Round:
+    mpfr_round(y.v, s.x.v);
+    break; // ties away
+  case RoundMode::Floor:
+    mpfr_floor(y.v, s.x.v);
+    break;
+  case RoundMode::Ceil:
+    mpfr_ceil(y.v, s.x.v);
+    break;
+  default:
+    mpfr_trunc(y.v, s.x.v);
+    break;
   }
   mpfr_get_z(z, y.v, MPFR_RNDN);
 }
@@ -288,11 +312,21 @@ std::pair<uint64_t, uint64_t> oracleTruncate(EK t, uint64_t bits, RoundMode m) {
     return {bits, sign | f.maxBits()};
   Mp y;
   switch (m) {
-  case RoundMode::Rint: mpfr_rint(y.v, s.x.v, MPFR_RNDN); break;
-  case RoundMode::Round: mpfr_round(y.v, s.x.v); break;
-  case RoundMode::Floor: mpfr_floor(y.v, s.x.v); break;
-  case RoundMode::Ceil: mpfr_ceil(y.v, s.x.v); break;
-  default: mpfr_trunc(y.v, s.x.v); break;
+  case RoundMode::Rint:
+    mpfr_rint(y.v, s.x.v, MPFR_RNDN);
+    break;
+  case RoundMode::Round:
+    mpfr_round(y.v, s.x.v);
+    break;
+  case RoundMode::Floor:
+    mpfr_floor(y.v, s.x.v);
+    break;
+  case RoundMode::Ceil:
+    mpfr_ceil(y.v, s.x.v);
+    break;
+  default:
+    mpfr_trunc(y.v, s.x.v);
+    break;
   }
   uint64_t r = encode(f, y.v);
   return {r, r};
@@ -312,7 +346,8 @@ std::vector<RoundMode> modesOf(const CastPairInfo &p) {
   return r;
 }
 
-const RoundMode kFive[] = {RoundMode::Rint, RoundMode::Round, RoundMode::Floor, RoundMode::Ceil, RoundMode::Trunc};
+const RoundMode kFive[] = {RoundMode::Rint, RoundMode::Round, RoundMode::Floor, RoundMode::Ceil,
+                           RoundMode::Trunc};
 
 std::string pairName(const CastPairInfo &p) {
   return std::string(elemName(p.src)) + "->" + elemName(p.dst);
@@ -339,8 +374,8 @@ struct Tally {
     for (const std::string &f : firstFailures)
       ADD_FAILURE() << f;
     EXPECT_EQ(failures.load(), 0u) << name;
-    std::printf("[ %s ] %llu comparisons, %llu disagreements\n", name, (unsigned long long)checks.load(),
-                (unsigned long long)failures.load());
+    std::printf("[ %s ] %llu comparisons, %llu disagreements\n", name,
+                (unsigned long long)checks.load(), (unsigned long long)failures.load());
   }
 };
 
@@ -354,8 +389,8 @@ void checkLane(const CastPairInfo &p, uint64_t bits, Tally &t) {
     for (int s = 0; s < 2; ++s) {
       ++t.checks;
       if (got[s] != want[s])
-        t.fail(pairName(p) + " " + roundModeName(m) + (s ? " sat" : " nosat") + " src " + hex(bits) + ": ref " +
-               hex(got[s]) + " oracle " + hex(want[s]));
+        t.fail(pairName(p) + " " + roundModeName(m) + (s ? " sat" : " nosat") + " src " +
+               hex(bits) + ": ref " + hex(got[s]) + " oracle " + hex(want[s]));
     }
   }
 }
@@ -363,13 +398,15 @@ void checkLane(const CastPairInfo &p, uint64_t bits, Tally &t) {
 void checkTruncateLane(EK k, uint64_t bits, Tally &t) {
   for (RoundMode m : kFive) {
     auto [noSat, sat] = oracleTruncate(k, bits, m);
-    const uint64_t got[2] = {ref::truncateLane(k, bits, m, false), ref::truncateLane(k, bits, m, true)};
+    const uint64_t got[2] = {ref::truncateLane(k, bits, m, false),
+                             ref::truncateLane(k, bits, m, true)};
     const uint64_t want[2] = {noSat, sat};
     for (int s = 0; s < 2; ++s) {
       ++t.checks;
       if (got[s] != want[s])
-        t.fail(std::string("vtrc ") + elemName(k) + " " + roundModeName(m) + (s ? " sat" : " nosat") + " src " +
-               hex(bits) + ": ref " + hex(got[s]) + " oracle " + hex(want[s]));
+        t.fail(std::string("vtrc ") + elemName(k) + " " + roundModeName(m) +
+               (s ? " sat" : " nosat") + " src " + hex(bits) + ": ref " + hex(got[s]) + " oracle " +
+               hex(want[s]));
     }
   }
 }
@@ -421,7 +458,8 @@ TEST(CastOracleSelf, HandValues) {
   // 2.5 -> s32.
   EXPECT_EQ(oracleCast(EK::I32, EK::F32, 0x40200000, RoundMode::Rint).first, 2u);
   EXPECT_EQ(oracleCast(EK::I32, EK::F32, 0x40200000, RoundMode::Round).first, 3u);
-  EXPECT_EQ(oracleCast(EK::I32, EK::F32, 0xC0200000, RoundMode::Floor).first, uint64_t(uint32_t(-3)));
+  EXPECT_EQ(oracleCast(EK::I32, EK::F32, 0xC0200000, RoundMode::Floor).first,
+            uint64_t(uint32_t(-3)));
   // half 257 -> u8: 1 / 255.
   EXPECT_EQ(oracleCast(EK::U8, EK::F16, 0x5C04, RoundMode::Rint), U2(1, 255));
   // 2^40 -> s32 NO_SAT: low 32 bits 0; SAT: INT32_MAX.
@@ -483,7 +521,8 @@ unsigned numParts(const CastPairInfo &p) { return p.parts ? p.parts : 1; }
 
 /// Registers in which part `part` reads every value of `values` once; the
 /// lanes the part does not read hold random bits.
-std::vector<Reg> packRegisters(const CastPairInfo &p, unsigned part, const std::vector<uint64_t> &values, Gen &g) {
+std::vector<Reg> packRegisters(const CastPairInfo &p, unsigned part,
+                               const std::vector<uint64_t> &values, Gen &g) {
   const unsigned ws = elemBytes(p.src), wd = elemBytes(p.dst);
   const unsigned srcLanes = kVLBytes / ws;
   const unsigned ratio = wd > ws ? wd / ws : 1;
@@ -505,7 +544,8 @@ std::vector<Reg> packRegisters(const CastPairInfo &p, unsigned part, const std::
 ::testing::AssertionResult sameBytes(const Reg &a, const Reg &b) {
   for (unsigned i = 0; i < 2 * kVLBytes; ++i)
     if (a.b[i] != b.b[i])
-      return ::testing::AssertionFailure() << "byte " << i << ": ref " << hex(a.b[i]) << " simd " << hex(b.b[i]);
+      return ::testing::AssertionFailure()
+             << "byte " << i << ": ref " << hex(a.b[i]) << " simd " << hex(b.b[i]);
   return ::testing::AssertionSuccess();
 }
 
@@ -513,7 +553,8 @@ std::vector<Reg> packRegisters(const CastPairInfo &p, unsigned part, const std::
 /// compiled target, every part and legal mode, the first `numCtrl` CTRL
 /// states; the three mask kinds take turns over the registers. Returns the
 /// number of register comparisons.
-uint64_t compareRegisters(const CastPairInfo &p, const std::vector<uint64_t> &values, Gen &g, unsigned numCtrl = 4) {
+uint64_t compareRegisters(const CastPairInfo &p, const std::vector<uint64_t> &values, Gen &g,
+                          unsigned numCtrl = 4) {
   const std::vector<int64_t> targets = simd::availableTargets();
   const auto states = ctrlStates();
   uint64_t count = 0;
@@ -538,9 +579,9 @@ uint64_t compareRegisters(const CastPairInfo &p, const std::vector<uint64_t> &va
             ++count;
             auto same = sameBytes(want, got);
             if (!same) {
-              ADD_FAILURE() << pairName(p) << " " << roundModeName(mode) << " part " << part << " target "
-                            << simd::targetNameOf(target) << " sat " << castSaturates(p, satOp, ctrl) << ": "
-                            << same.message();
+              ADD_FAILURE() << pairName(p) << " " << roundModeName(mode) << " part " << part
+                            << " target " << simd::targetNameOf(target) << " sat "
+                            << castSaturates(p, satOp, ctrl) << ": " << same.message();
               simd::forceTarget(0);
               return count;
             }
@@ -564,8 +605,9 @@ TEST(CastSimd, ExhaustiveRegisters8And16) {
   std::string names;
   for (int64_t target : simd::availableTargets())
     names += std::string(" ") + simd::targetNameOf(target);
-  std::printf("[ simd::cast vs ref::cast ] %llu register comparisons (all 8/16-bit patterns; targets%s)\n",
-              (unsigned long long)count, names.c_str());
+  std::printf(
+      "[ simd::cast vs ref::cast ] %llu register comparisons (all 8/16-bit patterns; targets%s)\n",
+      (unsigned long long)count, names.c_str());
 }
 
 TEST(CastSimd, ExhaustiveTruncate16) {
@@ -579,7 +621,9 @@ TEST(CastSimd, ExhaustiveTruncate16) {
     for (uint64_t base = 0; base < n; base += lanes) {
       Reg r;
       for (unsigned i = 0; i < lanes; ++i) {
-        uint64_t v = k == EK::F32 ? (g.chance(30) ? g.edge(k) : g.chance(50) ? g.moderate(k) : g.bits64())
+        uint64_t v = k == EK::F32 ? (g.chance(30)   ? g.edge(k)
+                                     : g.chance(50) ? g.moderate(k)
+                                                    : g.bits64())
                                   : base + i;
         std::memcpy(r.b + i * elemBytes(k), &v, elemBytes(k));
       }
@@ -600,13 +644,15 @@ TEST(CastSimd, ExhaustiveTruncate16) {
             std::memset(got.b, 0x5A, sizeof got.b);
             simd::truncate(k, mode, ctrl, in, m, got);
             ++count;
-            ASSERT_TRUE(sameBytes(want, got)) << "vtrc " << elemName(k) << " " << roundModeName(mode) << " "
-                                              << simd::targetNameOf(target);
+            ASSERT_TRUE(sameBytes(want, got))
+                << "vtrc " << elemName(k) << " " << roundModeName(mode) << " "
+                << simd::targetNameOf(target);
           }
         }
   }
   simd::forceTarget(0);
-  std::printf("[ simd::truncate vs ref::truncate ] %llu register comparisons\n", (unsigned long long)count);
+  std::printf("[ simd::truncate vs ref::truncate ] %llu register comparisons\n",
+              (unsigned long long)count);
 }
 
 //===----------------------------------------------------------------------===//
@@ -631,12 +677,12 @@ std::vector<uint64_t> f32Boundaries() {
       }
   };
   // Zeros, subnormals, normals' edges, MAX, inf.
-  for (uint32_t b : {0x00000000u, 0x00000001u, 0x00000002u, 0x007FFFFFu, 0x00800000u, 0x00400000u, 0x7F7FFFFFu,
-                     0x7F800000u, 0x3F800000u})
+  for (uint32_t b : {0x00000000u, 0x00000001u, 0x00000002u, 0x007FFFFFu, 0x00800000u, 0x00400000u,
+                     0x7F7FFFFFu, 0x7F800000u, 0x3F800000u})
     addWithNeighbours(b, 2);
   // NaNs: quiet/signalling, payload only in the low bits (lost by f16/bf16), top bits, all ones.
-  for (uint32_t mant : {0x000001u, 0x001FFFu, 0x002000u, 0x00FFFFu, 0x010000u, 0x200000u, 0x3FFFFFu, 0x400000u,
-                        0x400001u, 0x7FFFFFu, 0x155555u, 0x6AAAAAu})
+  for (uint32_t mant : {0x000001u, 0x001FFFu, 0x002000u, 0x00FFFFu, 0x010000u, 0x200000u, 0x3FFFFFu,
+                        0x400000u, 0x400001u, 0x7FFFFFu, 0x155555u, 0x6AAAAAu})
     for (uint32_t sign : {0u, 0x80000000u})
       v.push_back(sign | 0x7F800000u | mant);
   // Every power of two in range.
@@ -649,7 +695,8 @@ std::vector<uint64_t> f32Boundaries() {
     uint32_t mant = h & 0x3FF;
     if (h >= 0x800 && mant >= 16 && mant < 1008)
       continue;
-    double lo = h < 0x400 ? std::ldexp(double(h), -24) : std::ldexp(double(mant | 0x400), int(h >> 10) - 25);
+    double lo = h < 0x400 ? std::ldexp(double(h), -24)
+                          : std::ldexp(double(mant | 0x400), int(h >> 10) - 25);
     double ulp = h < 0x400 ? std::ldexp(1.0, -24) : std::ldexp(1.0, int(h >> 10) - 25);
     addWithNeighbours(f32Bits(float(lo + ulp / 2)), 1);
     if (h % 64 == 0)
@@ -665,8 +712,8 @@ std::vector<uint64_t> f32Boundaries() {
   for (int n = -300; n <= 300; ++n)
     for (double d : {0.0, 0.5, -0.5, 0.25, 0.75, 1.5, 2.5})
       v.push_back(f32Bits(float(n + d)));
-  for (double edge : {128.0, 256.0, 32768.0, 65536.0, 2147483648.0, 4294967296.0, 9223372036854775808.0,
-                      18446744073709551616.0, 8388608.0, 16777216.0})
+  for (double edge : {128.0, 256.0, 32768.0, 65536.0, 2147483648.0, 4294967296.0,
+                      9223372036854775808.0, 18446744073709551616.0, 8388608.0, 16777216.0})
     for (double s : {1.0, -1.0})
       for (double d : {-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5}) {
         float f = float(s * edge + d);
@@ -697,8 +744,8 @@ void checkF32Input(uint32_t bits, Tally &t) {
       for (int k = 0; k < 2; ++k) {
         ++t.checks;
         if (got[k] != exp[k])
-          t.fail(pairName(*p) + " " + roundModeName(m) + (k ? " sat" : " nosat") + " src " + hex(bits) +
-                 ": ref " + hex(got[k]) + " oracle " + hex(exp[k]));
+          t.fail(pairName(*p) + " " + roundModeName(m) + (k ? " sat" : " nosat") + " src " +
+                 hex(bits) + ": ref " + hex(got[k]) + " oracle " + hex(exp[k]));
       }
     }
     // vtrc f32: the same integer, as f32 (NaN quiet; inf kept; never SAT).
@@ -717,8 +764,8 @@ void checkF32Input(uint32_t bits, Tally &t) {
     ++t.checks;
     uint64_t got = ref::truncateLane(EK::F32, bits, m, false);
     if (got != want)
-      t.fail(std::string("vtrc f32 ") + roundModeName(m) + " src " + hex(bits) + ": ref " + hex(got) + " oracle " +
-             hex(want));
+      t.fail(std::string("vtrc f32 ") + roundModeName(m) + " src " + hex(bits) + ": ref " +
+             hex(got) + " oracle " + hex(want));
   }
 }
 
@@ -756,7 +803,8 @@ TEST(CastOracle, F32Random) {
       checkF32Input(randomF32(rng), t);
   });
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("[ f32 random inputs ] %llu in %.1f s (ASCREG_CAST_RANDOM=N to change)\n", (unsigned long long)n, secs);
+  std::printf("[ f32 random inputs ] %llu in %.1f s (ASCREG_CAST_RANDOM=N to change)\n",
+              (unsigned long long)n, secs);
   t.report("castLane/truncateLane vs MPFR, random f32");
 }
 
@@ -769,7 +817,8 @@ TEST(CastSimd, F32Registers) {
   uint64_t count = 0;
   for (const CastPairInfo *p : pairsFrom({EK::F32}))
     count += compareRegisters(*p, values, g, /*numCtrl=*/2); // per instruction: NO_SAT and SAT
-  std::printf("[ simd::cast vs ref::cast, f32 sources ] %llu register comparisons\n", (unsigned long long)count);
+  std::printf("[ simd::cast vs ref::cast, f32 sources ] %llu register comparisons\n",
+              (unsigned long long)count);
 }
 
 //===----------------------------------------------------------------------===//
@@ -838,7 +887,8 @@ TEST(CastOracle, ChainsRoundOnce) {
   // rounded conversion for every source value whose result lies in dst's
   // range (so it does not depend on saturation), under every mode. This
   // includes every value representable in both ends.
-  const EK core[] = {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16, EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
+  const EK core[] = {EK::I8,  EK::U8,  EK::I16, EK::U16, EK::F16, EK::BF16,
+                     EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
   Tally t;
   for (EK src : {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16})
     for (EK dst : core) {
@@ -861,9 +911,11 @@ TEST(CastOracle, ChainsRoundOnce) {
             thread_local Mz z;
             oracleRoundInteger(z.v, s, m);
             const unsigned n = 8 * elemBytes(dst);
-            const bool inRange = isSignedInt(dst) ? mpz_sizeinbase(z.v, 2) < n ||
-                                                        mpz_cmp_si(z.v, n == 64 ? INT64_MIN : -(int64_t(1) << (n - 1))) == 0
-                                                  : mpz_sgn(z.v) >= 0 && mpz_sizeinbase(z.v, 2) <= n;
+            const bool inRange =
+                isSignedInt(dst)
+                    ? mpz_sizeinbase(z.v, 2) < n ||
+                          mpz_cmp_si(z.v, n == 64 ? INT64_MIN : -(int64_t(1) << (n - 1))) == 0
+                    : mpz_sgn(z.v) >= 0 && mpz_sizeinbase(z.v, 2) <= n;
             if (!inRange)
               continue;
             want = oracleIntFromInteger(dst, s, z.v).sat;
@@ -874,13 +926,15 @@ TEST(CastOracle, ChainsRoundOnce) {
               v = ref::castLane(*findCastPair(chain[i + 1], chain[i]), v, m, satSteps);
             ++t.checks;
             if (v != want)
-              t.fail(describeCastChain(chain) + " " + roundModeName(m) + (satSteps ? " sat" : " nosat") + " src " +
-                     hex(bits) + ": chain " + hex(v) + " oracle " + hex(want));
+              t.fail(describeCastChain(chain) + " " + roundModeName(m) +
+                     (satSteps ? " sat" : " nosat") + " src " + hex(bits) + ": chain " + hex(v) +
+                     " oracle " + hex(want));
           }
         }
       });
     }
-  t.report("suggested chains from 8/16-bit sources vs the direct correctly rounded result (in range)");
+  t.report(
+      "suggested chains from 8/16-bit sources vs the direct correctly rounded result (in range)");
 }
 
 } // namespace

@@ -18,8 +18,8 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-constexpr RoundMode R = RoundMode::Rint, A = RoundMode::Round, F = RoundMode::Floor, C = RoundMode::Ceil,
-                    Z = RoundMode::Trunc, O = RoundMode::Odd;
+constexpr RoundMode R = RoundMode::Rint, A = RoundMode::Round, F = RoundMode::Floor,
+                    C = RoundMode::Ceil, Z = RoundMode::Trunc, O = RoundMode::Odd;
 
 uint64_t lane(EK dst, EK src, uint64_t bits, RoundMode m, bool sat) {
   const CastPairInfo *p = findCastPair(dst, src);
@@ -61,7 +61,8 @@ TEST(CastLane, F32ToS32EachMode) {
   for (auto [mode, res] : want)
     for (bool sat : {false, true}) {
       EXPECT_EQ(lane(EK::I32, EK::F32, 0x40200000, mode, sat), res.first) << roundModeName(mode);
-      EXPECT_EQ(lane(EK::I32, EK::F32, 0xC0200000, mode, sat), res.second) << roundModeName(mode); // -2.5
+      EXPECT_EQ(lane(EK::I32, EK::F32, 0xC0200000, mode, sat), res.second)
+          << roundModeName(mode); // -2.5
     }
   // 3.5 = 0x40600000 under RINT: 4 (even).
   EXPECT_EQ(lane(EK::I32, EK::F32, 0x40600000, R, false), 4u);
@@ -239,12 +240,21 @@ TEST(CastCtrl, SaturationRules) {
       for (auto [d, s] : {std::pair{EK::F16, EK::F32}, {EK::BF16, EK::F32}, {EK::F16, EK::BF16}})
         EXPECT_EQ(sat(d, s), floatNarrow) << bits << op;
       EXPECT_EQ(sat(EK::BF16, EK::F16), !c.floatNonSat); // CTRL[48] whatever CTRL[60]
-      for (auto [d, s] : {std::pair{EK::I32, EK::F32}, {EK::I8, EK::F16}, {EK::I32, EK::BF16}, {EK::U8, EK::I32},
-                          {EK::I32, EK::I64}, {EK::I16, EK::U32}})
+      for (auto [d, s] : {std::pair{EK::I32, EK::F32},
+                          {EK::I8, EK::F16},
+                          {EK::I32, EK::BF16},
+                          {EK::U8, EK::I32},
+                          {EK::I32, EK::I64},
+                          {EK::I16, EK::U32}})
         EXPECT_EQ(sat(d, s), intNarrow) << bits << op;
       EXPECT_EQ(sat(EK::I32, EK::F16), g && !c.intTruncate); // no operand
-      for (auto [d, s] : {std::pair{EK::F32, EK::F16}, {EK::F32, EK::BF16}, {EK::F32, EK::I32}, {EK::F16, EK::I16},
-                          {EK::I16, EK::I8}, {EK::I64, EK::I32}, {EK::F32, EK::I64}})
+      for (auto [d, s] : {std::pair{EK::F32, EK::F16},
+                          {EK::F32, EK::BF16},
+                          {EK::F32, EK::I32},
+                          {EK::F16, EK::I16},
+                          {EK::I16, EK::I8},
+                          {EK::I64, EK::I32},
+                          {EK::F32, EK::I64}})
         EXPECT_FALSE(sat(d, s));
       EXPECT_TRUE(sat(EK::U32, EK::I16));
       EXPECT_EQ(truncateSaturates(EK::F32, c), false);
@@ -284,7 +294,9 @@ template <class T> T at(const Reg &r, unsigned i) {
   std::memcpy(&v, r.b + i * sizeof(T), sizeof(T));
   return v;
 }
-template <class T> void put(Reg &r, unsigned i, T v) { std::memcpy(r.b + i * sizeof(T), &v, sizeof(T)); }
+template <class T> void put(Reg &r, unsigned i, T v) {
+  std::memcpy(r.b + i * sizeof(T), &v, sizeof(T));
+}
 
 /// f16 bits of a small non-negative integer k (exact): k = 1.m * 2^e.
 uint16_t f16OfInt(unsigned k) {
@@ -380,7 +392,7 @@ TEST_P(CastReg, FourToOnePlacement) {
   for (unsigned k = 0; k < 64; ++k)
     EXPECT_EQ(at<uint32_t>(out, k), 4 * k + 2) << k;
   for (unsigned k = 0; k < 64; ++k)
-    put<int32_t>(in, k, int32_t(k) * 10 - 100); // -100 .. 530
+    put<int32_t>(in, k, int32_t(k) * 10 - 100);                                // -100 .. 530
   I.cast({EK::U8, EK::I32, R, false, CastPart::P3}, Ctrl{}, in, allOn(), out); // default CTRL: SAT
   for (unsigned k = 0; k < 64; ++k) {
     int v = int(k) * 10 - 100;
@@ -466,15 +478,18 @@ INSTANTIATE_TEST_SUITE_P(Impls, CastReg, ::testing::Values(&kRef, &kSimd),
 TEST(CastTable, ExactlyTheFactSheetPairs) {
   // facts §1 "Core types", in (src, dst) order, written out by hand.
   const std::pair<EK, EK> legal[] = {
-      {EK::F32, EK::F16}, {EK::F32, EK::BF16}, {EK::F16, EK::F32}, {EK::BF16, EK::F32}, {EK::F16, EK::BF16},
-      {EK::BF16, EK::F16}, {EK::F32, EK::I32}, {EK::F16, EK::I16}, {EK::F32, EK::I16}, {EK::F16, EK::I8},
-      {EK::F16, EK::U8}, {EK::F32, EK::I64}, {EK::BF16, EK::I32}, {EK::F16, EK::I32}, {EK::I32, EK::F32},
-      {EK::I16, EK::F16}, {EK::I16, EK::F32}, {EK::I8, EK::F16}, {EK::U8, EK::F16}, {EK::I64, EK::F32},
-      {EK::U8, EK::U16}, {EK::I8, EK::I16}, {EK::U16, EK::U32}, {EK::I16, EK::U32}, {EK::I16, EK::I32},
-      {EK::I32, EK::I64}, {EK::U8, EK::U32}, {EK::I8, EK::I32}, {EK::U16, EK::U8}, {EK::I16, EK::U8},
-      {EK::U32, EK::U16}, {EK::U32, EK::I16}, {EK::I32, EK::U16}, {EK::I32, EK::I16}, {EK::I64, EK::I32},
-      {EK::U32, EK::U8}, {EK::I32, EK::U8}};
-  const EK all[] = {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16, EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
+      {EK::F32, EK::F16},  {EK::F32, EK::BF16}, {EK::F16, EK::F32}, {EK::BF16, EK::F32},
+      {EK::F16, EK::BF16}, {EK::BF16, EK::F16}, {EK::F32, EK::I32}, {EK::F16, EK::I16},
+      {EK::F32, EK::I16},  {EK::F16, EK::I8},   {EK::F16, EK::U8},  {EK::F32, EK::I64},
+      {EK::BF16, EK::I32}, {EK::F16, EK::I32},  {EK::I32, EK::F32}, {EK::I16, EK::F16},
+      {EK::I16, EK::F32},  {EK::I8, EK::F16},   {EK::U8, EK::F16},  {EK::I64, EK::F32},
+      {EK::U8, EK::U16},   {EK::I8, EK::I16},   {EK::U16, EK::U32}, {EK::I16, EK::U32},
+      {EK::I16, EK::I32},  {EK::I32, EK::I64},  {EK::U8, EK::U32},  {EK::I8, EK::I32},
+      {EK::U16, EK::U8},   {EK::I16, EK::U8},   {EK::U32, EK::U16}, {EK::U32, EK::I16},
+      {EK::I32, EK::U16},  {EK::I32, EK::I16},  {EK::I64, EK::I32}, {EK::U32, EK::U8},
+      {EK::I32, EK::U8}};
+  const EK all[] = {EK::I8,  EK::U8,  EK::I16, EK::U16, EK::F16, EK::BF16,
+                    EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
   unsigned n = 0;
   for (EK s : all)
     for (EK d : all) {
@@ -512,30 +527,38 @@ TEST(CastTable, Operands) {
 
 TEST(CastTable, Diagnostics) {
   EXPECT_EQ(describeCastPair(*findCastPair(EK::F16, EK::F32)),
-            "f32 -> f16 (vcvt_ff f322f16): round rint|round|floor|ceil|trunc|odd, sat operand, part even|odd");
-  EXPECT_EQ(describeCastPair(*findCastPair(EK::U32, EK::U8)), "u8 -> u32 (vcvt_ii u82u32): part p0|p1|p2|p3");
+            "f32 -> f16 (vcvt_ff f322f16): round rint|round|floor|ceil|trunc|odd, sat operand, "
+            "part even|odd");
+  EXPECT_EQ(describeCastPair(*findCastPair(EK::U32, EK::U8)),
+            "u8 -> u32 (vcvt_ii u82u32): part p0|p1|p2|p3");
   EXPECT_EQ(describeLegalCasts(EK::F16), "f16 -> f32, bf16, i16, i8, u8, i32");
   EXPECT_EQ(describeLegalCasts(EK::U64), "none");
   EXPECT_EQ(describeLegalTruncates(), "f16, bf16, f32 with round rint|round|floor|ceil|trunc");
   EXPECT_EQ(castSpecError({EK::F16, EK::F32, O, true, kPartOdd}), "");
   EXPECT_EQ(castSpecError({EK::U8, EK::I32, R, false, CastPart::P3}), "");
   EXPECT_EQ(castSpecError({EK::BF16, EK::F32, O, false, kPartEven}),
-            "round mode 'odd' is not legal for f32 -> bf16 (vcvt_ff f322bf16): round rint|round|floor|ceil|trunc, "
+            "round mode 'odd' is not legal for f32 -> bf16 (vcvt_ff f322bf16): round "
+            "rint|round|floor|ceil|trunc, "
             "sat operand, part even|odd");
-  EXPECT_EQ(castSpecError({EK::I32, EK::F16, R, true, kPartEven}), "'f16 -> i32' has no saturation operand");
+  EXPECT_EQ(castSpecError({EK::I32, EK::F16, R, true, kPartEven}),
+            "'f16 -> i32' has no saturation operand");
   EXPECT_EQ(castSpecError({EK::U32, EK::I16, R, true, kPartEven}),
             "'i16 -> u32' has no saturation operand (it always saturates)");
-  EXPECT_EQ(castSpecError({EK::F32, EK::F16, C, false, kPartEven}), "'f16 -> f32' is exact and has no round operand");
+  EXPECT_EQ(castSpecError({EK::F32, EK::F16, C, false, kPartEven}),
+            "'f16 -> f32' is exact and has no round operand");
   EXPECT_EQ(castSpecError({EK::I32, EK::F32, R, false, kPartOdd}),
             "'f32 -> i32' keeps the lane count and has no part operand");
   EXPECT_EQ(castSpecError({EK::U8, EK::F32, R, false, kPartEven}),
-            "'f32 -> u8' is not a single vcvt on dav-3510; legal from f32: f32 -> f16, bf16, i32, i16, i64; use the "
+            "'f32 -> u8' is not a single vcvt on dav-3510; legal from f32: f32 -> f16, bf16, i32, "
+            "i16, i64; use the "
             "chain f32 -> i32 -> u8");
   EXPECT_EQ(castSpecError({EK::F32, EK::U32, R, false, kPartEven}),
-            "'u32 -> f32' is not a single vcvt on dav-3510; legal from u32: u32 -> u16, i16, u8; no chain of vcvt "
+            "'u32 -> f32' is not a single vcvt on dav-3510; legal from u32: u32 -> u16, i16, u8; "
+            "no chain of vcvt "
             "instructions preserves its values");
   EXPECT_EQ(castSpecError({EK::F32, EK::F32, R, false, kPartEven}),
-            "'f32 -> f32' is not a single vcvt on dav-3510; use truncate (vtrc) to round within a float type");
+            "'f32 -> f32' is not a single vcvt on dav-3510; use truncate (vtrc) to round within a "
+            "float type");
   EXPECT_EQ(truncateError(EK::F16, Z), "");
   EXPECT_NE(truncateError(EK::F16, O), "");
   EXPECT_NE(truncateError(EK::I16, R), "");
@@ -552,15 +575,21 @@ TEST(CastTable, Chains) {
   using V = std::vector<EK>;
   // The fact sheet's examples of pairs without a single instruction.
   EXPECT_EQ(suggestCastChain(EK::I8, EK::I16), (V{EK::I16, EK::F16, EK::I8}));
-  EXPECT_EQ(suggestCastChain(EK::U8, EK::F32), (V{EK::F32, EK::I32, EK::U8})); // rounds once, in f32 -> i32
+  EXPECT_EQ(suggestCastChain(EK::U8, EK::F32),
+            (V{EK::F32, EK::I32, EK::U8})); // rounds once, in f32 -> i32
   EXPECT_EQ(suggestCastChain(EK::U16, EK::F32), (V{EK::F32, EK::I32, EK::U16}));
-  EXPECT_EQ(suggestCastChain(EK::U8, EK::I8), (V{EK::I8, EK::I16, EK::U8}));   // exact: widen, then clamp
-  EXPECT_EQ(suggestCastChain(EK::U32, EK::I8), (V{EK::I8, EK::I16, EK::U32})); // s16->u32 clamps negatives
+  EXPECT_EQ(suggestCastChain(EK::U8, EK::I8),
+            (V{EK::I8, EK::I16, EK::U8})); // exact: widen, then clamp
+  EXPECT_EQ(suggestCastChain(EK::U32, EK::I8),
+            (V{EK::I8, EK::I16, EK::U32})); // s16->u32 clamps negatives
   EXPECT_EQ(suggestCastChain(EK::I8, EK::I32), (V{EK::I32, EK::I16, EK::F16, EK::I8}));
-  EXPECT_EQ(suggestCastChain(EK::I8, EK::F32), (V{EK::F32, EK::I16, EK::F16, EK::I8})); // not f32->f16->i8: rounds twice
+  EXPECT_EQ(suggestCastChain(EK::I8, EK::F32),
+            (V{EK::F32, EK::I16, EK::F16, EK::I8})); // not f32->f16->i8: rounds twice
   EXPECT_EQ(suggestCastChain(EK::I32, EK::U8), (V{EK::U8, EK::F16, EK::I32}));
-  EXPECT_EQ(suggestCastChain(EK::BF16, EK::I16), (V{EK::I16, EK::F32, EK::BF16})); // exact widening, then one rounding
-  // No chain: u32 -> f32 (nothing leaves u32 without losing 2^16..2^32), i32 -> u32, u16 -> f16, u64.
+  EXPECT_EQ(suggestCastChain(EK::BF16, EK::I16),
+            (V{EK::I16, EK::F32, EK::BF16})); // exact widening, then one rounding
+  // No chain: u32 -> f32 (nothing leaves u32 without losing 2^16..2^32), i32 -> u32, u16 -> f16,
+  // u64.
   EXPECT_TRUE(suggestCastChain(EK::F32, EK::U32).empty());
   EXPECT_TRUE(suggestCastChain(EK::U32, EK::I32).empty());
   EXPECT_TRUE(suggestCastChain(EK::F16, EK::U16).empty());
@@ -571,7 +600,8 @@ TEST(CastTable, Chains) {
   EXPECT_EQ(describeCastChain(V{EK::I16, EK::F16, EK::I8}), "i16 -> f16 -> i8");
   EXPECT_EQ(describeCastChain({}), "none");
   // Every chain consists of legal steps.
-  const EK all[] = {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16, EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
+  const EK all[] = {EK::I8,  EK::U8,  EK::I16, EK::U16, EK::F16, EK::BF16,
+                    EK::I32, EK::U32, EK::F32, EK::I64, EK::U64};
   for (EK s : all)
     for (EK d : all) {
       V c = suggestCastChain(d, s);

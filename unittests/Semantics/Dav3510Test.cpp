@@ -239,10 +239,14 @@ TEST(DavHelpers, VintlvAlternatesLanesOfTheFirstHalvesThenOfTheSecondHalves) {
     unsigned n = c.t.lanes(), h = n / 2;
     for (unsigned k = 0; k < h; ++k) {
       // low = a_0 b_0 a_1 b_1 ... a_{h-1} b_{h-1}; high = a_h b_h ... .
-      EXPECT_EQ(getLane(low, c.t, 2 * k), wrap(c.t, c.aBase + k)) << typeName(c.t) << " low " << 2 * k;
-      EXPECT_EQ(getLane(low, c.t, 2 * k + 1), wrap(c.t, c.bBase + k)) << typeName(c.t) << " low " << 2 * k + 1;
-      EXPECT_EQ(getLane(high, c.t, 2 * k), wrap(c.t, c.aBase + h + k)) << typeName(c.t) << " high " << 2 * k;
-      EXPECT_EQ(getLane(high, c.t, 2 * k + 1), wrap(c.t, c.bBase + h + k)) << typeName(c.t) << " high " << 2 * k + 1;
+      EXPECT_EQ(getLane(low, c.t, 2 * k), wrap(c.t, c.aBase + k))
+          << typeName(c.t) << " low " << 2 * k;
+      EXPECT_EQ(getLane(low, c.t, 2 * k + 1), wrap(c.t, c.bBase + k))
+          << typeName(c.t) << " low " << 2 * k + 1;
+      EXPECT_EQ(getLane(high, c.t, 2 * k), wrap(c.t, c.aBase + h + k))
+          << typeName(c.t) << " high " << 2 * k;
+      EXPECT_EQ(getLane(high, c.t, 2 * k + 1), wrap(c.t, c.bBase + h + k))
+          << typeName(c.t) << " high " << 2 * k + 1;
     }
   }
 }
@@ -470,7 +474,8 @@ TEST(DavHelpers, ShrsIsALogicalShiftForUnsignedLanes) {
 TEST(DavHelpers, ShrsIsAnArithmeticShiftForSignedLanes) {
   // i32: 0x80000000 >> 31 = -1 (0xFFFFFFFF); >> 4 = 0xF8000000;
   //      0x70000000 >> 4 = 0x07000000 (positive: zero fill).
-  expectScalarOp(dav::ScalarOp::Shrs, kI32, {0x80000000u, 0x70000000u}, 4, {0xF8000000u, 0x07000000u});
+  expectScalarOp(dav::ScalarOp::Shrs, kI32, {0x80000000u, 0x70000000u}, 4,
+                 {0xF8000000u, 0x07000000u});
   expectScalarOp(dav::ScalarOp::Shrs, kI32, {0x80000000u}, 31, {0xFFFFFFFFu});
   // i16: 0x8000 >> 1 = 0xC000; -6 (0xFFFA) >> 1 = -3 (0xFFFD).
   expectScalarOp(dav::ScalarOp::Shrs, kI16, {0x8000, 0xFFFA}, 1, {0xC000, 0xFFFD});

@@ -31,11 +31,13 @@ struct Impl {
   decltype(&ref::storeAlign) storeAlign;
 };
 
-const Impl kRef{"ref", ref::reduce, ref::pairReduceSum, ref::gather, ref::gatherReg, ref::createMask,
-                ref::updateMask, ref::maskNot, ref::duplicate, ref::arange, ref::compare, ref::binary,
+const Impl kRef{"ref",          ref::reduce,     ref::pairReduceSum, ref::gather,
+                ref::gatherReg, ref::createMask, ref::updateMask,    ref::maskNot,
+                ref::duplicate, ref::arange,     ref::compare,       ref::binary,
                 ref::storeAlign};
-const Impl kSimd{"simd", simd::reduce, simd::pairReduceSum, simd::gather, simd::gatherReg, simd::createMask,
-                 simd::updateMask, simd::maskNot, simd::duplicate, simd::arange, simd::compare, simd::binary,
+const Impl kSimd{"simd",          simd::reduce,     simd::pairReduceSum, simd::gather,
+                 simd::gatherReg, simd::createMask, simd::updateMask,    simd::maskNot,
+                 simd::duplicate, simd::arange,     simd::compare,       simd::binary,
                  simd::storeAlign};
 
 class Hand : public ::testing::TestWithParam<const Impl *> {
@@ -43,8 +45,9 @@ protected:
   const Impl &I = *GetParam();
 };
 
-const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kU16{EK::U16}, kI32{EK::I32}, kU32{EK::U32},
-    kI64{EK::I64}, kU64{EK::U64}, kI64x2{EK::I64, 2}, kU64x2{EK::U64, 2}, kI8{EK::I8}, kU8{EK::U8};
+const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kU16{EK::U16}, kI32{EK::I32},
+    kU32{EK::U32}, kI64{EK::I64}, kU64{EK::U64}, kI64x2{EK::I64, 2}, kU64x2{EK::U64, 2},
+    kI8{EK::I8}, kU8{EK::U8};
 
 Reg zeroReg() {
   Reg r;
@@ -76,13 +79,14 @@ uint32_t f32Bits(float f) {
 }
 
 /// Runs reduce and checks lane 0 / lane 1 and that every other lane is 0.
-void expectReduce(const Impl &I, ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m,
-                  uint64_t value, uint64_t index = 0) {
+void expectReduce(const Impl &I, ReduceKind k, RegType dst, RegType src, const Reg &in,
+                  const Mask &m, uint64_t value, uint64_t index = 0) {
   Reg out;
   std::memset(out.b, 0xAB, sizeof out.b); // stale contents must be cleared
   I.reduce(k, dst, src, in, m, out);
   EXPECT_EQ(getLane(out, dst, 0), value) << I.name << " value, src " << typeName(src);
-  EXPECT_EQ(getLane(out, dst, 1), k == ReduceKind::Sum ? 0 : index) << I.name << " lane 1, src " << typeName(src);
+  EXPECT_EQ(getLane(out, dst, 1), k == ReduceKind::Sum ? 0 : index)
+      << I.name << " lane 1, src " << typeName(src);
   for (unsigned i = 2; i < dst.lanes(); ++i)
     ASSERT_EQ(getLane(out, dst, i), 0u) << I.name << " lane " << i << " must be 0";
 }
@@ -156,7 +160,10 @@ TEST_P(Hand, EmptyMaskResultsForEveryReduceType) {
   expectReduce(I, ReduceKind::Sum, kI32, kI16, in, none, 0);
   expectReduce(I, ReduceKind::Sum, kU32, kU16, in, none, 0);
   // max -> -inf / type minimum, index 0; min -> +inf / type maximum.
-  struct Case { RegType t; uint64_t maxV, minV; };
+  struct Case {
+    RegType t;
+    uint64_t maxV, minV;
+  };
   const Case cases[] = {
       {kF16, 0xFC00, 0x7C00},
       {kF32, 0xFF800000, 0x7F800000},
@@ -176,7 +183,7 @@ TEST_P(Hand, EmptyMaskResultsForEveryReduceType) {
 }
 
 TEST_P(Hand, F16MaxIndexIsStoredAsRawBits) {
-  Reg in = filled(kF16, 0x3C00); // 1.0
+  Reg in = filled(kF16, 0x3C00);  // 1.0
   setLane(in, kF16, 114, 0x4000); // 2.0
   // Index 114 is written as the f16 with bits 0x0072 (about 6.8e-06).
   expectReduce(I, ReduceKind::Max, kF16, kF16, in, allLanes(kF16), 0x4000, 0x0072);
@@ -366,7 +373,8 @@ TEST_P(Hand, GatherIndexCountsElements) {
   setLane(idx, kU32, 0, 15);
   setLane(idx, kU32, 63, 2);
   Reg out;
-  Status s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base), 16, idx, lanes(kU32, {0, 63}), out);
+  Status s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base), 16, idx,
+                      lanes(kU32, {0, 63}), out);
   ASSERT_TRUE(s.ok);
   EXPECT_EQ(getLane(out, kU32, 0), 1015u);
   EXPECT_EQ(getLane(out, kU32, 63), 1002u);
@@ -407,7 +415,8 @@ TEST_P(Hand, GatherOutOfBoundsReportsFirstActiveLane) {
   uint32_t base32[4] = {};
   Reg i32 = zeroReg();
   setLane(i32, kU32, 9, 0x80000000u); // negative as i32: must still be caught
-  s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base32), 4, i32, lanes(kU32, {9}), out);
+  s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base32), 4, i32,
+               lanes(kU32, {9}), out);
   EXPECT_FALSE(s.ok);
   EXPECT_EQ(s.lane, 9u);
   EXPECT_EQ(s.value, 0x80000000u);
@@ -418,7 +427,7 @@ TEST_P(Hand, GatherRegIndexWrapsModuloLanes) {
   setLane(src, kF16, 40, 0x1234);
   setLane(src, kF16, 127, 0x5678);
   Reg idx = zeroReg();
-  setLane(idx, kU16, 0, 168);   // 168 mod 128 = 40
+  setLane(idx, kU16, 0, 168);    // 168 mod 128 = 40
   setLane(idx, kU16, 1, 0xFFFF); // 65535 mod 128 = 127
   Reg out;
   I.gatherReg(kF16, src, idx, out);
@@ -593,21 +602,23 @@ TEST_P(Hand, StoreAlignLeavesInactiveLanesUntouched) {
 }
 
 INSTANTIATE_TEST_SUITE_P(RefAndSimd, Hand, ::testing::Values(&kRef, &kSimd),
-                         [](const ::testing::TestParamInfo<const Impl *> &i) { return std::string(i.param->name); });
+                         [](const ::testing::TestParamInfo<const Impl *> &i) {
+                           return std::string(i.param->name);
+                         });
 
 // ---------------------------------------------------------------- f16 helpers
 
 TEST(Float16, Conversions) {
   EXPECT_EQ(f32ToF16(1.0f), 0x3C00);
   EXPECT_EQ(f32ToF16(65504.0f), 0x7BFF);
-  EXPECT_EQ(f32ToF16(65520.0f), 0x7C00);         // halfway to 2^16: rounds up to inf
+  EXPECT_EQ(f32ToF16(65520.0f), 0x7C00); // halfway to 2^16: rounds up to inf
   EXPECT_EQ(f32ToF16(65519.99f), 0x7BFF);
-  EXPECT_EQ(f32ToF16(-1e10f), 0xFC00);           // non-saturating
-  EXPECT_EQ(f32ToF16(0x1p-24f), 0x0001);         // smallest subnormal
-  EXPECT_EQ(f32ToF16(0x1p-25f), 0x0000);         // tie to even (0)
-  EXPECT_EQ(f32ToF16(0x1.8p-24f), 0x0002);       // 1.5 ulp -> tie to even (2)
+  EXPECT_EQ(f32ToF16(-1e10f), 0xFC00);     // non-saturating
+  EXPECT_EQ(f32ToF16(0x1p-24f), 0x0001);   // smallest subnormal
+  EXPECT_EQ(f32ToF16(0x1p-25f), 0x0000);   // tie to even (0)
+  EXPECT_EQ(f32ToF16(0x1.8p-24f), 0x0002); // 1.5 ulp -> tie to even (2)
   EXPECT_EQ(f32ToF16(-0.0f), 0x8000);
-  EXPECT_EQ(f32ToF16(2049.0f), 0x6800);          // tie to even
+  EXPECT_EQ(f32ToF16(2049.0f), 0x6800); // tie to even
   EXPECT_EQ(f32ToF16(2051.0f), 0x6802);
   float nan;
   uint32_t nanBits = 0x7F802000; // sNaN with payload bit 13

@@ -15,8 +15,9 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-const RegType F16{EK::F16}, BF16{EK::BF16}, F32{EK::F32}, I8{EK::I8}, U8{EK::U8}, I16{EK::I16}, U16{EK::U16},
-    I32{EK::I32}, U32{EK::U32}, I64{EK::I64}, U64{EK::U64}, I64x2{EK::I64, 2}, U64x2{EK::U64, 2};
+const RegType F16{EK::F16}, BF16{EK::BF16}, F32{EK::F32}, I8{EK::I8}, U8{EK::U8}, I16{EK::I16},
+    U16{EK::U16}, I32{EK::I32}, U32{EK::U32}, I64{EK::I64}, U64{EK::U64}, I64x2{EK::I64, 2},
+    U64x2{EK::U64, 2};
 
 /// All RegTypes plus invalid ones (two-register forms of narrow kinds).
 std::vector<RegType> candidates() {
@@ -32,8 +33,8 @@ bool contains(const std::vector<std::pair<RegType, RegType>> &v, RegType a, RegT
 
 TEST(Legality, ReduceSum) {
   const std::vector<std::pair<RegType, RegType>> legal = {
-      {F16, F16}, {F32, F32}, {I32, I16}, {U32, U16}, {I32, I32}, {U32, U32},
-      {I64, I64}, {U64, U64}, {I64x2, I64x2}, {U64x2, U64x2}};
+      {F16, F16}, {F32, F32}, {I32, I16}, {U32, U16},     {I32, I32},
+      {U32, U32}, {I64, I64}, {U64, U64}, {I64x2, I64x2}, {U64x2, U64x2}};
   for (RegType d : candidates())
     for (RegType s : candidates())
       EXPECT_EQ(isLegalReduce(ReduceKind::Sum, d, s), contains(legal, d, s))
@@ -47,12 +48,13 @@ TEST(Legality, ReduceSum) {
 
 TEST(Legality, ReduceMaxMin) {
   const std::vector<std::pair<RegType, RegType>> legal = {
-      {I16, I16}, {U16, U16}, {F16, F16}, {I32, I32}, {U32, U32}, {F32, F32},
-      {I64, I64}, {U64, U64}, {I64x2, I64x2}, {U64x2, U64x2}};
+      {I16, I16}, {U16, U16}, {F16, F16}, {I32, I32},     {U32, U32},
+      {F32, F32}, {I64, I64}, {U64, U64}, {I64x2, I64x2}, {U64x2, U64x2}};
   for (ReduceKind k : {ReduceKind::Max, ReduceKind::Min})
     for (RegType d : candidates())
       for (RegType s : candidates())
-        EXPECT_EQ(isLegalReduce(k, d, s), contains(legal, d, s)) << typeName(d) << " <- " << typeName(s);
+        EXPECT_EQ(isLegalReduce(k, d, s), contains(legal, d, s))
+            << typeName(d) << " <- " << typeName(s);
   EXPECT_FALSE(isLegalReduce(ReduceKind::Max, I8, I8));
   EXPECT_FALSE(isLegalReduce(ReduceKind::Max, BF16, BF16));
   EXPECT_FALSE(isLegalReduce(ReduceKind::Min, I32, I16));
@@ -64,26 +66,43 @@ TEST(Legality, PairReduce) {
 }
 
 TEST(Legality, Gather) {
-  struct G { RegType dst; EK src; RegType idx; };
-  const std::vector<G> legal = {
-      {I16, EK::I8, U16}, {U16, EK::U8, U16}, {I16, EK::I16, U16}, {U16, EK::U16, U16},
-      {F16, EK::F16, U16}, {BF16, EK::BF16, U16}, {I32, EK::I32, U32}, {U32, EK::U32, U32},
-      {F32, EK::F32, U32},
-      // 64-bit (seed 003 B64 table), for i64 and u64 alike.
-      {I64, EK::I64, U32}, {I64x2, EK::I64, U32}, {I64, EK::I64, U64}, {I64, EK::I64, U64x2},
-      {I64x2, EK::I64, U64x2},
-      {U64, EK::U64, U32}, {U64x2, EK::U64, U32}, {U64, EK::U64, U64}, {U64, EK::U64, U64x2},
-      {U64x2, EK::U64, U64x2}};
+  struct G {
+    RegType dst;
+    EK src;
+    RegType idx;
+  };
+  const std::vector<G> legal = {{I16, EK::I8, U16},
+                                {U16, EK::U8, U16},
+                                {I16, EK::I16, U16},
+                                {U16, EK::U16, U16},
+                                {F16, EK::F16, U16},
+                                {BF16, EK::BF16, U16},
+                                {I32, EK::I32, U32},
+                                {U32, EK::U32, U32},
+                                {F32, EK::F32, U32},
+                                // 64-bit (seed 003 B64 table), for i64 and u64 alike.
+                                {I64, EK::I64, U32},
+                                {I64x2, EK::I64, U32},
+                                {I64, EK::I64, U64},
+                                {I64, EK::I64, U64x2},
+                                {I64x2, EK::I64, U64x2},
+                                {U64, EK::U64, U32},
+                                {U64x2, EK::U64, U32},
+                                {U64, EK::U64, U64},
+                                {U64, EK::U64, U64x2},
+                                {U64x2, EK::U64, U64x2}};
   int accepted = 0;
   for (RegType d : candidates())
     for (RegType s : allRegTypes())
       for (RegType ix : candidates()) {
         if (s.numRegs != 1)
           continue;
-        bool want = std::any_of(legal.begin(), legal.end(),
-                                [&](const G &g) { return g.dst == d && g.src == s.elem && g.idx == ix; });
+        bool want = std::any_of(legal.begin(), legal.end(), [&](const G &g) {
+          return g.dst == d && g.src == s.elem && g.idx == ix;
+        });
         bool got = isLegalGather(d, s.elem, ix);
-        EXPECT_EQ(got, want) << typeName(d) << " <- " << elemName(s.elem) << " [" << typeName(ix) << "]";
+        EXPECT_EQ(got, want) << typeName(d) << " <- " << elemName(s.elem) << " [" << typeName(ix)
+                             << "]";
         accepted += got;
       }
   EXPECT_EQ(accepted, 19);
@@ -98,11 +117,13 @@ TEST(Legality, Gather) {
 }
 
 TEST(Legality, GatherReg) {
-  const std::vector<std::pair<RegType, RegType>> legal = {
-      {I8, U8}, {U8, U8}, {I16, U16}, {U16, U16}, {F16, U16}, {BF16, U16}, {I32, U32}, {U32, U32}, {F32, U32}};
+  const std::vector<std::pair<RegType, RegType>> legal = {{I8, U8},   {U8, U8},   {I16, U16},
+                                                          {U16, U16}, {F16, U16}, {BF16, U16},
+                                                          {I32, U32}, {U32, U32}, {F32, U32}};
   for (RegType d : candidates())
     for (RegType ix : candidates())
-      EXPECT_EQ(isLegalGatherReg(d, ix), contains(legal, d, ix)) << typeName(d) << " [" << typeName(ix) << "]";
+      EXPECT_EQ(isLegalGatherReg(d, ix), contains(legal, d, ix))
+          << typeName(d) << " [" << typeName(ix) << "]";
 }
 
 TEST(Legality, Companions) {

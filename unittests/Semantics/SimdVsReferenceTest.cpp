@@ -92,7 +92,8 @@ TEST_P(SimdVsRef, Reduce) {
       ASSERT_TRUE(sameReg(c.dst, want, got, c.kind == ReduceKind::Sum))
           << ctx("reduce", c.src, it) << " kind " << int(c.kind);
       // Bytes past the result type are left alone.
-      ASSERT_EQ(0, std::memcmp(want.b + c.dst.bytes(), got.b + c.dst.bytes(), sizeof want.b - c.dst.bytes()));
+      ASSERT_EQ(0, std::memcmp(want.b + c.dst.bytes(), got.b + c.dst.bytes(),
+                               sizeof want.b - c.dst.bytes()));
     }
 }
 
@@ -136,12 +137,16 @@ std::vector<GatherCase> legalGathers() {
 
 TEST_P(SimdVsRef, Gather) {
   auto cases = legalGathers();
-  ASSERT_EQ(cases.size(), 9u + 2u * 5u); // 9 narrow + (u32x{1,2}, u64:1->1, u64x2->{1,2}) per 64-bit kind
+  ASSERT_EQ(cases.size(),
+            9u + 2u * 5u); // 9 narrow + (u32x{1,2}, u64:1->1, u64x2->{1,2}) per 64-bit kind
   Gen g(3);
   for (const GatherCase &c : cases)
     for (int it = 0; it < kIters; ++it) {
       // Mostly small bases; sometimes one larger than a u16 index can reach.
-      uint64_t n = g.chance(5) ? g.below(3) : 1 + g.below(g.chance(5) ? 70000 : g.chance(50) ? 64 : 600);
+      uint64_t n = g.chance(5) ? g.below(3)
+                               : 1 + g.below(g.chance(5)    ? 70000
+                                             : g.chance(50) ? 64
+                                                            : 600);
       std::vector<uint8_t> base(n * elemBytes(c.src) + 8);
       for (size_t i = 0; i + 8 <= base.size(); i += 8) {
         uint64_t v = g.bits64();
@@ -169,7 +174,8 @@ TEST_P(SimdVsRef, Gather) {
         ASSERT_EQ(sw.value, sg.value) << ctx("gather", c.dst, it);
         continue;
       }
-      ASSERT_TRUE(sameReg(c.dst, want, got)) << ctx("gather", c.dst, it) << " index " << typeName(c.index);
+      ASSERT_TRUE(sameReg(c.dst, want, got))
+          << ctx("gather", c.dst, it) << " index " << typeName(c.index);
       // The index register may be the destination.
       Reg inPlace = idx;
       simd::gather(c.dst, c.src, c.index, base.data(), n, inPlace, m, inPlace);
@@ -201,7 +207,8 @@ TEST_P(SimdVsRef, Masks) {
   Gen g(5);
   for (RegType t : allRegTypes()) {
     for (int p = 0; p <= int(MaskPattern::ALLF); ++p) {
-      if (p == 14) continue; // unused in the vendor numbering
+      if (p == 14)
+        continue; // unused in the vendor numbering
       Mask want, got;
       ref::createMask(t, MaskPattern(p), want);
       simd::createMask(t, MaskPattern(p), got);
@@ -283,7 +290,8 @@ TEST_P(SimdVsRef, Binary) {
         Reg want, got;
         ref::binary(k, t, a, b, m, want);
         simd::binary(k, t, a, b, m, got);
-        ASSERT_TRUE(sameReg(t, want, got, k == BinaryKind::Add)) << ctx("binary", t, it) << " kind " << int(k);
+        ASSERT_TRUE(sameReg(t, want, got, k == BinaryKind::Add))
+            << ctx("binary", t, it) << " kind " << int(k);
       }
     }
   }
@@ -313,7 +321,8 @@ TEST_P(SimdVsRef, LoadStoreAlign) {
 
 /// Runs ref:: and simd:: reduce on `in` / `m` and compares (NaN payloads of
 /// sums may differ).
-::testing::AssertionResult sameReduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m) {
+::testing::AssertionResult sameReduce(ReduceKind k, RegType dst, RegType src, const Reg &in,
+                                      const Mask &m) {
   Reg want, got;
   std::memset(want.b, 0xAB, sizeof want.b);
   std::memset(got.b, 0xCD, sizeof got.b);
@@ -332,10 +341,19 @@ TEST_P(SimdVsRef, LoadStoreAlign) {
 Mask pathMask(Gen &g, RegType t, int which) {
   Mask m{};
   switch (which % 4) {
-  case 0: for (unsigned i = 0; i < t.lanes(); ++i) m.set(t.maskStride() * i, true); break;
-  case 1: break;
-  case 2: for (unsigned i = 0, n = g.below(t.lanes()); i < n; ++i) m.set(t.maskStride() * i, true); break;
-  default: m = g.mask(t); break;
+  case 0:
+    for (unsigned i = 0; i < t.lanes(); ++i)
+      m.set(t.maskStride() * i, true);
+    break;
+  case 1:
+    break;
+  case 2:
+    for (unsigned i = 0, n = g.below(t.lanes()); i < n; ++i)
+      m.set(t.maskStride() * i, true);
+    break;
+  default:
+    m = g.mask(t);
+    break;
   }
   return m;
 }
@@ -345,10 +363,14 @@ Mask pathMask(Gen &g, RegType t, int which) {
 uint64_t smallF16(Gen &g) {
   const uint64_t sign = uint64_t(g.below(2)) << 15;
   switch (g.below(8)) {
-  case 0: return sign | g.below(0x400);  // zero or subnormal
-  case 1: return sign | 0x5F00;          // 448, the bound
-  case 2: return sign;                   // +-0
-  default: return sign | g.below(0x5F01);
+  case 0:
+    return sign | g.below(0x400); // zero or subnormal
+  case 1:
+    return sign | 0x5F00; // 448, the bound
+  case 2:
+    return sign; // +-0
+  default:
+    return sign | g.below(0x5F01);
   }
 }
 
@@ -378,7 +400,8 @@ TEST_P(SimdVsRef, ReduceSumF16Paths) {
       for (unsigned i = 0; i < 128; ++i)
         setLane(in, F16, i, (i < 64 ? 0 : 0x8000) | (0x7000 + g.below(0x400)));
     const Mask m = pathMask(g, F16, it / 7);
-    ASSERT_TRUE(sameReduce(ReduceKind::Sum, F16, F16, in, m)) << "iter " << it << " profile " << profile;
+    ASSERT_TRUE(sameReduce(ReduceKind::Sum, F16, F16, in, m))
+        << "iter " << it << " profile " << profile;
   }
 }
 
@@ -404,7 +427,8 @@ TEST_P(SimdVsRef, ReduceMaxMinPaths) {
     for (int it = 0; it < kIters; ++it) {
       const bool isF = isFloat(t.elem), f16 = t.elem == EK::F16, sgn = isSignedInt(t.elem);
       const unsigned n = t.lanes(), w = 8 * elemBytes(t.elem);
-      const uint64_t all = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1, top = uint64_t(1) << (w - 1);
+      const uint64_t all = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1, top = uint64_t(1)
+                                                                                  << (w - 1);
       const uint64_t inf = f16 ? 0x7C00 : 0x7F800000u, maxFinite = f16 ? 0x7BFF : 0x7F7FFFFF;
       Reg in = g.reg(t);
       const Mask m = pathMask(g, t, it);
@@ -413,17 +437,21 @@ TEST_P(SimdVsRef, ReduceMaxMinPaths) {
         for (unsigned i = 0; i < n; ++i)
           setLane(in, t, i, g.moderate(t.elem));
       switch (profile) {
-      case 0: break; // no NaN: the key path decides
-      case 1:        // NaNs of either sign, active or not
+      case 0:
+        break; // no NaN: the key path decides
+      case 1:  // NaNs of either sign, active or not
         for (unsigned k = 0, c = 1 + g.below(3); k < c; ++k)
           setLane(in, t, g.below(n),
-                  isF ? (g.chance(50) ? top : 0) | (inf + 1 + g.below(f16 ? 0x3FF : 0x7FFFFF)) : g.bits64());
+                  isF ? (g.chance(50) ? top : 0) | (inf + 1 + g.below(f16 ? 0x3FF : 0x7FFFFF))
+                      : g.bits64());
         break;
       case 2: // the extreme is the fill value of inactive lanes: -inf / +inf, type min / max
         for (unsigned i = 0; i < n; ++i)
           if (g.chance(50))
-            setLane(in, t, i, isF ? (g.chance(50) ? top : 0) | inf // -inf or +inf
-                                  : g.chance(50) ? (sgn ? top : 0) : (sgn ? top - 1 : all));
+            setLane(in, t, i,
+                    isF            ? (g.chance(50) ? top : 0) | inf // -inf or +inf
+                    : g.chance(50) ? (sgn ? top : 0)
+                                   : (sgn ? top - 1 : all));
         break;
       case 3: // every lane the same value: ties, the first active lane wins
         for (unsigned i = 0; i < n; ++i)
@@ -482,8 +510,9 @@ TEST_P(SimdVsRef, GatherF32Paths) {
     ASSERT_EQ(sw.ok, sg.ok) << "iter " << it;
     ASSERT_EQ(sw.lane, sg.lane) << "iter " << it;
     ASSERT_EQ(sw.value, sg.value) << "iter " << it;
-    ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b)) << "iter " << it; // failures leave out alone
-    Reg inPlace = idx; // the index register as the destination
+    ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b))
+        << "iter " << it; // failures leave out alone
+    Reg inPlace = idx;    // the index register as the destination
     const Status si = simd::gather(F32, EK::F32, U32, base.data(), n, inPlace, m, inPlace);
     ASSERT_EQ(sw.ok, si.ok);
     if (sw.ok) {
@@ -519,7 +548,9 @@ TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
       ASSERT_TRUE(sameReg(t, want, out, true)) << typeName(t);
     }
     if (t.numRegs == 1 && elemBytes(t.elem) <= 4) {
-      idx = g.reg(RegType{elemBytes(t.elem) == 1 ? EK::U8 : elemBytes(t.elem) == 2 ? EK::U16 : EK::U32});
+      idx = g.reg(RegType{elemBytes(t.elem) == 1   ? EK::U8
+                          : elemBytes(t.elem) == 2 ? EK::U16
+                                                   : EK::U32});
       ref::gatherReg(t, in, idx, want);
       simd::gatherReg(t, in, idx, out);
       ASSERT_TRUE(sameReg(t, want, out)) << typeName(t);
@@ -549,7 +580,8 @@ std::string targetParamName(const ::testing::TestParamInfo<int64_t> &info) {
   return simd::targetNameOf(info.param);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, SimdVsRef, ::testing::ValuesIn(simd::availableTargets()), targetParamName);
+INSTANTIATE_TEST_SUITE_P(AllTargets, SimdVsRef, ::testing::ValuesIn(simd::availableTargets()),
+                         targetParamName);
 
 TEST(SimdTargets, DefaultIsAvx2OnThisMachineClass) {
   // Informational: the name must be non-empty; AVX2 machines pick AVX2.

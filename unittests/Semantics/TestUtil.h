@@ -18,7 +18,8 @@ using EK = ElemKind;
 
 inline std::vector<RegType> allRegTypes() {
   std::vector<RegType> r;
-  for (EK k : {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16, EK::I32, EK::U32, EK::F32, EK::I64, EK::U64})
+  for (EK k : {EK::I8, EK::U8, EK::I16, EK::U16, EK::F16, EK::BF16, EK::I32, EK::U32, EK::F32,
+               EK::I64, EK::U64})
     r.push_back(RegType{k, 1});
   r.push_back(RegType{EK::I64, 2});
   r.push_back(RegType{EK::U64, 2});
@@ -40,10 +41,14 @@ inline void setLane(Reg &r, RegType t, unsigned i, uint64_t v) {
 
 inline bool isNaNBits(EK k, uint64_t bits) {
   switch (k) {
-  case EK::F16: return (bits & 0x7FFF) > 0x7C00;
-  case EK::BF16: return (bits & 0x7FFF) > 0x7F80;
-  case EK::F32: return (bits & 0x7FFFFFFF) > 0x7F800000;
-  default: return false;
+  case EK::F16:
+    return (bits & 0x7FFF) > 0x7C00;
+  case EK::BF16:
+    return (bits & 0x7FFF) > 0x7F80;
+  case EK::F32:
+    return (bits & 0x7FFFFFFF) > 0x7F800000;
+  default:
+    return false;
   }
 }
 
@@ -61,15 +66,20 @@ public:
   uint64_t edge(EK k) {
     static const uint64_t f16[] = {0x7C01, 0x7E00, 0xFE37, 0x7FFF, 0x0000, 0x8000, 0x7C00, 0xFC00,
                                    0x7BFF, 0xFBFF, 0x0001, 0x8001, 0x03FF, 0x0400, 0x3C00, 0xBC00};
-    static const uint64_t f32[] = {0x7F800001, 0x7FC00000, 0xFFC12345, 0x7FFFFFFF, 0x00000000, 0x80000000,
-                                   0x7F800000, 0xFF800000, 0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001,
+    static const uint64_t f32[] = {0x7F800001, 0x7FC00000, 0xFFC12345, 0x7FFFFFFF,
+                                   0x00000000, 0x80000000, 0x7F800000, 0xFF800000,
+                                   0x7F7FFFFF, 0xFF7FFFFF, 0x00000001, 0x80000001,
                                    0x007FFFFF, 0x00800000, 0x3F800000, 0xBF800000};
-    static const uint64_t bf16[] = {0x7F81, 0x7FC0, 0xFFC5, 0x0000, 0x8000, 0x7F80, 0xFF80, 0x7F7F, 0x0001, 0x3F80};
+    static const uint64_t bf16[] = {0x7F81, 0x7FC0, 0xFFC5, 0x0000, 0x8000,
+                                    0x7F80, 0xFF80, 0x7F7F, 0x0001, 0x3F80};
     unsigned w = 8 * elemBytes(k);
     switch (k) {
-    case EK::F16: return f16[below(16)];
-    case EK::F32: return f32[below(16)];
-    case EK::BF16: return bf16[below(10)];
+    case EK::F16:
+      return f16[below(16)];
+    case EK::F32:
+      return f32[below(16)];
+    case EK::BF16:
+      return bf16[below(10)];
     default: {
       uint64_t top = uint64_t(1) << (w - 1);
       uint64_t all = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
@@ -83,10 +93,14 @@ public:
   uint64_t moderate(EK k) {
     uint64_t sign = rng() & 1;
     switch (k) {
-    case EK::F16: return (sign << 15) | uint64_t(8 + below(16)) << 10 | (rng() & 0x3FF);
-    case EK::BF16: return (sign << 15) | uint64_t(120 + below(16)) << 7 | (rng() & 0x7F);
-    case EK::F32: return (sign << 31) | uint64_t(100 + below(50)) << 23 | (rng() & 0x7FFFFF);
-    default: return rng() & 0xFF;
+    case EK::F16:
+      return (sign << 15) | uint64_t(8 + below(16)) << 10 | (rng() & 0x3FF);
+    case EK::BF16:
+      return (sign << 15) | uint64_t(120 + below(16)) << 7 | (rng() & 0x7F);
+    case EK::F32:
+      return (sign << 31) | uint64_t(100 + below(50)) << 23 | (rng() & 0x7FFFFF);
+    default:
+      return rng() & 0xFF;
     }
   }
 
@@ -102,10 +116,20 @@ public:
     for (unsigned i = 0; i < t.lanes(); ++i) {
       uint64_t v;
       switch (profile) {
-      case 0: v = rng(); if (chance(5)) v = edge(t.elem); break;          // raw bits
-      case 1: v = chance(3) ? edge(t.elem) : moderate(t.elem); break;     // mostly finite
-      case 2: v = pool[below(4)]; break;                                   // ties
-      default: v = edge(t.elem); break;                                    // edge-heavy
+      case 0:
+        v = rng();
+        if (chance(5))
+          v = edge(t.elem);
+        break; // raw bits
+      case 1:
+        v = chance(3) ? edge(t.elem) : moderate(t.elem);
+        break; // mostly finite
+      case 2:
+        v = pool[below(4)];
+        break; // ties
+      default:
+        v = edge(t.elem);
+        break; // edge-heavy
       }
       setLane(r, t, i, v);
     }
@@ -117,9 +141,16 @@ public:
   Mask mask(RegType t) {
     Mask m{};
     switch (below(6)) {
-    case 0: for (auto &w : m.w) w = rng(); break;
-    case 1: break;
-    case 2: for (auto &w : m.w) w = ~uint64_t(0); break;
+    case 0:
+      for (auto &w : m.w)
+        w = rng();
+      break;
+    case 1:
+      break;
+    case 2:
+      for (auto &w : m.w)
+        w = ~uint64_t(0);
+      break;
     case 3: {
       unsigned n = below(t.lanes() + 1);
       for (unsigned i = 0; i < n; ++i)
@@ -130,7 +161,10 @@ public:
       for (unsigned i = 0; i < 3; ++i)
         m.set(t.maskStride() * below(t.lanes()), true);
       break;
-    default: for (auto &w : m.w) w = rng() & rng(); break;
+    default:
+      for (auto &w : m.w)
+        w = rng() & rng();
+      break;
     }
     return m;
   }

@@ -65,24 +65,19 @@ namespace S = ::ascreg::semantics;
 using S::ElemKind;
 
 /// One register of lanes of kind K (the semantics' Reg; bytes [0, 256) used).
-template <ElemKind K>
-struct Vec {
+template <ElemKind K> struct Vec {
   static constexpr ElemKind kind = K;
   S::Reg r;
   Vec() { std::memset(&r, 0, sizeof(r)); }
   /// `(vector_uint32_t) v`: the same bits seen with other lanes.
-  template <ElemKind J>
-  explicit Vec(const Vec<J> &o) : r(o.r) {}
+  template <ElemKind J> explicit Vec(const Vec<J> &o) : r(o.r) {}
 };
 struct Pred {
   S::Mask m;
   Pred() { std::memset(&m, 0, sizeof(m)); }
 };
 
-template <ElemKind K>
-constexpr S::RegType rt() {
-  return S::RegType{K, 1};
-}
+template <ElemKind K> constexpr S::RegType rt() { return S::RegType{K, 1}; }
 /// The predicate ops' lane types (as the interpreter: unsigned of the width).
 constexpr S::RegType laneType(unsigned bits) {
   return S::RegType{bits == 8 ? ElemKind::U8 : bits == 16 ? ElemKind::U16 : ElemKind::U32, 1};
@@ -107,7 +102,8 @@ inline void (*&onRuntimeError())(const S::RuntimeError &, const char *intrinsic)
 /// false after reporting. `buffer` is where the access's pointer came from.
 inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intrinsic) {
   S::UnifiedBuffer *ub = currentUB();
-  if (!ub) return true;
+  if (!ub)
+    return true;
   int64_t addr = static_cast<const uint8_t *>(p) - ub->data();
   if (addr < 0 || !S::insideUB(static_cast<uint64_t>(addr), bytes, ub->capacity())) {
     onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::RegisterAccessOutsideUB,
@@ -124,21 +120,14 @@ inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intri
 }
 
 /// Raw bits of a scalar operand, zero-extended.
-template <class T>
-uint64_t bitsOf(T v) {
+template <class T> uint64_t bitsOf(T v) {
   static_assert(sizeof(T) <= 8, "scalar operand wider than 64 bits");
   uint64_t b = 0;
   std::memcpy(&b, &v, sizeof(T));
   return b;
 }
-template <class P>
-const uint8_t *bytes(const P *p) {
-  return reinterpret_cast<const uint8_t *>(p);
-}
-template <class P>
-uint8_t *bytes(P *p) {
-  return reinterpret_cast<uint8_t *>(p);
-}
+template <class P> const uint8_t *bytes(const P *p) { return reinterpret_cast<const uint8_t *>(p); }
+template <class P> uint8_t *bytes(P *p) { return reinterpret_cast<uint8_t *>(p); }
 
 } // namespace ascreg_host
 
@@ -163,8 +152,21 @@ enum AscPos { POS_LOWEST };
 enum AscOrder { INC_ORDER };
 // Numeric values are the vendor's PAT_* encodings (ALLF = 15).
 enum AscPattern {
-  PAT_ALL = 0, PAT_VL1, PAT_VL2, PAT_VL3, PAT_VL4, PAT_VL8, PAT_VL16, PAT_VL32, PAT_VL64,
-  PAT_VL128, PAT_M3, PAT_M4, PAT_H, PAT_Q, PAT_ALLF = 15
+  PAT_ALL = 0,
+  PAT_VL1,
+  PAT_VL2,
+  PAT_VL3,
+  PAT_VL4,
+  PAT_VL8,
+  PAT_VL16,
+  PAT_VL32,
+  PAT_VL64,
+  PAT_VL128,
+  PAT_M3,
+  PAT_M4,
+  PAT_H,
+  PAT_Q,
+  PAT_ALLF = 15
 };
 
 namespace ascreg_host {
@@ -175,18 +177,18 @@ inline S::MaskPattern pattern(AscPattern p) { return static_cast<S::MaskPattern>
 // Predicates
 //===----------------------------------------------------------------------===//
 
-#define ASCREG_HOST_PSET_PLT(BITS)                                                                \
-  inline vector_bool pset_b##BITS(AscPattern p) {                                                 \
-    vector_bool o;                                                                                \
-    ascreg::semantics::createMask(ascreg_host::laneType(BITS), ascreg_host::pattern(p), o.m);     \
-    return o;                                                                                     \
-  }                                                                                               \
-  inline vector_bool plt_b##BITS(uint32_t &n, AscPostMode) {                                      \
-    vector_bool o;                                                                                \
-    uint32_t rest = 0;                                                                            \
-    ascreg::semantics::updateMask(ascreg_host::laneType(BITS), n, o.m, rest);                     \
-    n = rest;                                                                                     \
-    return o;                                                                                     \
+#define ASCREG_HOST_PSET_PLT(BITS)                                                                 \
+  inline vector_bool pset_b##BITS(AscPattern p) {                                                  \
+    vector_bool o;                                                                                 \
+    ascreg::semantics::createMask(ascreg_host::laneType(BITS), ascreg_host::pattern(p), o.m);      \
+    return o;                                                                                      \
+  }                                                                                                \
+  inline vector_bool plt_b##BITS(uint32_t &n, AscPostMode) {                                       \
+    vector_bool o;                                                                                 \
+    uint32_t rest = 0;                                                                             \
+    ascreg::semantics::updateMask(ascreg_host::laneType(BITS), n, o.m, rest);                      \
+    n = rest;                                                                                      \
+    return o;                                                                                      \
   }
 ASCREG_HOST_PSET_PLT(8)
 ASCREG_HOST_PSET_PLT(16)
@@ -218,7 +220,8 @@ inline void pintlv_b32(vector_bool &d0, vector_bool &d1, vector_bool a, vector_b
 
 template <ascreg::semantics::ElemKind K, class P, class O>
 inline void vlds(ascreg_host::Vec<K> &d, const P *base, O offset, AscLoadDist) {
-  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vlds")) return;
+  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vlds"))
+    return;
   ascreg::semantics::loadAlign(ascreg_host::rt<K>(), ascreg_host::bytes(base + offset), d.r);
 }
 template <ascreg::semantics::ElemKind K, class P, class O>
@@ -231,7 +234,8 @@ inline void vlds(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, const P *base
 }
 template <ascreg::semantics::ElemKind K, class P, class O>
 inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_bool m) {
-  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vsts")) return;
+  if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vsts"))
+    return;
   ascreg::semantics::storeAlign(ascreg_host::rt<K>(), v.r, m.m, ascreg_host::bytes(base + offset));
   if (ascreg::semantics::UnifiedBuffer *ub = ascreg_host::currentUB())
     ub->noteWrite(static_cast<uint64_t>(ascreg_host::bytes(base + offset) - ub->data()),
@@ -242,11 +246,11 @@ inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_
 // Reductions and gathers
 //===----------------------------------------------------------------------===//
 
-#define ASCREG_HOST_REDUCE(NAME, KIND)                                                            \
-  template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr>                        \
-  inline void NAME(ascreg_host::Vec<D> &d, ascreg_host::Vec<Sr> s, vector_bool m, AscMergeMode) { \
-    ascreg::semantics::reduce(ascreg::semantics::ReduceKind::KIND, ascreg_host::rt<D>(),          \
-                              ascreg_host::rt<Sr>(), s.r, m.m, d.r);                              \
+#define ASCREG_HOST_REDUCE(NAME, KIND)                                                             \
+  template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr>                         \
+  inline void NAME(ascreg_host::Vec<D> &d, ascreg_host::Vec<Sr> s, vector_bool m, AscMergeMode) {  \
+    ascreg::semantics::reduce(ascreg::semantics::ReduceKind::KIND, ascreg_host::rt<D>(),           \
+                              ascreg_host::rt<Sr>(), s.r, m.m, d.r);                               \
   }
 ASCREG_HOST_REDUCE(vcadd, Sum)
 ASCREG_HOST_REDUCE(vcmax, Max)
@@ -281,11 +285,10 @@ inline void vgather2(ascreg_host::Vec<D> &d, const P *base, ascreg_host::Vec<I> 
   S::Status st = S::gather(ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
                            ascreg_host::bytes(base), units, index.r, m.m, d.r);
   if (!st.ok)
-    ascreg_host::onRuntimeError()(
-        S::RuntimeError{S::RuntimeErrorKind::GatherOutsideUB,
-                        {static_cast<int64_t>(st.value), st.lane, baseAddr,
-                         static_cast<int64_t>(sizeof(P))}},
-        "vgather2");
+    ascreg_host::onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::GatherOutsideUB,
+                                                  {static_cast<int64_t>(st.value), st.lane,
+                                                   baseAddr, static_cast<int64_t>(sizeof(P))}},
+                                  "vgather2");
 }
 template <ascreg::semantics::ElemKind K, ascreg::semantics::ElemKind I>
 inline void vselr(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, ascreg_host::Vec<I> index) {
@@ -315,11 +318,11 @@ inline void vci(ascreg_host::Vec<K> &d, T start, AscOrder) {
   ascreg::semantics::arange(ascreg_host::rt<K>(), ascreg_host::bitsOf(start), d.r);
 }
 
-#define ASCREG_HOST_VCMP(NAME, PRED)                                                              \
-  template <ascreg::semantics::ElemKind K>                                                        \
-  inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b, vector_bool m) { \
-    ascreg::semantics::compare(ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(), a.r,   \
-                               b.r, m.m, d.m);                                                    \
+#define ASCREG_HOST_VCMP(NAME, PRED)                                                               \
+  template <ascreg::semantics::ElemKind K>                                                         \
+  inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b, vector_bool m) {  \
+    ascreg::semantics::compare(ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(), a.r,    \
+                               b.r, m.m, d.m);                                                     \
   }
 ASCREG_HOST_VCMP(vcmp_eq, EQ)
 ASCREG_HOST_VCMP(vcmp_ne, NE)
@@ -335,12 +338,12 @@ inline void vsel(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
   ascreg::semantics::select(ascreg_host::rt<K>(), m.m, a.r, b.r, d.r);
 }
 
-#define ASCREG_HOST_BINARY(NAME, KIND)                                                            \
-  template <ascreg::semantics::ElemKind K>                                                        \
-  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,          \
-                   vector_bool m, AscMergeMode) {                                                 \
-    ascreg::semantics::binary(ascreg::semantics::BinaryKind::KIND, ascreg_host::rt<K>(), a.r,     \
-                              b.r, m.m, d.r);                                                     \
+#define ASCREG_HOST_BINARY(NAME, KIND)                                                             \
+  template <ascreg::semantics::ElemKind K>                                                         \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,           \
+                   vector_bool m, AscMergeMode) {                                                  \
+    ascreg::semantics::binary(ascreg::semantics::BinaryKind::KIND, ascreg_host::rt<K>(), a.r, b.r, \
+                              m.m, d.r);                                                           \
   }
 ASCREG_HOST_BINARY(vadd, Add)
 ASCREG_HOST_BINARY(vmax, Max)
@@ -353,12 +356,12 @@ inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
   ascreg::semantics::dav::vand(ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);
 }
 
-#define ASCREG_HOST_SCALAR(NAME, KIND)                                                            \
-  template <ascreg::semantics::ElemKind K, class T>                                               \
-  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,        \
-                   AscMergeMode) {                                                                \
-    ascreg::semantics::dav::scalarOp(ascreg::semantics::dav::ScalarOp::KIND, ascreg_host::rt<K>(),\
-                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                 \
+#define ASCREG_HOST_SCALAR(NAME, KIND)                                                             \
+  template <ascreg::semantics::ElemKind K, class T>                                                \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,         \
+                   AscMergeMode) {                                                                 \
+    ascreg::semantics::dav::scalarOp(ascreg::semantics::dav::ScalarOp::KIND, ascreg_host::rt<K>(), \
+                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                  \
   }
 ASCREG_HOST_SCALAR(vadds, Adds)
 ASCREG_HOST_SCALAR(vmuls, Muls)

@@ -11,7 +11,6 @@ namespace dav {
 class DavDialect;
 } // namespace dav
 
-
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "ascreg/Conversion/Passes.h.inc"

@@ -32,7 +32,8 @@ enum class CheckFailureAction { Assert, Report };
 /// The callee of the report action.
 inline constexpr llvm::StringLiteral kRuntimeErrorFunction = "__ascreg_runtime_error";
 /// Module attribute: the check sites, each [op name, location].
-inline constexpr llvm::StringLiteral kCheckSitesAttr = AscRegDialect::getRuntimeCheckSitesAttrName();
+inline constexpr llvm::StringLiteral kCheckSitesAttr =
+    AscRegDialect::getRuntimeCheckSitesAttrName();
 /// Function attribute of a kernel whose Unified Buffer is explicit
 /// (ascreg-expose-ub): the index of its UB arena argument; the UB state
 /// argument follows it.

@@ -57,9 +57,7 @@ struct Arg {
   uint64_t numElements = 0;
 
   static Arg scalar(uint64_t bits) { return Arg{false, bits, nullptr, 0}; }
-  static Arg buffer(void *data, uint64_t numElements) {
-    return Arg{true, 0, data, numElements};
-  }
+  static Arg buffer(void *data, uint64_t numElements) { return Arg{true, 0, data, numElements}; }
 };
 
 class Machine;

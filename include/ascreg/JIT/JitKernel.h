@@ -48,9 +48,8 @@ public:
   ~JitKernel();
   /// Lowers a clone of `module` and JIT-compiles function `entry`. Emits
   /// diagnostics and fails if a pass or the compilation fails.
-  static mlir::FailureOr<std::unique_ptr<JitKernel>> compile(mlir::ModuleOp module,
-                                                             llvm::StringRef entry,
-                                                             const Options &options = {});
+  static mlir::FailureOr<std::unique_ptr<JitKernel>>
+  compile(mlir::ModuleOp module, llvm::StringRef entry, const Options &options = {});
   /// Runs the kernel on `args` (one per parameter, buffers are used in place).
   mlir::LogicalResult run(llvm::ArrayRef<interp::Arg> args);
 

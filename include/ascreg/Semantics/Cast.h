@@ -79,8 +79,8 @@ struct Ctrl {
   bool intTruncate = false; // CTRL[59]: 0 = float->int / int->int saturate, 1 = keep the LSBs
   bool fp8NanKeep = false;  // CTRL[50]: fp8 only (no core cast reads it)
   bool operator==(const Ctrl &o) const {
-    return globalSat == o.globalSat && floatNonSat == o.floatNonSat && intTruncate == o.intTruncate &&
-           fp8NanKeep == o.fp8NanKeep;
+    return globalSat == o.globalSat && floatNonSat == o.floatNonSat &&
+           intTruncate == o.intTruncate && fp8NanKeep == o.fp8NanKeep;
   }
 };
 /// `other` with bits 48, 50, 59, 60 replaced by `c`.
@@ -106,14 +106,15 @@ enum class CastShape : uint8_t { Same, Widen2, Widen4, Narrow2, Narrow4 };
 
 struct CastPairInfo {
   ElemKind dst, src;
-  bool hasRound;        // round operand present
-  uint8_t roundModes;   // bitmask of roundModeBit(); 0 without a round operand
-  bool hasSat;          // RS_ENABLE / RS_DISABLE operand present
-  uint8_t parts;        // 0 (same width), 2 (PART_EVEN/ODD) or 4 (PART_P0..P3)
-  const char *family;   // "vcvt_ff", "vcvt_fi", "vcvt_if", "vcvt_ii" (I-Reg comments)
-  const char *mnemonic; // type suffix of the intrinsic, e.g. "f322f16" (hivm.vcvtff.f322f16) [inferred]
+  bool hasRound;      // round operand present
+  uint8_t roundModes; // bitmask of roundModeBit(); 0 without a round operand
+  bool hasSat;        // RS_ENABLE / RS_DISABLE operand present
+  uint8_t parts;      // 0 (same width), 2 (PART_EVEN/ODD) or 4 (PART_P0..P3)
+  const char *family; // "vcvt_ff", "vcvt_fi", "vcvt_if", "vcvt_ii" (I-Reg comments)
+  const char
+      *mnemonic; // type suffix of the intrinsic, e.g. "f322f16" (hivm.vcvtff.f322f16) [inferred]
   CastSatRule satRule;
-  bool satBeforeRound;  // operand order (dst, src, mask, S, R): bf16->f16 only
+  bool satBeforeRound; // operand order (dst, src, mask, S, R): bf16->f16 only
 };
 
 struct CastPairList {
@@ -158,9 +159,11 @@ bool truncateSaturates(ElemKind t, const Ctrl &ctrl);
 // Diagnostics for the verifier
 //===----------------------------------------------------------------------===//
 
-/// e.g. "f32 -> f16 (vcvt_ff f322f16): round rint|round|floor|ceil|trunc|odd, sat operand, part even|odd".
+/// e.g. "f32 -> f16 (vcvt_ff f322f16): round rint|round|floor|ceil|trunc|odd, sat operand, part
+/// even|odd".
 std::string describeCastPair(const CastPairInfo &p);
-/// The legal destinations of `src`, e.g. "f16 -> f32, bf16, i16, i8, u8, i32"; "none" if there are none.
+/// The legal destinations of `src`, e.g. "f16 -> f32, bf16, i16, i8, u8, i32"; "none" if there are
+/// none.
 std::string describeLegalCasts(ElemKind src);
 /// "f16, bf16, f32 with round rint|round|floor|ceil|trunc".
 std::string describeLegalTruncates();
@@ -208,9 +211,10 @@ using ref::truncateLane;
 /// at source granularity (bit srcBytes*srcLane); inactive results are 0.
 /// truncate: lane k to lane k, inactive lanes 0. Both write bytes [0, 256) of
 /// `out` (which may alias `in`); `spec` must be legal (castSpecError == "").
-#define ASCREG_CAST_OPS                                                                         \
-  void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out);  \
-  void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out);
+#define ASCREG_CAST_OPS                                                                            \
+  void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out);       \
+  void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,        \
+                Reg &out);
 
 namespace ref {
 ASCREG_CAST_OPS

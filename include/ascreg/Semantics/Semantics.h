@@ -37,10 +37,21 @@ enum class ElemKind : uint8_t { I8, U8, I16, U16, F16, BF16, I32, U32, F32, I64,
 
 constexpr unsigned elemBytes(ElemKind k) {
   switch (k) {
-  case ElemKind::I8: case ElemKind::U8: return 1;
-  case ElemKind::I16: case ElemKind::U16: case ElemKind::F16: case ElemKind::BF16: return 2;
-  case ElemKind::I32: case ElemKind::U32: case ElemKind::F32: return 4;
-  case ElemKind::I64: case ElemKind::U64: return 8;
+  case ElemKind::I8:
+  case ElemKind::U8:
+    return 1;
+  case ElemKind::I16:
+  case ElemKind::U16:
+  case ElemKind::F16:
+  case ElemKind::BF16:
+    return 2;
+  case ElemKind::I32:
+  case ElemKind::U32:
+  case ElemKind::F32:
+    return 4;
+  case ElemKind::I64:
+  case ElemKind::U64:
+    return 8;
   }
   return 0;
 }
@@ -66,7 +77,9 @@ struct RegType {
   /// Mask bits per lane: the element width in bytes, except the two-register
   /// 64-bit form, which uses the 32-bit layout (lane i at bit 4*i).
   constexpr unsigned maskStride() const { return numRegs == 2 ? 4 : elemBytes(elem); }
-  constexpr bool operator==(const RegType &o) const { return elem == o.elem && numRegs == o.numRegs; }
+  constexpr bool operator==(const RegType &o) const {
+    return elem == o.elem && numRegs == o.numRegs;
+  }
 };
 
 /// A register value (see the register model above).
@@ -79,8 +92,10 @@ struct alignas(32) Mask {
   uint64_t w[4];
   bool bit(unsigned i) const { return (w[i >> 6] >> (i & 63)) & 1; }
   void set(unsigned i, bool v) {
-    if (v) w[i >> 6] |= uint64_t(1) << (i & 63);
-    else w[i >> 6] &= ~(uint64_t(1) << (i & 63));
+    if (v)
+      w[i >> 6] |= uint64_t(1) << (i & 63);
+    else
+      w[i >> 6] &= ~(uint64_t(1) << (i & 63));
   }
   /// Lane `lane` of a value of type `t` is active iff bit maskStride*lane is set.
   bool laneActive(RegType t, unsigned lane) const { return bit(t.maskStride() * lane); }
@@ -89,16 +104,32 @@ struct alignas(32) Mask {
 /// The vendor's numbering (MaskPattern / PAT_*): ALLF is 15, 14 is unused. The
 /// dialect's enum, the C API literals and this one share the values, so
 /// converting between them is a cast.
-enum class MaskPattern : uint8_t { ALL, VL1, VL2, VL3, VL4, VL8, VL16, VL32, VL64, VL128, M3, M4, H, Q, ALLF = 15 };
+enum class MaskPattern : uint8_t {
+  ALL,
+  VL1,
+  VL2,
+  VL3,
+  VL4,
+  VL8,
+  VL16,
+  VL32,
+  VL64,
+  VL128,
+  M3,
+  M4,
+  H,
+  Q,
+  ALLF = 15
+};
 enum class ReduceKind : uint8_t { Sum, Max, Min };
 enum class BinaryKind : uint8_t { Add, Max, Min };
 enum class ComparePred : uint8_t { EQ, NE, LT, LE, GT, GE };
 
 // ---- Scalar helpers (f16 / bf16 by value, IEEE RNE) ----
 float f16ToF32(uint16_t h);
-uint16_t f32ToF16(float f);   // RNE, non-saturating (overflow -> +-inf), NaN stays NaN
+uint16_t f32ToF16(float f); // RNE, non-saturating (overflow -> +-inf), NaN stays NaN
 float bf16ToF32(uint16_t h);
-uint16_t f32ToBF16(float f);  // RNE, NaN stays NaN
+uint16_t f32ToBF16(float f); // RNE, NaN stays NaN
 
 // ---- Legality (the exact tables of docs/semantics.md; the verifier uses the same sets) ----
 bool isLegalReduce(ReduceKind k, RegType dst, RegType src);
@@ -123,34 +154,34 @@ bool isLegalBinary(RegType t);
 /// Outcome of an op that can fail at run time.
 struct Status {
   bool ok = true;
-  unsigned lane = 0;    // offending lane
-  uint64_t value = 0;   // offending index value
+  unsigned lane = 0;  // offending lane
+  uint64_t value = 0; // offending index value
 };
 
-#define ASCREG_SEMANTICS_OPS                                                                    \
-  /* Masks. */                                                                                  \
-  void createMask(RegType t, MaskPattern p, Mask &out);                                         \
-  /* lanes [0, min(count, VL_T)) active; rest = count < VL_T ? 0 : count - VL_T. */            \
-  void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest);                        \
-  void maskAnd(const Mask &a, const Mask &b, Mask &out);                                        \
-  void maskOr(const Mask &a, const Mask &b, Mask &out);                                         \
-  /* Inverts the lanes of type t; sets only the lowest bit of each group. */                    \
-  void maskNot(RegType t, const Mask &a, Mask &out);                                            \
-  /* Compute. */                                                                                \
-  void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out);  \
-  void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out);                        \
-  /* base: the UB buffer, baseElems elements of kind src. Lanes counted on dst. */              \
-  Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base,                  \
-                uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out);                   \
-  void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out);                          \
-  /* Companions. Scalars are raw bits of the element type (low bits of the uint64_t). */        \
-  void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out);                      \
-  void arange(RegType t, uint64_t startBits, Reg &out);                                         \
-  void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out); \
-  void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out);                  \
-  void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out);    \
-  /* UB data movement on an already bounds- and alignment-checked address. */                   \
-  void loadAlign(RegType t, const uint8_t *src, Reg &out);                                      \
+#define ASCREG_SEMANTICS_OPS                                                                       \
+  /* Masks. */                                                                                     \
+  void createMask(RegType t, MaskPattern p, Mask &out);                                            \
+  /* lanes [0, min(count, VL_T)) active; rest = count < VL_T ? 0 : count - VL_T. */                \
+  void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest);                           \
+  void maskAnd(const Mask &a, const Mask &b, Mask &out);                                           \
+  void maskOr(const Mask &a, const Mask &b, Mask &out);                                            \
+  /* Inverts the lanes of type t; sets only the lowest bit of each group. */                       \
+  void maskNot(RegType t, const Mask &a, Mask &out);                                               \
+  /* Compute. */                                                                                   \
+  void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out);     \
+  void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out);                           \
+  /* base: the UB buffer, baseElems elements of kind src. Lanes counted on dst. */                 \
+  Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems, \
+                const Reg &idx, const Mask &m, Reg &out);                                          \
+  void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out);                             \
+  /* Companions. Scalars are raw bits of the element type (low bits of the uint64_t). */           \
+  void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out);                         \
+  void arange(RegType t, uint64_t startBits, Reg &out);                                            \
+  void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out);    \
+  void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out);                     \
+  void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out);       \
+  /* UB data movement on an already bounds- and alignment-checked address. */                      \
+  void loadAlign(RegType t, const uint8_t *src, Reg &out);                                         \
   void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst);
 
 namespace ref {

@@ -40,9 +40,7 @@ inline constexpr uint64_t kUBAlignment = 32;
 inline constexpr uint64_t kMaxUBCapacity = uint64_t(1) << 40;
 
 /// `x` rounded up to the UB alignment (x <= kMaxUBCapacity).
-constexpr uint64_t alignToUB(uint64_t x) {
-  return (x + kUBAlignment - 1) & ~(kUBAlignment - 1);
-}
+constexpr uint64_t alignToUB(uint64_t x) { return (x + kUBAlignment - 1) & ~(kUBAlignment - 1); }
 
 /// True iff [addr, addr + bytes) lies inside a UB of `capacity` bytes
 /// (no overflow for any inputs).
@@ -88,8 +86,10 @@ public:
 
   /// Records that the kernel wrote [addr, addr + bytes) (inside UB).
   void noteWrite(uint64_t addr, uint64_t bytes) {
-    if (addr < writtenBegin) writtenBegin = addr;
-    if (addr + bytes > writtenEnd) writtenEnd = addr + bytes;
+    if (addr < writtenBegin)
+      writtenBegin = addr;
+    if (addr + bytes > writtenEnd)
+      writtenEnd = addr + bytes;
   }
   /// The range the kernel wrote in this run (empty: begin >= end).
   uint64_t writtenBeginAddr() const { return writtenBegin; }

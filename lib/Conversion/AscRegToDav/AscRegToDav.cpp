@@ -57,7 +57,8 @@ public:
         return success();
       }
       out.push_back(wordType(t));
-      if (t.isTwoRegister()) out.push_back(wordType(t));
+      if (t.isTwoRegister())
+        out.push_back(wordType(t));
       return success();
     });
   }
@@ -77,24 +78,27 @@ struct B {
   Value cst32(int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v); }
   Value pset(unsigned bits, MaskPattern p) {
     auto attr = MaskPatternAttr::get(ctx(), p);
-    if (bits == 8) return dav::PsetB8Op::create(rw, loc, maskT(), attr);
-    if (bits == 16) return dav::PsetB16Op::create(rw, loc, maskT(), attr);
+    if (bits == 8)
+      return dav::PsetB8Op::create(rw, loc, maskT(), attr);
+    if (bits == 16)
+      return dav::PsetB16Op::create(rw, loc, maskT(), attr);
     return dav::PsetB32Op::create(rw, loc, maskT(), attr);
   }
   Value all8() { return pset(8, MaskPattern::ALL); }
   Value all32() { return pset(32, MaskPattern::ALL); }
   Value as(Value v, VRegType t) {
-    if (v.getType() == t) return v;
+    if (v.getType() == t)
+      return v;
     return dav::ReinterpretOp::create(rw, loc, t, v);
   }
-  Value splat32(int64_t v, VRegType t) {
-    return dav::VbrOp::create(rw, loc, t, cst32(v));
-  }
+  Value splat32(int64_t v, VRegType t) { return dav::VbrOp::create(rw, loc, t, cst32(v)); }
   Value ppackLow(Value m) {
-    return dav::PpackOp::create(rw, loc, maskT(), m, dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
+    return dav::PpackOp::create(rw, loc, maskT(), m,
+                                dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
   }
   Value punpackLow(Value m) {
-    return dav::PunpackOp::create(rw, loc, maskT(), m, dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
+    return dav::PunpackOp::create(rw, loc, maskT(), m,
+                                  dav::HalfPartAttr::get(ctx(), dav::HalfPart::lower));
   }
   /// Mask of the 64 words of a one-register 64-bit value: word 2i and 2i+1
   /// take element i's bit (8i): ppack to the 32-bit layout, then interleave.
@@ -105,7 +109,8 @@ struct B {
   }
   /// (lo words, hi words) of a 64-bit value.
   std::pair<Value, Value> split(ValueRange parts, VRegType t) {
-    if (t.isTwoRegister()) return {parts[0], parts[1]};
+    if (t.isTwoRegister())
+      return {parts[0], parts[1]};
     VRegType w = wordType(t);
     Value zero = splat32(0, w);
     auto d = dav::VdintlvOp::create(rw, loc, w, w, parts[0], zero);
@@ -118,22 +123,26 @@ struct B {
     VRegType w = wordType(t);
     lo = as(lo, w);
     hi = as(hi, w);
-    if (t.isTwoRegister()) return {lo, hi};
+    if (t.isTwoRegister())
+      return {lo, hi};
     auto il = dav::VintlvOp::create(rw, loc, w, w, lo, hi);
     return {il.getLow()};
   }
   /// A 32-bit-layout lane mask back to the value's form.
   Value maskOfLanes32(Value m32, VRegType t) { return t.isTwoRegister() ? m32 : punpackLow(m32); }
   /// 1 where `m` is set, else 0 (u32 lanes).
-  Value bitsOf(Value m) { return dav::VselOp::create(rw, loc, u32(), splat32(1, u32()), splat32(0, u32()), m); }
-  Value vadd(Value a, Value b, Value m) { return dav::VaddOp::create(rw, loc, a.getType(), a, b, m); }
+  Value bitsOf(Value m) {
+    return dav::VselOp::create(rw, loc, u32(), splat32(1, u32()), splat32(0, u32()), m);
+  }
+  Value vadd(Value a, Value b, Value m) {
+    return dav::VaddOp::create(rw, loc, a.getType(), a, b, m);
+  }
   Value cmp(ComparePredicate p, Value a, Value b, Value m) {
     return dav::VcmpOp::create(rw, loc, maskT(), ComparePredicateAttr::get(ctx(), p), a, b, m);
   }
 };
 
-template <typename OpTy>
-struct DavPattern : public OpConversionPattern<OpTy> {
+template <typename OpTy> struct DavPattern : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 };
@@ -146,7 +155,8 @@ VRegType vt(Value v) { return cast<VRegType>(v.getType()); }
 
 struct CreateMaskLowering : DavPattern<CreateMaskOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(CreateMaskOp op, OneToNOpAdaptor, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(CreateMaskOp op, OneToNOpAdaptor,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     MaskPattern p = op.getPattern();
@@ -160,8 +170,10 @@ struct CreateMaskLowering : DavPattern<CreateMaskOp> {
     }
     // One register of 32 lanes: the vendor's remapping for the 32-bit pattern
     // (H -> VL16, Q -> VL8), then the lower half unpacked to bit 8*i.
-    if (p == MaskPattern::H) p = MaskPattern::VL16;
-    if (p == MaskPattern::Q) p = MaskPattern::VL8;
+    if (p == MaskPattern::H)
+      p = MaskPattern::VL16;
+    if (p == MaskPattern::Q)
+      p = MaskPattern::VL8;
     rw.replaceOp(op, b.punpackLow(b.pset(32, p)));
     return success();
   }
@@ -169,15 +181,20 @@ struct CreateMaskLowering : DavPattern<CreateMaskOp> {
 
 struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(UpdateMaskOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(UpdateMaskOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     Value count = a.getCount()[0];
     if (!is64(t) || t.isTwoRegister()) {
       unsigned bits = is64(t) ? 32 : t.getElementBytes() * 8;
-      Operation *plt = bits == 8    ? dav::PltB8Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation()
-                       : bits == 16 ? dav::PltB16Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation()
-                                    : dav::PltB32Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count).getOperation();
+      Operation *plt =
+          bits == 8 ? dav::PltB8Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
+                          .getOperation()
+          : bits == 16 ? dav::PltB16Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
+                             .getOperation()
+                       : dav::PltB32Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
+                             .getOperation();
       rw.replaceOp(op, plt->getResults());
       return success();
     }
@@ -196,7 +213,8 @@ struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
 
 struct MaskAndLowering : DavPattern<MaskAndOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(MaskAndOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskAndOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     rw.replaceOpWithNewOp<dav::PandOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
     return success();
@@ -204,7 +222,8 @@ struct MaskAndLowering : DavPattern<MaskAndOp> {
 };
 struct MaskOrLowering : DavPattern<MaskOrOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(MaskOrOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskOrOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     rw.replaceOpWithNewOp<dav::PorOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
     return success();
@@ -212,11 +231,12 @@ struct MaskOrLowering : DavPattern<MaskOrOp> {
 };
 struct MaskNotLowering : DavPattern<MaskNotOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(MaskNotOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskNotOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     // The governing predicate holds the lowest bit of every lane's group.
-    Value lanes = !is64(t)           ? b.pset(t.getElementBytes() * 8, MaskPattern::ALL)
+    Value lanes = !is64(t)            ? b.pset(t.getElementBytes() * 8, MaskPattern::ALL)
                   : t.isTwoRegister() ? b.all32()
                                       : b.punpackLow(b.all32());
     rw.replaceOpWithNewOp<dav::PnotOp>(op, b.maskT(), a.getInput()[0], lanes);
@@ -230,7 +250,8 @@ struct MaskNotLowering : DavPattern<MaskNotOp> {
 
 struct LoadAlignLowering : DavPattern<LoadAlignOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(LoadAlignOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(LoadAlignOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     VRegType t = vt(op.getResult());
     Value base = a.getBase()[0], off = a.getOffset()[0];
     if (!is64(t)) {
@@ -250,7 +271,8 @@ struct LoadAlignLowering : DavPattern<LoadAlignOp> {
 
 struct StoreAlignLowering : DavPattern<StoreAlignOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(StoreAlignOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(StoreAlignOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType t = vt(op.getValue());
     Value base = a.getBase()[0], off = a.getOffset()[0], mask = a.getMask()[0];
@@ -280,16 +302,23 @@ struct StoreAlignLowering : DavPattern<StoreAlignOp> {
 
 struct ReduceLowering : DavPattern<ReduceOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(ReduceOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(ReduceOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType src = vt(op.getSrc()), dst = vt(op.getResult());
     Value mask = a.getMask()[0];
     if (!is64(src)) {
       Value s = a.getSrc()[0];
       switch (op.getKind()) {
-      case ReduceKind::sum: rw.replaceOpWithNewOp<dav::VcaddOp>(op, dst, s, mask); break;
-      case ReduceKind::max: rw.replaceOpWithNewOp<dav::VcmaxOp>(op, dst, s, mask); break;
-      case ReduceKind::min: rw.replaceOpWithNewOp<dav::VcminOp>(op, dst, s, mask); break;
+      case ReduceKind::sum:
+        rw.replaceOpWithNewOp<dav::VcaddOp>(op, dst, s, mask);
+        break;
+      case ReduceKind::max:
+        rw.replaceOpWithNewOp<dav::VcmaxOp>(op, dst, s, mask);
+        break;
+      case ReduceKind::min:
+        rw.replaceOpWithNewOp<dav::VcminOp>(op, dst, s, mask);
+        break;
       }
       return success();
     }
@@ -337,7 +366,8 @@ struct ReduceLowering : DavPattern<ReduceOp> {
 
 struct PairReduceSumLowering : DavPattern<PairReduceSumOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(PairReduceSumOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(PairReduceSumOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     rw.replaceOpWithNewOp<dav::VcpaddOp>(op, vt(op.getResult()), a.getSrc()[0], a.getMask()[0]);
     return success();
   }
@@ -349,7 +379,8 @@ struct PairReduceSumLowering : DavPattern<PairReduceSumOp> {
 
 struct GatherLowering : DavPattern<GatherOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(GatherOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(GatherOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType dst = vt(op.getResult()), idx = vt(op.getIndex());
     Value base = a.getBase()[0], mask = a.getMask()[0];
@@ -359,8 +390,10 @@ struct GatherLowering : DavPattern<GatherOp> {
     }
     // 32-bit word indices: u32 as is, u64 by its low words.
     Value idx32;
-    if (!is64(idx)) idx32 = a.getIndex()[0];
-    else idx32 = b.split(a.getIndex(), idx).first;
+    if (!is64(idx))
+      idx32 = a.getIndex()[0];
+    else
+      idx32 = b.split(a.getIndex(), idx).first;
     VRegType u32 = b.u32();
     idx32 = b.as(idx32, u32);
     Value all = b.all32();
@@ -379,8 +412,10 @@ struct GatherLowering : DavPattern<GatherOp> {
 
 struct GatherRegLowering : DavPattern<GatherRegOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(GatherRegOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
-    rw.replaceOpWithNewOp<dav::VselrOp>(op, a.getSrc()[0].getType(), a.getSrc()[0], a.getIndex()[0]);
+  LogicalResult matchAndRewrite(GatherRegOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::VselrOp>(op, a.getSrc()[0].getType(), a.getSrc()[0],
+                                        a.getIndex()[0]);
     return success();
   }
 };
@@ -391,19 +426,23 @@ struct GatherRegLowering : DavPattern<GatherRegOp> {
 
 struct DuplicateLowering : DavPattern<DuplicateOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(DuplicateOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(DuplicateOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value s = a.getScalar()[0];
     Value mask = a.getMask().empty() ? Value() : a.getMask()[0];
     if (!is64(t)) {
-      if (mask) rw.replaceOpWithNewOp<dav::VdupOp>(op, t, s, mask);
-      else rw.replaceOpWithNewOp<dav::VbrOp>(op, t, s);
+      if (mask)
+        rw.replaceOpWithNewOp<dav::VdupOp>(op, t, s, mask);
+      else
+        rw.replaceOpWithNewOp<dav::VbrOp>(op, t, s);
       return success();
     }
     Location loc = op.getLoc();
     Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
-    Value sh = arith::ShRUIOp::create(rw, loc, s, arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
+    Value sh = arith::ShRUIOp::create(rw, loc, s,
+                                      arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
     Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
     VRegType w = wordType(t);
     Value vlo, vhi;
@@ -422,7 +461,8 @@ struct DuplicateLowering : DavPattern<DuplicateOp> {
 
 struct ArangeLowering : DavPattern<ArangeOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(ArangeOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(ArangeOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     Location loc = op.getLoc();
     VRegType t = vt(op.getResult());
@@ -432,13 +472,15 @@ struct ArangeLowering : DavPattern<ArangeOp> {
       // reinterpreted signed result (the vendor library does the same).
       VRegType gen = t;
       if (auto it = dyn_cast<IntegerType>(t.getElementType()); it && it.isUnsigned())
-        gen = VRegType::get(rw.getContext(), t.getLanes(), IntegerType::get(rw.getContext(), it.getWidth()));
+        gen = VRegType::get(rw.getContext(), t.getLanes(),
+                            IntegerType::get(rw.getContext(), it.getWidth()));
       rw.replaceOp(op, b.as(dav::VciOp::create(rw, loc, gen, s), t));
       return success();
     }
     // 64-bit: low words from vci, high words + the carry out of the low words.
     Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
-    Value sh = arith::ShRUIOp::create(rw, loc, s, arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
+    Value sh = arith::ShRUIOp::create(rw, loc, s,
+                                      arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
     Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
     VRegType u32 = b.u32();
     Value all = b.all32();
@@ -460,14 +502,20 @@ Value compare64(B &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb
   ha = b.as(ha, hv);
   hb = b.as(hb, hv);
   Value all8 = b.all8();
-  auto pand = [&](Value x, Value y) { return Value(dav::PandOp::create(b.rw, b.loc, b.maskT(), x, y, all8)); };
-  auto por = [&](Value x, Value y) { return Value(dav::PorOp::create(b.rw, b.loc, b.maskT(), x, y, all8)); };
+  auto pand = [&](Value x, Value y) {
+    return Value(dav::PandOp::create(b.rw, b.loc, b.maskT(), x, y, all8));
+  };
+  auto por = [&](Value x, Value y) {
+    return Value(dav::PorOp::create(b.rw, b.loc, b.maskT(), x, y, all8));
+  };
   Value hiEq = b.cmp(ComparePredicate::eq, ha, hb, m);
   switch (p) {
-  case ComparePredicate::eq: return pand(hiEq, b.cmp(ComparePredicate::eq, la, lb, m));
+  case ComparePredicate::eq:
+    return pand(hiEq, b.cmp(ComparePredicate::eq, la, lb, m));
   case ComparePredicate::ne:
     return por(b.cmp(ComparePredicate::ne, ha, hb, m), b.cmp(ComparePredicate::ne, la, lb, m));
-  default: break;
+  default:
+    break;
   }
   // lt/le/gt/ge: the high words decide (signed for i64), ties go to the low
   // words (unsigned).
@@ -479,12 +527,14 @@ Value compare64(B &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb
 
 struct CompareLowering : DavPattern<CompareOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(CompareOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(CompareOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType t = vt(op.getLhs());
     Value mask = a.getMask()[0];
     if (!is64(t)) {
-      rw.replaceOpWithNewOp<dav::VcmpOp>(op, b.maskT(), op.getPredicateAttr(), a.getLhs()[0], a.getRhs()[0], mask);
+      rw.replaceOpWithNewOp<dav::VcmpOp>(op, b.maskT(), op.getPredicateAttr(), a.getLhs()[0],
+                                         a.getRhs()[0], mask);
       return success();
     }
     auto [la, ha] = b.split(a.getLhs(), t);
@@ -497,7 +547,8 @@ struct CompareLowering : DavPattern<CompareOp> {
 
 struct SelectLowering : DavPattern<SelectOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(SelectOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(SelectOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value mask = a.getMask()[0];
@@ -517,20 +568,23 @@ struct SelectLowering : DavPattern<SelectOp> {
   }
 };
 
-template <typename OpTy>
-struct BinaryLowering : DavPattern<OpTy> {
+template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
   using DavPattern<OpTy>::DavPattern;
   using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
-  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value mask = a.getMask()[0];
     constexpr bool isAdd = std::is_same_v<OpTy, AddOp>, isMax = std::is_same_v<OpTy, MaxOp>;
     if (!is64(t)) {
       Value x = a.getLhs()[0], y = a.getRhs()[0];
-      if (isAdd) rw.replaceOpWithNewOp<dav::VaddOp>(op, x.getType(), x, y, mask);
-      else if (isMax) rw.replaceOpWithNewOp<dav::VmaxOp>(op, x.getType(), x, y, mask);
-      else rw.replaceOpWithNewOp<dav::VminOp>(op, x.getType(), x, y, mask);
+      if (isAdd)
+        rw.replaceOpWithNewOp<dav::VaddOp>(op, x.getType(), x, y, mask);
+      else if (isMax)
+        rw.replaceOpWithNewOp<dav::VmaxOp>(op, x.getType(), x, y, mask);
+      else
+        rw.replaceOpWithNewOp<dav::VminOp>(op, x.getType(), x, y, mask);
       return success();
     }
     auto [la, ha] = b.split(a.getLhs(), t);
@@ -547,8 +601,8 @@ struct BinaryLowering : DavPattern<OpTy> {
       Value h = b.vadd(b.vadd(b.as(ha, u32), b.as(hb, u32), all), carry, all);
       hi = b.vadd(h, b.splat32(0, u32), m);
     } else {
-      Value pick = compare64(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb,
-                             hb, all, t);
+      Value pick =
+          compare64(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb, hb, all, t);
       Value l = dav::VselOp::create(rw, op.getLoc(), u32, b.as(la, u32), b.as(lb, u32), pick);
       Value h = dav::VselOp::create(rw, op.getLoc(), u32, b.as(ha, u32), b.as(hb, u32), pick);
       lo = b.vadd(l, b.splat32(0, u32), m);
@@ -561,12 +615,15 @@ struct BinaryLowering : DavPattern<OpTy> {
 
 struct BitcastLowering : DavPattern<BitcastOp> {
   using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(BitcastOp op, OneToNOpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(BitcastOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     B b{rw, op.getLoc()};
     SmallVector<Type> to;
-    if (failed(getTypeConverter()->convertType(op.getResult().getType(), to))) return failure();
+    if (failed(getTypeConverter()->convertType(op.getResult().getType(), to)))
+      return failure();
     SmallVector<Value> out;
-    for (auto [v, t] : llvm::zip(a.getSource(), to)) out.push_back(b.as(v, cast<VRegType>(t)));
+    for (auto [v, t] : llvm::zip(a.getSource(), to))
+      out.push_back(b.as(v, cast<VRegType>(t)));
     rw.replaceOpWithMultiple(op, {out});
     return success();
   }

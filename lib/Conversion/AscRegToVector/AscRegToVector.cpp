@@ -17,10 +17,10 @@
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
-#include "ascreg/Semantics/UnifiedBuffer.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -58,7 +58,8 @@ static Type signless(Type t) {
 /// x86 codegen of bf16 vectors needs runtime calls (__truncsfbf2) that a JIT
 /// built with GCC 12 cannot resolve.
 static Type storageType(Type t) {
-  if (t.isBF16()) return IntegerType::get(t.getContext(), 16);
+  if (t.isBF16())
+    return IntegerType::get(t.getContext(), 16);
   return signless(t);
 }
 
@@ -89,7 +90,8 @@ struct Emit {
   Location loc;
 
   Value intConst(Type t, int64_t v) {
-    if (t.isIndex()) return arith::ConstantIndexOp::create(b, loc, v);
+    if (t.isIndex())
+      return arith::ConstantIndexOp::create(b, loc, v);
     return arith::ConstantIntOp::create(b, loc, t, v);
   }
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
@@ -123,15 +125,18 @@ struct Emit {
   /// The lanes of type `t` in a 256-bit mask: bit stride*i for lane i.
   Value laneMask(Value mask, sem::RegType t) {
     unsigned stride = t.maskStride(), lanes = t.lanes();
-    if (stride == 1 && lanes == sem::kMaskBits) return mask;
+    if (stride == 1 && lanes == sem::kMaskBits)
+      return mask;
     SmallVector<int64_t> idx;
-    for (unsigned i = 0; i < lanes; ++i) idx.push_back(static_cast<int64_t>(stride * i));
+    for (unsigned i = 0; i < lanes; ++i)
+      idx.push_back(static_cast<int64_t>(stride * i));
     return shuffle(mask, mask, idx);
   }
   /// Back to 256 bits: lane i to bit stride*i, every other bit 0.
   Value expandMask(Value lanesMask, sem::RegType t) {
     unsigned stride = t.maskStride(), lanes = t.lanes();
-    if (stride == 1 && lanes == sem::kMaskBits) return lanesMask;
+    if (stride == 1 && lanes == sem::kMaskBits)
+      return lanesMask;
     Value none = bools(SmallVector<bool>(lanes, false));
     SmallVector<int64_t> idx;
     for (unsigned bit = 0; bit < sem::kMaskBits; ++bit)
@@ -173,7 +178,8 @@ Value floatKeys(Emit &e, Value v) {
   unsigned w = vt.getElementTypeBitWidth();
   Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
   Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(w, w - 1)));
-  Value magMask = arith::AndIOp::create(e.b, e.loc, sh, e.splatInt(it, APInt::getSignedMaxValue(w)));
+  Value magMask =
+      arith::AndIOp::create(e.b, e.loc, sh, e.splatInt(it, APInt::getSignedMaxValue(w)));
   return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
 }
 
@@ -206,7 +212,8 @@ UBPlace placeAccess(Emit &e, Operation *op, Value base, Value offset) {
 Value checkRegAccess(Emit &e, RuntimeChecker &checker, Operation *op, Value base, Value offset,
                      unsigned regBytes) {
   UBPlace p = placeAccess(e, op, base, offset);
-  if (!checker.enabled()) return p.addr;
+  if (!checker.enabled())
+    return p.addr;
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
   Value zero = e.index(0);
@@ -224,8 +231,7 @@ Value checkRegAccess(Emit &e, RuntimeChecker &checker, Operation *op, Value base
   return p.addr;
 }
 
-template <typename OpTy>
-struct AscRegPattern : public OpConversionPattern<OpTy> {
+template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy> {
   AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, RuntimeChecker &checker)
       : OpConversionPattern<OpTy>(tc, ctx), checker(checker) {}
   RuntimeChecker &checker;
@@ -237,12 +243,14 @@ struct AscRegPattern : public OpConversionPattern<OpTy> {
 
 struct CreateMaskLowering : public AscRegPattern<CreateMaskOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(CreateMaskOp op, OpAdaptor, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(CreateMaskOp op, OpAdaptor,
+                                ConversionPatternRewriter &rw) const override {
     sem::Mask m;
     sem::createMask(toRegType(cast<VRegType>(op.getRegType())),
                     static_cast<sem::MaskPattern>(op.getPattern()), m);
     SmallVector<bool> bits;
-    for (unsigned i = 0; i < sem::kMaskBits; ++i) bits.push_back(m.bit(i));
+    for (unsigned i = 0; i < sem::kMaskBits; ++i)
+      bits.push_back(m.bit(i));
     Emit e{rw, op.getLoc()};
     rw.replaceOp(op, e.bools(bits));
     return success();
@@ -251,7 +259,8 @@ struct CreateMaskLowering : public AscRegPattern<CreateMaskOp> {
 
 struct UpdateMaskLowering : public AscRegPattern<UpdateMaskOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(UpdateMaskOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(UpdateMaskOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = toRegType(cast<VRegType>(op.getRegType()));
     Type i32 = rw.getI32Type();
@@ -274,7 +283,8 @@ struct UpdateMaskLowering : public AscRegPattern<UpdateMaskOp> {
 
 struct MaskAndLowering : public AscRegPattern<MaskAndOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(MaskAndOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskAndOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     rw.replaceOpWithNewOp<arith::AndIOp>(op, a.getLhs(), a.getRhs());
     return success();
   }
@@ -282,7 +292,8 @@ struct MaskAndLowering : public AscRegPattern<MaskAndOp> {
 
 struct MaskOrLowering : public AscRegPattern<MaskOrOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(MaskOrOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskOrOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     rw.replaceOpWithNewOp<arith::OrIOp>(op, a.getLhs(), a.getRhs());
     return success();
   }
@@ -290,11 +301,13 @@ struct MaskOrLowering : public AscRegPattern<MaskOrOp> {
 
 struct MaskNotLowering : public AscRegPattern<MaskNotOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(MaskNotOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(MaskNotOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     // ~m & P, where P holds the lowest bit of every lane's group.
     sem::RegType t = toRegType(cast<VRegType>(op.getRegType()));
     SmallVector<bool> p(sem::kMaskBits, false);
-    for (unsigned i = 0; i < t.lanes(); ++i) p[t.maskStride() * i] = true;
+    for (unsigned i = 0; i < t.lanes(); ++i)
+      p[t.maskStride() * i] = true;
     Emit e{rw, op.getLoc()};
     Value pattern = e.bools(p);
     Value x = arith::XOrIOp::create(rw, op.getLoc(), a.getInput(), pattern);
@@ -309,7 +322,8 @@ struct MaskNotLowering : public AscRegPattern<MaskNotOp> {
 
 struct LoadAlignLowering : public AscRegPattern<LoadAlignOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(LoadAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(LoadAlignOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
@@ -321,7 +335,8 @@ struct LoadAlignLowering : public AscRegPattern<LoadAlignOp> {
 
 struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(StoreAlignOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(StoreAlignOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
@@ -354,7 +369,8 @@ Value pairTree(Emit &e, Value v) {
 
 struct ReduceLowering : public AscRegPattern<ReduceOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType srcT = regTypeOf(op.getSrc()), dstT = regTypeOf(op.getResult());
     VectorType dstVec = vecType(getContext(), dstT);
@@ -406,10 +422,9 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     APInt fill = isUnsigned ? (isMax ? APInt::getMinValue(w) : APInt::getMaxValue(w))
                             : (isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
     Value filled = arith::SelectOp::create(b, loc, valid, keys, e.splatInt(it, fill));
-    vector::CombiningKind kind = isUnsigned ? (isMax ? vector::CombiningKind::MAXUI
-                                                     : vector::CombiningKind::MINUI)
-                                            : (isMax ? vector::CombiningKind::MAXSI
-                                                     : vector::CombiningKind::MINSI);
+    vector::CombiningKind kind =
+        isUnsigned ? (isMax ? vector::CombiningKind::MAXUI : vector::CombiningKind::MINUI)
+                   : (isMax ? vector::CombiningKind::MAXSI : vector::CombiningKind::MINSI);
     Value extreme = e.reduction(kind, filled);
     Value splatExt = vector::BroadcastOp::create(b, loc, it, extreme);
     Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatExt);
@@ -419,7 +434,8 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Type i32 = b.getI32Type();
     Value zero32 = e.intConst(i32, 0);
     Value index = arith::SelectOp::create(b, loc, anyActive, firstHit, zero32);
-    if (isF) index = arith::SelectOp::create(b, loc, anyNaN, firstNaN, index);
+    if (isF)
+      index = arith::SelectOp::create(b, loc, anyNaN, firstNaN, index);
     // The value keeps the bits of the chosen lane (so -0 and NaN payloads survive).
     Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
     Value picked = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
@@ -438,9 +454,9 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Value value = arith::SelectOp::create(b, loc, anyActive, picked, empty);
     // The index is stored as the raw integer bits of the element type.
     Type iw = b.getIntegerType(w);
-    Value idxBits = w < 32 ? Value(arith::TruncIOp::create(b, loc, iw, index))
-                   : w > 32 ? Value(arith::ExtUIOp::create(b, loc, iw, index))
-                            : index;
+    Value idxBits = w < 32   ? Value(arith::TruncIOp::create(b, loc, iw, index))
+                    : w > 32 ? Value(arith::ExtUIOp::create(b, loc, iw, index))
+                             : index;
     Value idxElem = isF ? Value(arith::BitcastOp::create(b, loc, elem, idxBits)) : idxBits;
     Value res = e.zeros(vt);
     res = vector::InsertOp::create(b, loc, value, res, ArrayRef<int64_t>{0});
@@ -450,7 +466,8 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
 
 struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(PairReduceSumOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(PairReduceSumOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getSrc());
     int64_t n = t.lanes();
@@ -468,7 +485,8 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
     Value single = arith::SelectOp::create(rw, op.getLoc(), me, even, onlyOdd);
     Value low = arith::SelectOp::create(rw, op.getLoc(), both, sum, single);
     SmallVector<int64_t> concat;
-    for (int64_t i = 0; i < n; ++i) concat.push_back(i);
+    for (int64_t i = 0; i < n; ++i)
+      concat.push_back(i);
     rw.replaceOp(op, e.shuffle(low, zero, concat)); // upper half 0
     return success();
   }
@@ -480,7 +498,8 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
 
 struct GatherLowering : public AscRegPattern<GatherOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(GatherOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(GatherOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType dstT = regTypeOf(op.getResult()), idxT = regTypeOf(op.getIndex());
@@ -492,7 +511,8 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
     // A one-register 64-bit result uses only the first 32 indices.
     if (static_cast<int64_t>(idxT.lanes()) > n) {
       SmallVector<int64_t> first;
-      for (int64_t i = 0; i < n; ++i) first.push_back(i);
+      for (int64_t i = 0; i < n; ++i)
+        first.push_back(i);
       idx = e.shuffle(idx, idx, first);
     }
     // Indices are unsigned element counts.
@@ -507,8 +527,7 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
       Value aligned = arith::CmpIOp::create(
           rw, loc, arith::CmpIPredicate::eq,
           arith::RemSIOp::create(rw, loc, p.bufferAddr, e.index(sem::kUBAlignment)), e.index(0));
-      checker.require(rw, op, aligned, sem::RuntimeErrorKind::MisalignedGatherBase,
-                      {p.bufferAddr});
+      checker.require(rw, op, aligned, sem::RuntimeErrorKind::MisalignedGatherBase, {p.bufferAddr});
       Value room = arith::DivUIOp::create(
           rw, loc, arith::SubIOp::create(rw, loc, p.capacity, p.bufferAddr), e.index(unit));
       Value room64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), room);
@@ -520,7 +539,8 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
       Value lane = e.firstSet(bad);
       Value clamped = arith::MinUIOp::create(rw, loc, lane, e.intConst(rw.getI32Type(), n - 1));
       Value badIndex = vector::ExtractOp::create(
-          rw, loc, idx64, OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
+          rw, loc, idx64,
+          OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
       checker.require(rw, op, ok, sem::RuntimeErrorKind::GatherOutsideUB,
                       {badIndex, lane, p.bufferAddr, e.index(unit)});
     }
@@ -538,7 +558,8 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
 
 struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(GatherRegOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(GatherRegOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType t = regTypeOf(op.getSrc());
@@ -558,8 +579,7 @@ struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
     // index mod VL: VL is a power of two.
     auto idxType = cast<VectorType>(a.getIndex().getType());
     Value mod = arith::AndIOp::create(
-        rw, loc, a.getIndex(),
-        e.splatInt(idxType, APInt(idxType.getElementTypeBitWidth(), n - 1)));
+        rw, loc, a.getIndex(), e.splatInt(idxType, APInt(idxType.getElementTypeBitWidth(), n - 1)));
     auto i64v = VectorType::get({n}, rw.getI64Type());
     Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, mod);
     Value all = e.bools(SmallVector<bool>(n, true));
@@ -575,7 +595,8 @@ struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
 
 struct DuplicateLowering : public AscRegPattern<DuplicateOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(DuplicateOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(DuplicateOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(getContext(), t);
@@ -592,7 +613,8 @@ struct DuplicateLowering : public AscRegPattern<DuplicateOp> {
 
 struct ArangeLowering : public AscRegPattern<ArangeOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(ArangeOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(ArangeOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(getContext(), t);
@@ -609,7 +631,8 @@ struct ArangeLowering : public AscRegPattern<ArangeOp> {
 
 struct CompareLowering : public AscRegPattern<CompareOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(CompareOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(CompareOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getLhs());
     Value r;
@@ -617,24 +640,48 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
       // IEEE: NaN is unordered, so only `ne` holds; -0 == +0.
       arith::CmpFPredicate p;
       switch (op.getPredicate()) {
-      case ComparePredicate::eq: p = arith::CmpFPredicate::OEQ; break;
-      case ComparePredicate::ne: p = arith::CmpFPredicate::UNE; break;
-      case ComparePredicate::lt: p = arith::CmpFPredicate::OLT; break;
-      case ComparePredicate::le: p = arith::CmpFPredicate::OLE; break;
-      case ComparePredicate::gt: p = arith::CmpFPredicate::OGT; break;
-      case ComparePredicate::ge: p = arith::CmpFPredicate::OGE; break;
+      case ComparePredicate::eq:
+        p = arith::CmpFPredicate::OEQ;
+        break;
+      case ComparePredicate::ne:
+        p = arith::CmpFPredicate::UNE;
+        break;
+      case ComparePredicate::lt:
+        p = arith::CmpFPredicate::OLT;
+        break;
+      case ComparePredicate::le:
+        p = arith::CmpFPredicate::OLE;
+        break;
+      case ComparePredicate::gt:
+        p = arith::CmpFPredicate::OGT;
+        break;
+      case ComparePredicate::ge:
+        p = arith::CmpFPredicate::OGE;
+        break;
       }
       r = arith::CmpFOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
     } else {
       bool u = sem::isUnsignedInt(t.elem);
       arith::CmpIPredicate p;
       switch (op.getPredicate()) {
-      case ComparePredicate::eq: p = arith::CmpIPredicate::eq; break;
-      case ComparePredicate::ne: p = arith::CmpIPredicate::ne; break;
-      case ComparePredicate::lt: p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
-      case ComparePredicate::le: p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
-      case ComparePredicate::gt: p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
-      case ComparePredicate::ge: p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+      case ComparePredicate::eq:
+        p = arith::CmpIPredicate::eq;
+        break;
+      case ComparePredicate::ne:
+        p = arith::CmpIPredicate::ne;
+        break;
+      case ComparePredicate::lt:
+        p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+        break;
+      case ComparePredicate::le:
+        p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+        break;
+      case ComparePredicate::gt:
+        p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+        break;
+      case ComparePredicate::ge:
+        p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+        break;
       }
       r = arith::CmpIOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
     }
@@ -647,7 +694,8 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
 
 struct SelectLowering : public AscRegPattern<SelectOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(SelectOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(SelectOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     Value lanes = e.laneMask(a.getMask(), regTypeOf(op.getResult()));
     rw.replaceOpWithNewOp<arith::SelectOp>(op, lanes, a.getTrueValue(), a.getFalseValue());
@@ -655,11 +703,11 @@ struct SelectLowering : public AscRegPattern<SelectOp> {
   }
 };
 
-template <typename OpTy>
-struct BinaryLowering : public AscRegPattern<OpTy> {
+template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
   using AscRegPattern<OpTy>::AscRegPattern;
   using OpAdaptor = typename OpTy::Adaptor;
-  LogicalResult matchAndRewrite(OpTy op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Emit e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType t = regTypeOf(op.getResult());
@@ -667,20 +715,22 @@ struct BinaryLowering : public AscRegPattern<OpTy> {
     Value x = a.getLhs(), y = a.getRhs(), r;
     bool f = sem::isFloat(t.elem), u = sem::isUnsignedInt(t.elem);
     if constexpr (std::is_same_v<OpTy, AddOp>) {
-      r = f ? Value(arith::AddFOp::create(rw, loc, x, y)) : Value(arith::AddIOp::create(rw, loc, x, y));
+      r = f ? Value(arith::AddFOp::create(rw, loc, x, y))
+            : Value(arith::AddIOp::create(rw, loc, x, y));
     } else {
       constexpr bool isMax = std::is_same_v<OpTy, MaxOp>;
       if (!f) {
         if (isMax)
-          r = u ? Value(arith::MaxUIOp::create(rw, loc, x, y)) : Value(arith::MaxSIOp::create(rw, loc, x, y));
+          r = u ? Value(arith::MaxUIOp::create(rw, loc, x, y))
+                : Value(arith::MaxSIOp::create(rw, loc, x, y));
         else
-          r = u ? Value(arith::MinUIOp::create(rw, loc, x, y)) : Value(arith::MinSIOp::create(rw, loc, x, y));
+          r = u ? Value(arith::MinUIOp::create(rw, loc, x, y))
+                : Value(arith::MinSIOp::create(rw, loc, x, y));
       } else {
         // -0 < +0 through the keys; a NaN operand gives that NaN, lhs first.
         Value kx = floatKeys(e, x), ky = floatKeys(e, y);
-        Value pickX = arith::CmpIOp::create(rw, loc, isMax ? arith::CmpIPredicate::sge
-                                                           : arith::CmpIPredicate::sle,
-                                            kx, ky);
+        Value pickX = arith::CmpIOp::create(
+            rw, loc, isMax ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle, kx, ky);
         Value ordered = arith::SelectOp::create(rw, loc, pickX, x, y);
         Value nanY = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, y, y);
         Value nanX = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, x, x);
@@ -696,7 +746,8 @@ struct BinaryLowering : public AscRegPattern<OpTy> {
 
 struct BitcastLowering : public AscRegPattern<BitcastOp> {
   using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a, ConversionPatternRewriter &rw) const override {
+  LogicalResult matchAndRewrite(BitcastOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
     Type to = getTypeConverter()->convertType(op.getResult().getType());
     if (to == a.getSource().getType()) {
       rw.replaceOp(op, a.getSource());
@@ -728,7 +779,8 @@ struct MemRefTypeLowering : public ConversionPattern {
       return success();
     }
     SmallVector<Type> results;
-    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results))) return failure();
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return failure();
     OperationState state(op->getLoc(), op->getName(), operands, results, op->getAttrs());
     Operation *made = rw.create(state);
     rw.replaceOp(op, made->getResults());
@@ -743,18 +795,18 @@ struct MemRefTypeLowering : public ConversionPattern {
 /// A loop whose step is not positive never ends (the interpreter stops it
 /// with an error): check the steps that are not positive constants.
 void checkLoopSteps(ModuleOp module, RuntimeChecker &checker) {
-  if (!checker.enabled()) return;
+  if (!checker.enabled())
+    return;
   module.walk([&](scf::ForOp loop) {
     Value step = loop.getStep();
-    if (auto c = getConstantIntValue(step); c && *c > 0) return;
+    if (auto c = getConstantIntValue(step); c && *c > 0)
+      return;
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(step.getType()));
-    Value positive =
-        arith::CmpIOp::create(b, loc,
-                              loop.getUnsignedCmp() ? arith::CmpIPredicate::ne
-                                                    : arith::CmpIPredicate::sgt,
-                              step, zero);
+    Value positive = arith::CmpIOp::create(
+        b, loc, loop.getUnsignedCmp() ? arith::CmpIPredicate::ne : arith::CmpIPredicate::sgt, step,
+        zero);
     checker.require(b, loop, positive, sem::RuntimeErrorKind::NonPositiveStep, {step});
   });
 }
@@ -800,8 +852,7 @@ struct ConvertAscRegToVectorPass
 } // namespace
 
 void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
-                                            RewritePatternSet &patterns,
-                                            RuntimeChecker &checker) {
+                                            RewritePatternSet &patterns, RuntimeChecker &checker) {
   MLIRContext *ctx = patterns.getContext();
   patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
                MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,

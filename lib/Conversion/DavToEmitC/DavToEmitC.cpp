@@ -68,9 +68,12 @@ namespace {
 /// C spelling of a lane / buffer element type: int8_t ... uint64_t, half,
 /// bfloat16_t, float. Signless integers are signed (memrefs are signless).
 std::string cElemName(Type t) {
-  if (t.isF16()) return "half";
-  if (t.isBF16()) return "bfloat16_t";
-  if (t.isF32()) return "float";
+  if (t.isF16())
+    return "half";
+  if (t.isBF16())
+    return "bfloat16_t";
+  if (t.isF32())
+    return "float";
   auto it = cast<IntegerType>(t);
   return (it.isUnsigned() ? "uint" : "int") + std::to_string(it.getWidth()) + "_t";
 }
@@ -88,13 +91,15 @@ public:
   AscendCTypeConverter(MLIRContext *ctx) {
     // Scalars: EmitC's own spellings (int32_t, float, _Float16, bool).
     addConversion([](Type t) -> std::optional<Type> {
-      if (emitc::isSupportedEmitCType(t)) return t;
+      if (emitc::isSupportedEmitCType(t))
+        return t;
       return std::nullopt;
     });
     addConversion([ctx](VRegType t) -> Type { return vecType(ctx, t); });
     addConversion([ctx](MaskType) -> Type { return boolType(ctx); });
     addConversion([ctx](MemRefType t) -> std::optional<Type> {
-      if (t.getRank() != 1 || !t.getElementType().isIntOrFloat()) return std::nullopt;
+      if (t.getRank() != 1 || !t.getElementType().isIntOrFloat())
+        return std::nullopt;
       return ubPtrType(ctx, t.getElementType());
     });
     // index -> size_t (and the materializations between them).
@@ -114,11 +119,12 @@ struct EmitCBuilder {
                                      emitc::OpaqueAttr::get(ctx(), ""));
   }
   Value load(Value lvalue) {
-    return emitc::LoadOp::create(rw, loc, llvm::cast<emitc::LValueType>(lvalue.getType()).getValueType(),
-                                 lvalue);
+    return emitc::LoadOp::create(
+        rw, loc, llvm::cast<emitc::LValueType>(lvalue.getType()).getValueType(), lvalue);
   }
   Value cast(Value v, Type t) {
-    if (v.getType() == t) return v;
+    if (v.getType() == t)
+      return v;
     return emitc::CastOp::create(rw, loc, t, v);
   }
   Value constant(Type t, StringRef text) {
@@ -130,7 +136,8 @@ struct EmitCBuilder {
   /// when the widths do (64-bit buffers accessed as 32-bit words).
   std::pair<Value, Value> view(Value base, Type memElem, Type lane, Value off) {
     std::string want = cElemName(lane);
-    if (cElemName(memElem) == want) return {base, off};
+    if (cElemName(memElem) == want)
+      return {base, off};
     Value p = cast(base, ubPtrType(ctx(), lane));
     unsigned mb = memElem.getIntOrFloatBitWidth(), lb = lane.getIntOrFloatBitWidth();
     if (off && mb != lb) {
@@ -149,7 +156,8 @@ unsigned laneBits(Value v) { return laneOf(v).getIntOrFloatBitWidth(); }
 /// their type when the widths match): the pointer type through which a
 /// register of lane type `like` gathers `bits`-wide elements.
 Type gatherUnit(Type like, unsigned bits) {
-  if (like.getIntOrFloatBitWidth() == bits) return like;
+  if (like.getIntOrFloatBitWidth() == bits)
+    return like;
   MLIRContext *ctx = like.getContext();
   bool isUnsigned = isa<IntegerType>(like) && cast<IntegerType>(like).isUnsigned();
   return IntegerType::get(ctx, bits, isUnsigned ? IntegerType::Unsigned : IntegerType::Signed);
@@ -163,8 +171,8 @@ Type accessLaneType(Operation *op) {
       .Case([](dav::VstsOp o) { return laneOf(o.getValue()); })
       .Case([](dav::Vgather2Op o) {
         Type memElem = o.getBase().getType().getElementType();
-        unsigned bits = o.getUnit() ? o.getUnit()->getIntOrFloatBitWidth()
-                                    : memElem.getIntOrFloatBitWidth();
+        unsigned bits =
+            o.getUnit() ? o.getUnit()->getIntOrFloatBitWidth() : memElem.getIntOrFloatBitWidth();
         return gatherUnit(laneOf(o.getResult()), bits);
       })
       .Default([](Operation *) { return Type(); });
@@ -241,7 +249,8 @@ public:
       }
     }
     for (auto [k, item] : llvm::enumerate(items)) {
-      if (!fmt.empty()) fmt += ", ";
+      if (!fmt.empty())
+        fmt += ", ";
       if (item.starts_with("{r")) { // out-parameter
         unsigned i = parseIndex(item.drop_front(2).drop_back());
         results[i] = e.var(resultTypes[i]);
@@ -275,7 +284,8 @@ public:
     std::string call = intr.getIntrinsicName() + "(" + fmt + ");";
     unsigned next = 0;
     auto nextFree = [&]() {
-      while (next < results.size() && results[next]) ++next;
+      while (next < results.size() && results[next])
+        ++next;
       return next;
     };
     if (!results.empty() && !results[0]) {
@@ -286,10 +296,12 @@ public:
     emitc::VerbatimOp::create(rw, op->getLoc(), rw.getStringAttr(call), fmtOperands);
     SmallVector<Value> values(results.size());
     for (auto [i, r] : llvm::enumerate(results))
-      if (r) values[i] = e.load(r);
+      if (r)
+        values[i] = e.load(r);
     for (auto &[local, unused] : inPlace) {
       unsigned i = nextFree();
-      if (i >= values.size()) return rw.notifyMatchFailure(op, "in-place operand without result");
+      if (i >= values.size())
+        return rw.notifyMatchFailure(op, "in-place operand without result");
       values[i] = e.cast(e.load(local), resultTypes[i]);
       results[i] = local;
     }
@@ -323,25 +335,30 @@ public:
             // Scalar UB accesses: `x = p[i];` / `p[i] = x;` (a local in the
             // UB address space would be wrong, so no subscript + load).
             .Case([&](memref::LoadOp) -> FailureOr<SmallVector<Value>> {
-              if (operands.size() != 2) return failure();
+              if (operands.size() != 2)
+                return failure();
               Value v = e.var(resultTypes[0]);
               emitc::VerbatimOp::create(rw, op->getLoc(), rw.getStringAttr("{} = {}[{}];"),
                                         ValueRange{v, operands[0], operands[1]});
               return SmallVector<Value>{e.load(v)};
             })
             .Case([&](memref::StoreOp) -> FailureOr<SmallVector<Value>> {
-              if (operands.size() != 3) return failure();
+              if (operands.size() != 3)
+                return failure();
               emitc::VerbatimOp::create(rw, op->getLoc(), rw.getStringAttr("{}[{}] = {};"),
                                         ValueRange{operands[1], operands[2], operands[0]});
               return SmallVector<Value>{};
             })
             .Case([&](memref::DimOp o) -> FailureOr<SmallVector<Value>> {
               auto t = cast<MemRefType>(o.getSource().getType());
-              if (t.isDynamicDim(0)) return failure(); // diagnosed by the pass
-              return SmallVector<Value>{e.constant(resultTypes[0], std::to_string(t.getDimSize(0)))};
+              if (t.isDynamicDim(0))
+                return failure(); // diagnosed by the pass
+              return SmallVector<Value>{
+                  e.constant(resultTypes[0], std::to_string(t.getDimSize(0)))};
             })
             .Default([&](Operation *) -> FailureOr<SmallVector<Value>> { return failure(); });
-    if (failed(results)) return rw.notifyMatchFailure(op, "no EmitC form");
+    if (failed(results))
+      return rw.notifyMatchFailure(op, "no EmitC form");
     rw.replaceOp(op, *results);
     return success();
   }
@@ -355,15 +372,19 @@ struct UnsignedDivLowering : public OpConversionPattern<ArithOp> {
   LogicalResult matchAndRewrite(ArithOp op, typename ArithOp::Adaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Type t = this->getTypeConverter()->convertType(op.getType());
-    if (!t) return failure();
+    if (!t)
+      return failure();
     Type u = t;
-    if (auto it = dyn_cast<IntegerType>(t)) u = rw.getIntegerType(it.getWidth(), /*isSigned=*/false);
-    else if (!isa<emitc::SizeTType>(t)) return failure();
+    if (auto it = dyn_cast<IntegerType>(t))
+      u = rw.getIntegerType(it.getWidth(), /*isSigned=*/false);
+    else if (!isa<emitc::SizeTType>(t))
+      return failure();
     auto toU = [&](Value v) -> Value {
       return v.getType() == u ? v : emitc::CastOp::create(rw, op.getLoc(), u, v);
     };
     Value r = EmitCOp::create(rw, op.getLoc(), u, toU(a.getLhs()), toU(a.getRhs()));
-    if (u != t) r = emitc::CastOp::create(rw, op.getLoc(), t, r);
+    if (u != t)
+      r = emitc::CastOp::create(rw, op.getLoc(), t, r);
     rw.replaceOp(op, r);
     return success();
   }
@@ -379,7 +400,8 @@ struct ConvertDavToEmitCPass
     {
       RewritePatternSet expand(ctx);
       arith::populateCeilFloorDivExpandOpsPatterns(expand);
-      if (failed(applyPatternsGreedily(module, std::move(expand)))) return signalPassFailure();
+      if (failed(applyPatternsGreedily(module, std::move(expand))))
+        return signalPassFailure();
     }
 
     WalkResult dims = module.walk([](memref::DimOp op) {
@@ -390,7 +412,8 @@ struct ConvertDavToEmitCPass
       }
       return WalkResult::advance();
     });
-    if (dims.wasInterrupted()) return signalPassFailure();
+    if (dims.wasInterrupted())
+      return signalPassFailure();
 
     AscendCTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
@@ -416,9 +439,11 @@ struct ConvertDavToEmitCPass
     for (bool changed = true; changed;) {
       SmallVector<Operation *> dead;
       module.walk([&](Operation *op) {
-        if (isa<emitc::LoadOp, emitc::CastOp>(op) && op->use_empty()) dead.push_back(op);
+        if (isa<emitc::LoadOp, emitc::CastOp>(op) && op->use_empty())
+          dead.push_back(op);
       });
-      for (Operation *op : dead) op->erase();
+      for (Operation *op : dead)
+        op->erase();
       changed = !dead.empty();
     }
   }

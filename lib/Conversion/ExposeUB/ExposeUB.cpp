@@ -4,12 +4,14 @@
 // kernel (see the pass description in Passes.td).
 //
 //   func.func @k(%a: memref<?xf32>, %n: index) {       func.func @k(%a: memref<?xf32>, %n: index,
-//     %t = memref.alloc(%n) : memref<?xf32>   ==>                  %ub: memref<?xi8>, %st: memref<4xindex>)
-//     memref.store %x, %t[%i] ...                        attributes {ascreg.ub_argument = 2} {
+//     %t = memref.alloc(%n) : memref<?xf32>   ==>                  %ub: memref<?xi8>, %st:
+//     memref<4xindex>) memref.store %x, %t[%i] ...                        attributes
+//     {ascreg.ub_argument = 2} {
 //                                                        %top = memref.load %st[0]
-//                                                        %at = (%top + 31) & -32  ... check %at + 4n <= cap
-//                                                        memref.store %at + 4n, %st[0]
-//                                                        %t = memref.view %ub[%at][%n] : ... to memref<?xf32>
+//                                                        %at = (%top + 31) & -32  ... check %at +
+//                                                        4n <= cap memref.store %at + 4n, %st[0] %t
+//                                                        = memref.view %ub[%at][%n] : ... to
+//                                                        memref<?xf32>
 //                                                        ... check UB bounds; record the write
 //                                                        memref.store %x, %t[%i] ...
 //
@@ -58,8 +60,10 @@ struct ExposeUnifiedBufferPass
     }
     RuntimeChecker checker(module, runtimeChecks, *action);
     for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
-      if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr)) continue;
-      if (failed(expose(fn, checker))) return signalPassFailure();
+      if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr))
+        continue;
+      if (failed(expose(fn, checker)))
+        return signalPassFailure();
     }
   }
 
@@ -70,7 +74,8 @@ struct ExposeUnifiedBufferPass
                           "would need the kernel's Unified Buffer)";
       return WalkResult::interrupt();
     });
-    if (calls.wasInterrupted()) return failure();
+    if (calls.wasInterrupted())
+      return failure();
     // The arena and the state become the last two parameters.
     unsigned index = fn.getNumArguments();
     Type arenaType = MemRefType::get({ShapedType::kDynamic}, IntegerType::get(ctx, 8));
@@ -90,9 +95,12 @@ struct ExposeUnifiedBufferPass
       else if (isa<memref::DeallocOp>(op))
         deallocs.push_back(op);
     });
-    for (Operation *op : allocs) rewriteAlloc(op, ub, checker);
-    for (Operation *op : accesses) checkAccess(op, ub, checker);
-    for (Operation *op : deallocs) op->erase(); // views of the arena: nothing to free
+    for (Operation *op : allocs)
+      rewriteAlloc(op, ub, checker);
+    for (Operation *op : accesses)
+      checkAccess(op, ub, checker);
+    for (Operation *op : deallocs)
+      op->erase(); // views of the arena: nothing to free
     return success();
   }
 
@@ -104,9 +112,9 @@ struct ExposeUnifiedBufferPass
     auto cst = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
     Value n = type.isDynamicDim(0) ? op->getOperand(0) : cst(type.getDimSize(0));
     Value top = memref::LoadOp::create(b, loc, ub.state, ValueRange{cst(0)});
-    Value at = arith::AndIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, top, cst(sem::kUBAlignment - 1)),
-        cst(-static_cast<int64_t>(sem::kUBAlignment)));
+    Value at = arith::AndIOp::create(b, loc,
+                                     arith::AddIOp::create(b, loc, top, cst(sem::kUBAlignment - 1)),
+                                     cst(-static_cast<int64_t>(sem::kUBAlignment)));
     Value cap = ubCapacityOf(b, loc, ub);
     // n <= cap first, so that n * bytes cannot wrap.
     Value bytes = arith::MulIOp::create(b, loc, n, cst(type.getElementTypeBitWidth() / 8));
@@ -117,7 +125,8 @@ struct ExposeUnifiedBufferPass
     checker.require(b, op, fits, sem::RuntimeErrorKind::AllocationExceedsUB, {bytes, at});
     memref::StoreOp::create(b, loc, end, ub.state, ValueRange{cst(0)});
     SmallVector<Value> sizes;
-    if (type.isDynamicDim(0)) sizes.push_back(n);
+    if (type.isDynamicDim(0))
+      sizes.push_back(n);
     Value view = memref::ViewOp::create(b, loc, type, ub.arena, at, sizes);
     op->getResult(0).replaceAllUsesWith(view);
     op->erase();
@@ -127,15 +136,16 @@ struct ExposeUnifiedBufferPass
   void checkAccess(Operation *op, const UBArena &ub, RuntimeChecker &checker) {
     Value base = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getMemRef()
                                          : cast<memref::StoreOp>(op).getMemRef();
-    if (!isUBBuffer(base.getType()) || base == ub.arena || base == ub.state) return;
+    if (!isUBBuffer(base.getType()) || base == ub.arena || base == ub.state)
+      return;
     ValueRange indices = isa<memref::LoadOp>(op) ? cast<memref::LoadOp>(op).getIndices()
                                                  : cast<memref::StoreOp>(op).getIndices();
     OpBuilder b(op);
     Location loc = op->getLoc();
     Value eb = arith::ConstantIndexOp::create(b, loc, elemBytes(base.getType()));
     Value bufAddr = ubAddressOf(b, loc, ub, base);
-    Value addr = arith::AddIOp::create(b, loc, bufAddr,
-                                       arith::MulIOp::create(b, loc, indices[0], eb));
+    Value addr =
+        arith::AddIOp::create(b, loc, bufAddr, arith::MulIOp::create(b, loc, indices[0], eb));
     if (checker.enabled()) {
       Value cap = ubCapacityOf(b, loc, ub);
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -148,7 +158,8 @@ struct ExposeUnifiedBufferPass
       checker.require(b, op, ok, sem::RuntimeErrorKind::ScalarAccessOutsideUB,
                       {bufAddr, indices[0], eb});
     }
-    if (isa<memref::StoreOp>(op)) noteUBWrite(b, loc, ub, addr, eb);
+    if (isa<memref::StoreOp>(op))
+      noteUBWrite(b, loc, ub, addr, eb);
   }
 };
 

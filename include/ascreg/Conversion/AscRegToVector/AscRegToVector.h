@@ -18,8 +18,7 @@ class RuntimeChecker;
 /// Patterns lowering every ascreg op. `checker` guards UB accesses and gather
 /// indices (when enabled); it must outlive the pattern application.
 void populateAscRegToVectorPatterns(const mlir::TypeConverter &converter,
-                                    mlir::RewritePatternSet &patterns,
-                                    RuntimeChecker &checker);
+                                    mlir::RewritePatternSet &patterns, RuntimeChecker &checker);
 
 } // namespace ascreg
 

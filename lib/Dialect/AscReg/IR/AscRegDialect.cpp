@@ -40,11 +40,12 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
   }
   if (name != getTargetAttrName())
     return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
-                           << getTargetAttrName() << "', '" << getUBArgumentAttrName()
-                           << "' and '" << getRuntimeCheckSitesAttrName() << "'";
+                           << getTargetAttrName() << "', '" << getUBArgumentAttrName() << "' and '"
+                           << getRuntimeCheckSitesAttrName() << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())
     return op->emitError() << "'" << getTargetAttrName() << "' must be \"" << getSupportedTarget()
-                           << "\" (the only architecture ascreg implements), got " << attr.getValue();
+                           << "\" (the only architecture ascreg implements), got "
+                           << attr.getValue();
   return success();
 }

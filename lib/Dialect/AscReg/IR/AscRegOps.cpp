@@ -28,9 +28,8 @@ namespace sem = ::ascreg::semantics;
 static ArrayRef<sem::RegType> allRegTypes() {
   using K = sem::ElemKind;
   static const sem::RegType types[] = {
-      {K::I8, 1},  {K::U8, 1},  {K::I16, 1}, {K::U16, 1}, {K::F16, 1},
-      {K::BF16, 1}, {K::I32, 1}, {K::U32, 1}, {K::F32, 1}, {K::I64, 1},
-      {K::U64, 1}, {K::I64, 2}, {K::U64, 2}};
+      {K::I8, 1},  {K::U8, 1},  {K::I16, 1}, {K::U16, 1}, {K::F16, 1}, {K::BF16, 1}, {K::I32, 1},
+      {K::U32, 1}, {K::F32, 1}, {K::I64, 1}, {K::U64, 1}, {K::I64, 2}, {K::U64, 2}};
   return types;
 }
 
@@ -42,9 +41,12 @@ static StringRef kindName(ReduceKind k) { return stringifyReduceKind(k); }
 
 static sem::ReduceKind toSem(ReduceKind k) {
   switch (k) {
-  case ReduceKind::sum: return sem::ReduceKind::Sum;
-  case ReduceKind::max: return sem::ReduceKind::Max;
-  case ReduceKind::min: return sem::ReduceKind::Min;
+  case ReduceKind::sum:
+    return sem::ReduceKind::Sum;
+  case ReduceKind::max:
+    return sem::ReduceKind::Max;
+  case ReduceKind::min:
+    return sem::ReduceKind::Min;
   }
   llvm_unreachable("bad reduce kind");
 }
@@ -53,21 +55,40 @@ static sem::ReduceKind toSem(ReduceKind k) {
 /// and signed/unsigned integers, both signednesses for a signless integer.
 static SmallVector<sem::ElemKind, 2> memrefElemKinds(Type t) {
   using K = sem::ElemKind;
-  if (t.isF16()) return {K::F16};
-  if (t.isBF16()) return {K::BF16};
-  if (t.isF32()) return {K::F32};
+  if (t.isF16())
+    return {K::F16};
+  if (t.isBF16())
+    return {K::BF16};
+  if (t.isF32())
+    return {K::F32};
   auto it = dyn_cast<IntegerType>(t);
-  if (!it) return {};
+  if (!it)
+    return {};
   K s, u;
   switch (it.getWidth()) {
-  case 8: s = K::I8; u = K::U8; break;
-  case 16: s = K::I16; u = K::U16; break;
-  case 32: s = K::I32; u = K::U32; break;
-  case 64: s = K::I64; u = K::U64; break;
-  default: return {};
+  case 8:
+    s = K::I8;
+    u = K::U8;
+    break;
+  case 16:
+    s = K::I16;
+    u = K::U16;
+    break;
+  case 32:
+    s = K::I32;
+    u = K::U32;
+    break;
+  case 64:
+    s = K::I64;
+    u = K::U64;
+    break;
+  default:
+    return {};
   }
-  if (it.isSigned()) return {s};
-  if (it.isUnsigned()) return {u};
+  if (it.isSigned())
+    return {s};
+  if (it.isUnsigned())
+    return {u};
   return {s, u};
 }
 
@@ -88,22 +109,24 @@ static LogicalResult verifyUBMemRef(Operation *op, MemRefType type) {
 
 /// The register element must be one of the kinds the memref element allows.
 static LogicalResult verifyMemRefMatchesReg(Operation *op, MemRefType memref, VRegType reg) {
-  if (failed(verifyUBMemRef(op, memref))) return failure();
+  if (failed(verifyUBMemRef(op, memref)))
+    return failure();
   sem::ElemKind k = toRegType(reg).elem;
-  if (llvm::is_contained(memrefElemKinds(memref.getElementType()), k)) return success();
+  if (llvm::is_contained(memrefElemKinds(memref.getElementType()), k))
+    return success();
   return op->emitOpError() << "register element " << reg.getElementToken()
-                           << " does not match UB memref element type "
-                           << memref.getElementType() << "; a register of "
-                           << reg.getElementToken() << " needs a memref of "
-                           << (sem::isFloat(k) ? std::string(reg.getElementToken())
-                                               : llvm::formatv("i{0} or {1}{0}",
-                                                               reg.getElementBytes() * 8,
-                                                               sem::isUnsignedInt(k) ? "ui" : "si")
-                                                     .str());
+                           << " does not match UB memref element type " << memref.getElementType()
+                           << "; a register of " << reg.getElementToken() << " needs a memref of "
+                           << (sem::isFloat(k)
+                                   ? std::string(reg.getElementToken())
+                                   : llvm::formatv("i{0} or {1}{0}", reg.getElementBytes() * 8,
+                                                   sem::isUnsignedInt(k) ? "ui" : "si")
+                                         .str());
 }
 
 static LogicalResult verifyZeroing(Operation *op, MergeMode mode) {
-  if (mode == MergeMode::zeroing) return success();
+  if (mode == MergeMode::zeroing)
+    return success();
   return op->emitOpError() << "merging mode is not supported on dav-3510; the only legal mode is "
                               "zeroing (inactive lanes are written as 0)";
 }
@@ -125,14 +148,17 @@ LogicalResult StoreAlignOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReduceOp::verify() {
-  if (failed(verifyZeroing(*this, getMode()))) return failure();
+  if (failed(verifyZeroing(*this, getMode())))
+    return failure();
   sem::RegType dst = toRegType(getResult().getType()), src = toRegType(getSrc().getType());
   sem::ReduceKind k = toSem(getKind());
-  if (sem::isLegalReduce(k, dst, src)) return success();
+  if (sem::isLegalReduce(k, dst, src))
+    return success();
   SmallVector<std::string> legal;
   for (sem::RegType s : allRegTypes())
     for (sem::RegType d : allRegTypes())
-      if (sem::isLegalReduce(k, d, s)) legal.push_back("(" + token(d) + ", " + token(s) + ")");
+      if (sem::isLegalReduce(k, d, s))
+        legal.push_back("(" + token(d) + ", " + token(s) + ")");
   return emitOpError() << kindName(getKind()) << " of (result " << token(dst) << ", source "
                        << token(src) << ") is not supported; legal (result, source) pairs for "
                        << kindName(getKind()) << ": " << llvm::join(legal, " ")
@@ -140,14 +166,17 @@ LogicalResult ReduceOp::verify() {
 }
 
 LogicalResult PairReduceSumOp::verify() {
-  if (failed(verifyZeroing(*this, getMode()))) return failure();
+  if (failed(verifyZeroing(*this, getMode())))
+    return failure();
   sem::RegType t = toRegType(getSrc().getType());
-  if (sem::isLegalPairReduce(t)) return success();
+  if (sem::isLegalPairReduce(t))
+    return success();
   SmallVector<std::string> legal;
   for (sem::RegType r : allRegTypes())
-    if (sem::isLegalPairReduce(r)) legal.push_back(token(r));
-  return emitOpError() << "element type " << token(t) << " is not supported; legal: "
-                       << llvm::join(legal, ", ");
+    if (sem::isLegalPairReduce(r))
+      legal.push_back(token(r));
+  return emitOpError() << "element type " << token(t)
+                       << " is not supported; legal: " << llvm::join(legal, ", ");
 }
 
 //===----------------------------------------------------------------------===//
@@ -156,11 +185,13 @@ LogicalResult PairReduceSumOp::verify() {
 
 LogicalResult GatherOp::verify() {
   MemRefType base = getBase().getType();
-  if (failed(verifyUBMemRef(*this, base))) return failure();
+  if (failed(verifyUBMemRef(*this, base)))
+    return failure();
   sem::RegType dst = toRegType(getResult().getType()), idx = toRegType(getIndex().getType());
   SmallVector<sem::ElemKind, 2> srcKinds = memrefElemKinds(base.getElementType());
   for (sem::ElemKind s : srcKinds)
-    if (sem::isLegalGather(dst, s, idx)) return success();
+    if (sem::isLegalGather(dst, s, idx))
+      return success();
   SmallVector<std::string> legal;
   for (sem::RegType d : allRegTypes())
     for (sem::RegType s : allRegTypes())
@@ -168,7 +199,8 @@ LogicalResult GatherOp::verify() {
         if (s.numRegs == 1 && sem::isLegalGather(d, s.elem, i))
           legal.push_back("(" + token(d) + ", " + token(s) + ", " + token(i) + ")");
   SmallVector<std::string> srcNames;
-  for (sem::ElemKind s : srcKinds) srcNames.push_back(sem::elemName(s));
+  for (sem::ElemKind s : srcKinds)
+    srcNames.push_back(sem::elemName(s));
   return emitOpError() << "(result " << token(dst) << ", source " << llvm::join(srcNames, "/")
                        << ", index " << token(idx)
                        << ") is not a supported combination; legal (result, source, index): "
@@ -179,11 +211,13 @@ LogicalResult GatherOp::verify() {
 
 LogicalResult GatherRegOp::verify() {
   sem::RegType data = toRegType(getSrc().getType()), idx = toRegType(getIndex().getType());
-  if (sem::isLegalGatherReg(data, idx)) return success();
+  if (sem::isLegalGatherReg(data, idx))
+    return success();
   SmallVector<std::string> legal;
   for (sem::RegType d : allRegTypes())
     for (sem::RegType i : allRegTypes())
-      if (sem::isLegalGatherReg(d, i)) legal.push_back("(" + token(d) + ", " + token(i) + ")");
+      if (sem::isLegalGatherReg(d, i))
+        legal.push_back("(" + token(d) + ", " + token(i) + ")");
   return emitOpError() << "(data " << token(data) << ", index " << token(idx)
                        << ") is not supported: data must be 8, 16 or 32 bits and the index the "
                           "unsigned integer of the same width; legal (data, index): "
@@ -199,11 +233,13 @@ LogicalResult GatherRegOp::verify() {
 static LogicalResult verifyLaneScalar(Operation *op, Type scalar, VRegType reg, StringRef what) {
   Type elem = reg.getElementType();
   if (isa<FloatType>(elem)) {
-    if (scalar == elem) return success();
+    if (scalar == elem)
+      return success();
     return op->emitOpError() << what << " of a " << reg.getElementToken() << " register must be "
                              << elem << ", got " << scalar;
   }
-  if (scalar.isSignlessInteger(elem.getIntOrFloatBitWidth())) return success();
+  if (scalar.isSignlessInteger(elem.getIntOrFloatBitWidth()))
+    return success();
   return op->emitOpError() << what << " of a " << reg.getElementToken()
                            << " register must be the signless integer i"
                            << elem.getIntOrFloatBitWidth() << ", got " << scalar;
@@ -223,7 +259,8 @@ LogicalResult ArangeOp::verify() {
 }
 
 static LogicalResult verifyArithmetic(Operation *op, VRegType t) {
-  if (toRegType(t).elem != sem::ElemKind::BF16) return success();
+  if (toRegType(t).elem != sem::ElemKind::BF16)
+    return success();
   return op->emitOpError() << "element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 "
                               "u32 f32 i64 u64 (one- or two-register form)";
 }
@@ -231,7 +268,8 @@ static LogicalResult verifyArithmetic(Operation *op, VRegType t) {
 LogicalResult CompareOp::verify() { return verifyArithmetic(*this, getLhs().getType()); }
 
 static LogicalResult verifyBinary(Operation *op, VRegType t, MergeMode mode) {
-  if (failed(verifyZeroing(op, mode))) return failure();
+  if (failed(verifyZeroing(op, mode)))
+    return failure();
   return verifyArithmetic(op, t);
 }
 LogicalResult AddOp::verify() { return verifyBinary(*this, getResult().getType(), getMode()); }
@@ -240,7 +278,8 @@ LogicalResult MinOp::verify() { return verifyBinary(*this, getResult().getType()
 
 LogicalResult BitcastOp::verify() {
   VRegType from = getSource().getType(), to = getResult().getType();
-  if (from.getNumRegs() == to.getNumRegs()) return success();
+  if (from.getNumRegs() == to.getNumRegs())
+    return success();
   return emitOpError() << "cannot reinterpret " << from << " (" << from.getNumRegs()
                        << " register(s)) as " << to << " (" << to.getNumRegs()
                        << " register(s)); the sizes must match";

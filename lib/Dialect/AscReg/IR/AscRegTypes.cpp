@@ -38,28 +38,41 @@ void AscRegDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 std::optional<sem::ElemKind> ascreg::getElemKind(Type t) {
-  if (t.isF16()) return sem::ElemKind::F16;
-  if (t.isBF16()) return sem::ElemKind::BF16;
-  if (t.isF32()) return sem::ElemKind::F32;
+  if (t.isF16())
+    return sem::ElemKind::F16;
+  if (t.isBF16())
+    return sem::ElemKind::BF16;
+  if (t.isF32())
+    return sem::ElemKind::F32;
   auto it = dyn_cast<IntegerType>(t);
   // Register elements are signless (= signed) or unsigned; `si` is not used.
-  if (!it || it.isSigned()) return std::nullopt;
+  if (!it || it.isSigned())
+    return std::nullopt;
   bool u = it.isUnsigned();
   switch (it.getWidth()) {
-  case 8: return u ? sem::ElemKind::U8 : sem::ElemKind::I8;
-  case 16: return u ? sem::ElemKind::U16 : sem::ElemKind::I16;
-  case 32: return u ? sem::ElemKind::U32 : sem::ElemKind::I32;
-  case 64: return u ? sem::ElemKind::U64 : sem::ElemKind::I64;
-  default: return std::nullopt;
+  case 8:
+    return u ? sem::ElemKind::U8 : sem::ElemKind::I8;
+  case 16:
+    return u ? sem::ElemKind::U16 : sem::ElemKind::I16;
+  case 32:
+    return u ? sem::ElemKind::U32 : sem::ElemKind::I32;
+  case 64:
+    return u ? sem::ElemKind::U64 : sem::ElemKind::I64;
+  default:
+    return std::nullopt;
   }
 }
 
 Type ascreg::getElementType(MLIRContext *ctx, sem::ElemKind k) {
   switch (k) {
-  case sem::ElemKind::F16: return Float16Type::get(ctx);
-  case sem::ElemKind::BF16: return BFloat16Type::get(ctx);
-  case sem::ElemKind::F32: return Float32Type::get(ctx);
-  default: break;
+  case sem::ElemKind::F16:
+    return Float16Type::get(ctx);
+  case sem::ElemKind::BF16:
+    return BFloat16Type::get(ctx);
+  case sem::ElemKind::F32:
+    return Float32Type::get(ctx);
+  default:
+    break;
   }
   return IntegerType::get(ctx, sem::elemBytes(k) * 8,
                           sem::isUnsignedInt(k) ? IntegerType::Unsigned : IntegerType::Signless);
@@ -77,12 +90,8 @@ VRegType ascreg::fromRegType(MLIRContext *ctx, sem::RegType t) {
 // VRegType
 //===----------------------------------------------------------------------===//
 
-unsigned VRegType::getElementBytes() const {
-  return getElementType().getIntOrFloatBitWidth() / 8;
-}
-unsigned VRegType::getNumRegs() const {
-  return getLanes() * getElementBytes() / sem::kVLBytes;
-}
+unsigned VRegType::getElementBytes() const { return getElementType().getIntOrFloatBitWidth() / 8; }
+unsigned VRegType::getNumRegs() const { return getLanes() * getElementBytes() / sem::kVLBytes; }
 unsigned VRegType::getMaskStride() const { return isTwoRegister() ? 4 : getElementBytes(); }
 
 StringRef VRegType::getElementToken() const {
@@ -101,11 +110,14 @@ LogicalResult VRegType::verify(function_ref<InFlightDiagnostic()> emitError, uns
                           "i32 u32 f32 i64 u64, got "
                        << elementType;
   unsigned one = sem::kVLBytes / sem::elemBytes(*kind);
-  if (lanes == one) return success();
-  if (sem::elemBytes(*kind) == 8 && lanes == 2 * one) return success();
+  if (lanes == one)
+    return success();
+  if (sem::elemBytes(*kind) == 8 && lanes == 2 * one)
+    return success();
   auto diag = emitError() << "'!ascreg.vreg' of " << sem::elemName(*kind) << " must have " << one
                           << " lanes (one 256-byte register)";
-  if (sem::elemBytes(*kind) == 8) diag << " or " << 2 * one << " (two-register form)";
+  if (sem::elemBytes(*kind) == 8)
+    diag << " or " << 2 * one << " (two-register form)";
   return diag << ", got " << lanes;
 }
 
@@ -122,7 +134,8 @@ Type VRegType::parse(AsmParser &parser) {
   MLIRContext *ctx = parser.getContext();
   SMLoc elemLoc = parser.getCurrentLocation();
   StringRef kw;
-  if (parser.parseKeyword(&kw)) return {};
+  if (parser.parseKeyword(&kw))
+    return {};
   // Element tokens: the contract's names; `uiN` (builtin spelling) also accepted.
   auto uint = [&](unsigned w) { return IntegerType::get(ctx, w, IntegerType::Unsigned); };
   Type elem = llvm::StringSwitch<Type>(kw)
@@ -144,7 +157,8 @@ Type VRegType::parse(AsmParser &parser) {
                               << kw << "'";
     return {};
   }
-  if (parser.parseGreater()) return {};
+  if (parser.parseGreater())
+    return {};
   if (dims[0] <= 0 || dims[0] > 1024) {
     parser.emitError(loc) << "'!ascreg.vreg' lane count " << dims[0] << " is out of range";
     return {};

@@ -17,9 +17,9 @@ using namespace ascreg::dav;
 namespace sem = ::ascreg::semantics;
 using ascreg::VRegType;
 
-#include "ascreg/Dialect/Dav/IR/DavOpsDialect.cpp.inc"
 #include "ascreg/Dialect/Dav/IR/DavEnums.cpp.inc"
 #include "ascreg/Dialect/Dav/IR/DavInterfaces.cpp.inc"
+#include "ascreg/Dialect/Dav/IR/DavOpsDialect.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavAttrs.cpp.inc"
 
@@ -50,15 +50,18 @@ static sem::RegType rt(Value v) { return ascreg::toRegType(cast<VRegType>(v.getT
 /// element type (index, f64, i1, complex, vector, memref, ...) is rejected
 /// here, before anything asks it for a bit width.
 static bool isUBElementType(Type t) {
-  if (t.isF16() || t.isBF16() || t.isF32()) return true;
+  if (t.isF16() || t.isBF16() || t.isF32())
+    return true;
   auto it = dyn_cast<IntegerType>(t);
-  if (!it) return false;
+  if (!it)
+    return false;
   unsigned w = it.getWidth();
   return w == 8 || w == 16 || w == 32 || w == 64;
 }
 
 static LogicalResult verifyUBElementType(Operation *op, MemRefType m) {
-  if (isUBElementType(m.getElementType())) return success();
+  if (isUBElementType(m.getElementType()))
+    return success();
   return op->emitOpError() << "UB buffer element type must be i8/si8/ui8, i16/si16/ui16, f16, "
                               "bf16, i32/si32/ui32, f32 or i64/si64/ui64, got "
                            << m.getElementType();
@@ -67,12 +70,15 @@ static LogicalResult verifyUBElementType(Operation *op, MemRefType m) {
 /// A register can be loaded from / stored to a buffer of the same element
 /// width and kind, or from a 64-bit integer buffer as 32-bit integer words.
 static LogicalResult verifyRegBuffer(Operation *op, MemRefType m, VRegType r) {
-  if (failed(verifyUBElementType(op, m))) return failure();
+  if (failed(verifyUBElementType(op, m)))
+    return failure();
   Type me = m.getElementType(), re = r.getElementType();
   unsigned mw = me.getIntOrFloatBitWidth(), rw = re.getIntOrFloatBitWidth();
   bool sameKind = isa<FloatType>(me) == isa<FloatType>(re);
-  if (mw == rw && sameKind && (isa<FloatType>(me) ? me == re : true)) return success();
-  if (mw == 64 && isa<IntegerType>(me) && rw == 32 && isa<IntegerType>(re)) return success();
+  if (mw == rw && sameKind && (isa<FloatType>(me) ? me == re : true))
+    return success();
+  if (mw == 64 && isa<IntegerType>(me) && rw == 32 && isa<IntegerType>(re))
+    return success();
   return op->emitOpError() << "cannot access a buffer of " << me << " as lanes of " << re
                            << "; the lanes must have the buffer's width and kind, or be 32-bit "
                               "words of a 64-bit integer buffer";
@@ -82,8 +88,7 @@ LogicalResult VldsOp::verify() {
   return verifyRegBuffer(*this, getBase().getType(), getResult().getType());
 }
 LogicalResult VldsDintlvOp::verify() {
-  if (getEven().getType() != getOdd().getType() ||
-      getEven().getType().getElementBytes() != 4)
+  if (getEven().getType() != getOdd().getType() || getEven().getType().getElementBytes() != 4)
     return emitOpError() << "DIST_DINTLV_B32 loads two registers of 32-bit lanes";
   return verifyRegBuffer(*this, getBase().getType(), getEven().getType());
 }
@@ -92,13 +97,20 @@ LogicalResult VstsOp::verify() {
 }
 
 static LogicalResult verifyReduce(Operation *op, sem::ReduceKind k, Value dst, Value src) {
-  if (sem::isLegalReduce(k, rt(dst), rt(src))) return success();
+  if (sem::isLegalReduce(k, rt(dst), rt(src)))
+    return success();
   return op->emitOpError() << "(result " << dst.getType() << ", source " << src.getType()
                            << ") is not a legal type pair of this intrinsic";
 }
-LogicalResult VcaddOp::verify() { return verifyReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc()); }
-LogicalResult VcmaxOp::verify() { return verifyReduce(*this, sem::ReduceKind::Max, getResult(), getSrc()); }
-LogicalResult VcminOp::verify() { return verifyReduce(*this, sem::ReduceKind::Min, getResult(), getSrc()); }
+LogicalResult VcaddOp::verify() {
+  return verifyReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc());
+}
+LogicalResult VcmaxOp::verify() {
+  return verifyReduce(*this, sem::ReduceKind::Max, getResult(), getSrc());
+}
+LogicalResult VcminOp::verify() {
+  return verifyReduce(*this, sem::ReduceKind::Min, getResult(), getSrc());
+}
 LogicalResult VcpaddOp::verify() {
   if (getResult().getType() == getSrc().getType() && sem::isLegalPairReduce(rt(getSrc())))
     return success();
@@ -106,12 +118,13 @@ LogicalResult VcpaddOp::verify() {
 }
 
 LogicalResult Vgather2Op::verify() {
-  if (failed(verifyUBElementType(*this, getBase().getType()))) return failure();
+  if (failed(verifyUBElementType(*this, getBase().getType())))
+    return failure();
   Type unit = getUnit() ? *getUnit() : getBase().getType().getElementType();
   auto kind = ascreg::getElemKind(unit);
   Type me = getBase().getType().getElementType();
-  if (!kind || (unit != me && !(me.getIntOrFloatBitWidth() == 64 && unit.isInteger(32) &&
-                                isa<IntegerType>(me))))
+  if (!kind || (unit != me &&
+                !(me.getIntOrFloatBitWidth() == 64 && unit.isInteger(32) && isa<IntegerType>(me))))
     return emitOpError() << "unit " << unit << " cannot view a buffer of " << me;
   sem::RegType d = rt(getResult()), i = rt(getIndex());
   // The 8-bit source kind follows the result's signedness (zero extension).
@@ -122,13 +135,15 @@ LogicalResult Vgather2Op::verify() {
     src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U32 : sem::ElemKind::I32;
   if (sem::elemBytes(src) == 2 && isa<IntegerType>(unit))
     src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U16 : sem::ElemKind::I16;
-  if (sem::isLegalGather(d, src, i)) return success();
+  if (sem::isLegalGather(d, src, i))
+    return success();
   return emitOpError() << "(result " << getResult().getType() << ", unit " << unit << ", index "
                        << getIndex().getType() << ") is not a legal vgather2 combination";
 }
 
 LogicalResult VselrOp::verify() {
-  if (getResult().getType() == getSrc().getType() && sem::isLegalGatherReg(rt(getSrc()), rt(getIndex())))
+  if (getResult().getType() == getSrc().getType() &&
+      sem::isLegalGatherReg(rt(getSrc()), rt(getIndex())))
     return success();
   return emitOpError() << "vselr takes 8/16/32-bit data and an unsigned index of the same width";
 }

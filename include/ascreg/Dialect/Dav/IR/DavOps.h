@@ -9,8 +9,8 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "ascreg/Dialect/Dav/IR/DavOpsDialect.h.inc"
 #include "ascreg/Dialect/Dav/IR/DavEnums.h.inc"
+#include "ascreg/Dialect/Dav/IR/DavOpsDialect.h.inc"
 #define GET_ATTRDEF_CLASSES
 #include "ascreg/Dialect/Dav/IR/DavAttrs.h.inc"
 
