@@ -16,6 +16,7 @@
 // carries under an all-true predicate and so returns the contract's result.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/AscRegToDav/AscRegToDav.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
@@ -47,25 +48,8 @@ VRegType wordType(VRegType t) {
                        IntegerType::get(t.getContext(), 32, it.getSignedness()));
 }
 
-class DavTypeConverter : public TypeConverter {
-public:
-  DavTypeConverter() {
-    addConversion([](Type t) { return t; });
-    addConversion([](VRegType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
-      if (!is64(t)) {
-        out.push_back(t);
-        return success();
-      }
-      out.push_back(wordType(t));
-      if (t.isTwoRegister())
-        out.push_back(wordType(t));
-      return success();
-    });
-  }
-};
-
 /// Builds dav sequences at one location.
-struct B {
+struct DavBuilder {
   ConversionPatternRewriter &rw;
   Location loc;
   MLIRContext *ctx() { return rw.getContext(); }
@@ -102,13 +86,13 @@ struct B {
   }
   /// Mask of the 64 words of a one-register 64-bit value: word 2i and 2i+1
   /// take element i's bit (8i): ppack to the 32-bit layout, then interleave.
-  Value wordMaskOfOneReg(Value m) {
+  Value wordMaskOfOneRegister(Value m) {
     Value p = ppackLow(m);
     auto il = dav::PintlvB32Op::create(rw, loc, maskT(), maskT(), p, p);
     return il.getLow();
   }
   /// (lo words, hi words) of a 64-bit value.
-  std::pair<Value, Value> split(ValueRange parts, VRegType t) {
+  std::pair<Value, Value> splitLowHighWords(ValueRange parts, VRegType t) {
     if (t.isTwoRegister())
       return {parts[0], parts[1]};
     VRegType w = wordType(t);
@@ -117,9 +101,9 @@ struct B {
     return {d.getEven(), d.getOdd()};
   }
   /// The 32-bit-layout mask of a 64-bit value's lanes.
-  Value laneMask32(Value m, VRegType t) { return t.isTwoRegister() ? m : ppackLow(m); }
+  Value toWordLayoutMask(Value m, VRegType t) { return t.isTwoRegister() ? m : ppackLow(m); }
   /// Back from (lo, hi) words to the value's form.
-  SmallVector<Value> join(Value lo, Value hi, VRegType t) {
+  SmallVector<Value> joinLowHighWords(Value lo, Value hi, VRegType t) {
     VRegType w = wordType(t);
     lo = as(lo, w);
     hi = as(hi, w);
@@ -129,9 +113,9 @@ struct B {
     return {il.getLow()};
   }
   /// A 32-bit-layout lane mask back to the value's form.
-  Value maskOfLanes32(Value m32, VRegType t) { return t.isTwoRegister() ? m32 : punpackLow(m32); }
+  Value fromWordLayoutMask(Value m32, VRegType t) { return t.isTwoRegister() ? m32 : punpackLow(m32); }
   /// 1 where `m` is set, else 0 (u32 lanes).
-  Value bitsOf(Value m) {
+  Value onesWhereActive(Value m) {
     return dav::VselOp::create(rw, loc, u32(), splat32(1, u32()), splat32(0, u32()), m);
   }
   Value vadd(Value a, Value b, Value m) {
@@ -157,7 +141,7 @@ struct CreateMaskLowering : DavPattern<CreateMaskOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(CreateMaskOp op, OneToNOpAdaptor,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     MaskPattern p = op.getPattern();
     if (!is64(t)) {
@@ -183,7 +167,7 @@ struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(UpdateMaskOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     Value count = a.getCount()[0];
     if (!is64(t) || t.isTwoRegister()) {
@@ -215,7 +199,7 @@ struct MaskAndLowering : DavPattern<MaskAndOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(MaskAndOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     rw.replaceOpWithNewOp<dav::PandOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
     return success();
   }
@@ -224,7 +208,7 @@ struct MaskOrLowering : DavPattern<MaskOrOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(MaskOrOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     rw.replaceOpWithNewOp<dav::PorOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
     return success();
   }
@@ -233,7 +217,7 @@ struct MaskNotLowering : DavPattern<MaskNotOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(MaskNotOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     auto t = cast<VRegType>(op.getRegType());
     // The governing predicate holds the lowest bit of every lane's group.
     Value lanes = !is64(t)            ? b.pset(t.getElementBytes() * 8, MaskPattern::ALL)
@@ -273,7 +257,7 @@ struct StoreAlignLowering : DavPattern<StoreAlignOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(StoreAlignOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = vt(op.getValue());
     Value base = a.getBase()[0], off = a.getOffset()[0], mask = a.getMask()[0];
     ValueRange v = a.getValue();
@@ -282,7 +266,7 @@ struct StoreAlignLowering : DavPattern<StoreAlignOp> {
       return success();
     }
     if (!t.isTwoRegister()) {
-      rw.replaceOpWithNewOp<dav::VstsOp>(op, v[0], base, off, b.wordMaskOfOneReg(mask));
+      rw.replaceOpWithNewOp<dav::VstsOp>(op, v[0], base, off, b.wordMaskOfOneRegister(mask));
       return success();
     }
     // Vendor sequence: pintlv_b32(mask, mask), vintlv(lo, hi), two vsts.
@@ -304,7 +288,7 @@ struct ReduceLowering : DavPattern<ReduceOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(ReduceOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType src = vt(op.getSrc()), dst = vt(op.getResult());
     Value mask = a.getMask()[0];
     if (!is64(src)) {
@@ -322,8 +306,8 @@ struct ReduceLowering : DavPattern<ReduceOp> {
       }
       return success();
     }
-    auto [lo, hi] = b.split(a.getSrc(), src);
-    Value m = b.laneMask32(mask, src);
+    auto [lo, hi] = b.splitLowHighWords(a.getSrc(), src);
+    Value m = b.toWordLayoutMask(mask, src);
     Value all = b.all32();
     VRegType u32 = b.u32();
     Value resLo, resHi;
@@ -338,7 +322,7 @@ struct ReduceLowering : DavPattern<ReduceOp> {
       Value shi = dav::VcaddOp::create(rw, op.getLoc(), u32, h, m);
       Value shifted = dav::VshlsOp::create(rw, op.getLoc(), sh.getType(), sh, b.cst32(16), all);
       Value low = b.vadd(sl, shifted, all);
-      Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, low, shifted, all));
+      Value carry = b.onesWhereActive(b.cmp(ComparePredicate::lt, low, shifted, all));
       Value top = dav::VshrsOp::create(rw, op.getLoc(), sh.getType(), sh, b.cst32(16), all);
       resLo = low;
       resHi = b.vadd(b.vadd(shi, top, all), carry, all);
@@ -359,7 +343,7 @@ struct ReduceLowering : DavPattern<ReduceOp> {
       // Keep only lane 0 of the high result (lane 1 of the value is the index).
       resHi = b.vadd(b.as(hiRes, u32), b.splat32(0, u32), b.pset(32, MaskPattern::VL1));
     }
-    rw.replaceOpWithMultiple(op, {b.join(resLo, resHi, dst)});
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(resLo, resHi, dst)});
     return success();
   }
 };
@@ -381,7 +365,7 @@ struct GatherLowering : DavPattern<GatherOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(GatherOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType dst = vt(op.getResult()), idx = vt(op.getIndex());
     Value base = a.getBase()[0], mask = a.getMask()[0];
     if (!is64(dst)) {
@@ -393,7 +377,7 @@ struct GatherLowering : DavPattern<GatherOp> {
     if (!is64(idx))
       idx32 = a.getIndex()[0];
     else
-      idx32 = b.split(a.getIndex(), idx).first;
+      idx32 = b.splitLowHighWords(a.getIndex(), idx).first;
     VRegType u32 = b.u32();
     idx32 = b.as(idx32, u32);
     Value all = b.all32();
@@ -401,11 +385,11 @@ struct GatherLowering : DavPattern<GatherOp> {
     // buffer viewed as u32; a one-register result uses the first 32 indices.
     Value w0 = dav::VmulsOp::create(rw, op.getLoc(), idx32.getType(), idx32, b.cst32(2), all);
     Value w1 = dav::VaddsOp::create(rw, op.getLoc(), w0.getType(), w0, b.cst32(1), all);
-    Value m = b.laneMask32(mask, dst);
+    Value m = b.toWordLayoutMask(mask, dst);
     TypeAttr unit = TypeAttr::get(rw.getI32Type());
     Value lo = dav::Vgather2Op::create(rw, op.getLoc(), u32, base, w0, m, unit);
     Value hi = dav::Vgather2Op::create(rw, op.getLoc(), u32, base, w1, m, unit);
-    rw.replaceOpWithMultiple(op, {b.join(lo, hi, dst)});
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(lo, hi, dst)});
     return success();
   }
 };
@@ -428,7 +412,7 @@ struct DuplicateLowering : DavPattern<DuplicateOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(DuplicateOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value s = a.getScalar()[0];
     Value mask = a.getMask().empty() ? Value() : a.getMask()[0];
@@ -447,14 +431,14 @@ struct DuplicateLowering : DavPattern<DuplicateOp> {
     VRegType w = wordType(t);
     Value vlo, vhi;
     if (mask) {
-      Value m = b.laneMask32(mask, t);
+      Value m = b.toWordLayoutMask(mask, t);
       vlo = dav::VdupOp::create(rw, loc, w, lo, m);
       vhi = dav::VdupOp::create(rw, loc, w, hi, m);
     } else {
       vlo = dav::VbrOp::create(rw, loc, w, lo);
       vhi = dav::VbrOp::create(rw, loc, w, hi);
     }
-    rw.replaceOpWithMultiple(op, {b.join(vlo, vhi, t)});
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(vlo, vhi, t)});
     return success();
   }
 };
@@ -463,7 +447,7 @@ struct ArangeLowering : DavPattern<ArangeOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(ArangeOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     Location loc = op.getLoc();
     VRegType t = vt(op.getResult());
     Value s = a.getStart()[0];
@@ -486,15 +470,15 @@ struct ArangeLowering : DavPattern<ArangeOp> {
     Value all = b.all32();
     Value vlo = b.as(dav::VciOp::create(rw, loc, b.reg(32, IntegerType::Signless), lo), u32);
     Value start = dav::VbrOp::create(rw, loc, u32, lo);
-    Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, vlo, start, all));
+    Value carry = b.onesWhereActive(b.cmp(ComparePredicate::lt, vlo, start, all));
     Value vhi = b.vadd(dav::VbrOp::create(rw, loc, u32, hi), carry, all);
-    rw.replaceOpWithMultiple(op, {b.join(vlo, vhi, t)});
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(vlo, vhi, t)});
     return success();
   }
 };
 
 /// 64-bit comparison from word comparisons; result in the 32-bit layout.
-Value compare64(B &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb, Value m,
+Value compare64FromWords(DavBuilder &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb, Value m,
                 VRegType t) {
   VRegType u32 = b.u32(), hv = wordType(t);
   la = b.as(la, u32);
@@ -529,7 +513,7 @@ struct CompareLowering : DavPattern<CompareOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(CompareOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = vt(op.getLhs());
     Value mask = a.getMask()[0];
     if (!is64(t)) {
@@ -537,10 +521,10 @@ struct CompareLowering : DavPattern<CompareOp> {
                                          a.getRhs()[0], mask);
       return success();
     }
-    auto [la, ha] = b.split(a.getLhs(), t);
-    auto [lb, hb] = b.split(a.getRhs(), t);
-    Value r = compare64(b, op.getPredicate(), la, ha, lb, hb, b.laneMask32(mask, t), t);
-    rw.replaceOp(op, b.maskOfLanes32(r, t));
+    auto [la, ha] = b.splitLowHighWords(a.getLhs(), t);
+    auto [lb, hb] = b.splitLowHighWords(a.getRhs(), t);
+    Value r = compare64FromWords(b, op.getPredicate(), la, ha, lb, hb, b.toWordLayoutMask(mask, t), t);
+    rw.replaceOp(op, b.fromWordLayoutMask(r, t));
     return success();
   }
 };
@@ -549,7 +533,7 @@ struct SelectLowering : DavPattern<SelectOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(SelectOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value mask = a.getMask()[0];
     ValueRange x = a.getTrueValue(), y = a.getFalseValue();
@@ -558,7 +542,7 @@ struct SelectLowering : DavPattern<SelectOp> {
       return success();
     }
     if (!t.isTwoRegister()) {
-      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0], b.wordMaskOfOneReg(mask));
+      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0], b.wordMaskOfOneRegister(mask));
       return success();
     }
     Value lo = dav::VselOp::create(rw, op.getLoc(), x[0].getType(), x[0], y[0], mask);
@@ -573,7 +557,7 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
   using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
   LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = vt(op.getResult());
     Value mask = a.getMask()[0];
     constexpr bool isAdd = std::is_same_v<OpTy, AddOp>, isMax = std::is_same_v<OpTy, MaxOp>;
@@ -587,28 +571,28 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
         rw.replaceOpWithNewOp<dav::VminOp>(op, x.getType(), x, y, mask);
       return success();
     }
-    auto [la, ha] = b.split(a.getLhs(), t);
-    auto [lb, hb] = b.split(a.getRhs(), t);
-    Value m = b.laneMask32(mask, t);
+    auto [la, ha] = b.splitLowHighWords(a.getLhs(), t);
+    auto [lb, hb] = b.splitLowHighWords(a.getRhs(), t);
+    Value m = b.toWordLayoutMask(mask, t);
     Value all = b.all32();
     VRegType u32 = b.u32();
     Value lo, hi;
     if (isAdd) {
       Value x = b.as(la, u32), y = b.as(lb, u32);
       Value sum = b.vadd(x, y, all);
-      Value carry = b.bitsOf(b.cmp(ComparePredicate::lt, sum, x, all));
+      Value carry = b.onesWhereActive(b.cmp(ComparePredicate::lt, sum, x, all));
       lo = b.vadd(sum, b.splat32(0, u32), m); // zeroing
       Value h = b.vadd(b.vadd(b.as(ha, u32), b.as(hb, u32), all), carry, all);
       hi = b.vadd(h, b.splat32(0, u32), m);
     } else {
       Value pick =
-          compare64(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb, hb, all, t);
+          compare64FromWords(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb, hb, all, t);
       Value l = dav::VselOp::create(rw, op.getLoc(), u32, b.as(la, u32), b.as(lb, u32), pick);
       Value h = dav::VselOp::create(rw, op.getLoc(), u32, b.as(ha, u32), b.as(hb, u32), pick);
       lo = b.vadd(l, b.splat32(0, u32), m);
       hi = b.vadd(h, b.splat32(0, u32), m);
     }
-    rw.replaceOpWithMultiple(op, {b.join(lo, hi, t)});
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(lo, hi, t)});
     return success();
   }
 };
@@ -617,7 +601,7 @@ struct BitcastLowering : DavPattern<BitcastOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(BitcastOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    B b{rw, op.getLoc()};
+    DavBuilder b{rw, op.getLoc()};
     SmallVector<Type> to;
     if (failed(getTypeConverter()->convertType(op.getResult().getType(), to)))
       return failure();
@@ -633,7 +617,7 @@ struct ConvertAscRegToDavPass
     : public ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
-    DavTypeConverter converter;
+    AscRegToDavTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AscRegDialect>();
@@ -646,14 +630,34 @@ struct ConvertAscRegToDavPass
     populateReturnOpTypeConversionPattern(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
-    patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
-                 MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
-                 PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
-                 ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
-                 BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx);
+    populateAscRegToDavPatterns(converter, patterns);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }
 };
 
 } // namespace
+
+AscRegToDavTypeConverter::AscRegToDavTypeConverter() {
+  addConversion([](Type t) { return t; });
+  addConversion([](VRegType t, SmallVectorImpl<Type> &out) -> std::optional<LogicalResult> {
+    if (!is64(t)) {
+      out.push_back(t);
+      return success();
+    }
+    out.push_back(wordType(t));
+    if (t.isTwoRegister())
+      out.push_back(wordType(t));
+    return success();
+  });
+}
+
+void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns) {
+  patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
+               MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
+               PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
+               ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
+               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(
+      converter, patterns.getContext());
+}

@@ -85,7 +85,7 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 /// Small IR-building helpers shared by the patterns.
-struct Emit {
+struct VectorBuilder {
   OpBuilder &b;
   Location loc;
 
@@ -172,7 +172,7 @@ VectorType intVecType(VectorType t) {
 
 /// Totally ordered integer keys of float lanes: signed comparison of the keys
 /// orders -inf < ... < -0 < +0 < ... < +inf (NaNs are handled separately).
-Value floatKeys(Emit &e, Value v) {
+Value floatKeys(VectorBuilder &e, Value v) {
   auto vt = cast<VectorType>(v.getType());
   VectorType it = intVecType(vt);
   unsigned w = vt.getElementTypeBitWidth();
@@ -191,7 +191,7 @@ Value floatKeys(Emit &e, Value v) {
 struct UBPlace {
   Value bufferAddr, addr, capacity;
 };
-UBPlace placeAccess(Emit &e, Operation *op, Value base, Value offset) {
+UBPlace placeAccess(VectorBuilder &e, Operation *op, Value base, Value offset) {
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8);
   UBPlace p;
@@ -209,7 +209,7 @@ UBPlace placeAccess(Emit &e, Operation *op, Value base, Value offset) {
 
 /// Checks a whole-register access at element `offset` of `base`: inside UB
 /// and 32-byte aligned. Returns the access's UB address.
-Value checkRegAccess(Emit &e, RuntimeChecker &checker, Operation *op, Value base, Value offset,
+Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base, Value offset,
                      unsigned regBytes) {
   UBPlace p = placeAccess(e, op, base, offset);
   if (!checker.enabled())
@@ -251,7 +251,7 @@ struct CreateMaskLowering : public AscRegPattern<CreateMaskOp> {
     SmallVector<bool> bits;
     for (unsigned i = 0; i < sem::kMaskBits; ++i)
       bits.push_back(m.bit(i));
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     rw.replaceOp(op, e.bools(bits));
     return success();
   }
@@ -261,7 +261,7 @@ struct UpdateMaskLowering : public AscRegPattern<UpdateMaskOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(UpdateMaskOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = toRegType(cast<VRegType>(op.getRegType()));
     Type i32 = rw.getI32Type();
     Value vl = e.intConst(i32, t.lanes());
@@ -308,7 +308,7 @@ struct MaskNotLowering : public AscRegPattern<MaskNotOp> {
     SmallVector<bool> p(sem::kMaskBits, false);
     for (unsigned i = 0; i < t.lanes(); ++i)
       p[t.maskStride() * i] = true;
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     Value pattern = e.bools(p);
     Value x = arith::XOrIOp::create(rw, op.getLoc(), a.getInput(), pattern);
     rw.replaceOpWithNewOp<arith::AndIOp>(op, x, pattern);
@@ -324,7 +324,7 @@ struct LoadAlignLowering : public AscRegPattern<LoadAlignOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(LoadAlignOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
     rw.replaceOpWithNewOp<vector::LoadOp>(op, vecType(getContext(), t), a.getBase(),
@@ -337,7 +337,7 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(StoreAlignOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
     if (std::optional<UBArena> ub = getUBArena(op))
@@ -355,7 +355,7 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
 //===----------------------------------------------------------------------===//
 
 /// Adjacent-pair tree: (l0+l1),(l2+l3),... per level, one rounding per node.
-Value pairTree(Emit &e, Value v) {
+Value pairTree(VectorBuilder &e, Value v) {
   while (cast<VectorType>(v.getType()).getNumElements() > 1) {
     auto d = vector::DeinterleaveOp::create(e.b, e.loc, v);
     Value even = d.getRes1(), odd = d.getRes2();
@@ -371,7 +371,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType srcT = regTypeOf(op.getSrc()), dstT = regTypeOf(op.getResult());
     VectorType dstVec = vecType(getContext(), dstT);
     Value src = a.getSrc();
@@ -396,7 +396,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     return success();
   }
 
-  Value lowerMaxMin(Emit &e, ReduceOp op, Value src, Value lanes, sem::RegType t,
+  Value lowerMaxMin(VectorBuilder &e, ReduceOp op, Value src, Value lanes, sem::RegType t,
                     VectorType vt) const {
     OpBuilder &b = e.b;
     Location loc = e.loc;
@@ -468,7 +468,7 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(PairReduceSumOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getSrc());
     int64_t n = t.lanes();
     Value lanes = e.laneMask(a.getMask(), t);
@@ -500,7 +500,7 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(GatherOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType dstT = regTypeOf(op.getResult()), idxT = regTypeOf(op.getIndex());
     int64_t n = dstT.lanes();
@@ -560,7 +560,7 @@ struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(GatherRegOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType t = regTypeOf(op.getSrc());
     int64_t n = t.lanes();
@@ -597,7 +597,7 @@ struct DuplicateLowering : public AscRegPattern<DuplicateOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(DuplicateOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(getContext(), t);
     Value scalar = a.getScalar();
@@ -615,7 +615,7 @@ struct ArangeLowering : public AscRegPattern<ArangeOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(ArangeOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(getContext(), t);
     Value start = vector::BroadcastOp::create(rw, op.getLoc(), vt, a.getStart());
@@ -633,7 +633,7 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(CompareOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getLhs());
     Value r;
     if (sem::isFloat(t.elem)) {
@@ -696,7 +696,7 @@ struct SelectLowering : public AscRegPattern<SelectOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(SelectOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     Value lanes = e.laneMask(a.getMask(), regTypeOf(op.getResult()));
     rw.replaceOpWithNewOp<arith::SelectOp>(op, lanes, a.getTrueValue(), a.getFalseValue());
     return success();
@@ -708,7 +708,7 @@ template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Emit e{rw, op.getLoc()};
+    VectorBuilder e{rw, op.getLoc()};
     Location loc = op.getLoc();
     sem::RegType t = regTypeOf(op.getResult());
     VectorType vt = vecType(rw.getContext(), t);

@@ -121,20 +121,32 @@ LogicalResult Vgather2Op::verify() {
   if (failed(verifyUBElementType(*this, getBase().getType())))
     return failure();
   Type unit = getUnit() ? *getUnit() : getBase().getType().getElementType();
-  auto kind = ascreg::getElemKind(unit);
   Type me = getBase().getType().getElementType();
-  if (!kind || (unit != me &&
-                !(me.getIntOrFloatBitWidth() == 64 && unit.isInteger(32) && isa<IntegerType>(me))))
+  bool isInt = isa<IntegerType>(unit);
+  // A unit reads the buffer's own elements (integers of any signedness), or
+  // the 32-bit words of a 64-bit integer buffer.
+  bool sameElements = unit == me || (isInt && isa<IntegerType>(me) &&
+                                     unit.getIntOrFloatBitWidth() == me.getIntOrFloatBitWidth());
+  bool wordsOf64 = isInt && unit.getIntOrFloatBitWidth() == 32 && isa<IntegerType>(me) &&
+                   me.getIntOrFloatBitWidth() == 64;
+  if (!ascreg::getElemKind(isInt ? IntegerType::get(getContext(), unit.getIntOrFloatBitWidth())
+                                 : unit) ||
+      !(sameElements || wordsOf64))
     return emitOpError() << "unit " << unit << " cannot view a buffer of " << me;
   sem::RegType d = rt(getResult()), i = rt(getIndex());
-  // The 8-bit source kind follows the result's signedness (zero extension).
-  sem::ElemKind src = *kind;
-  if (sem::elemBytes(src) == 1)
-    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U8 : sem::ElemKind::I8;
-  if (sem::elemBytes(src) == 4 && isa<IntegerType>(unit))
-    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U32 : sem::ElemKind::I32;
-  if (sem::elemBytes(src) == 2 && isa<IntegerType>(unit))
-    src = sem::isUnsignedInt(d.elem) ? sem::ElemKind::U16 : sem::ElemKind::I16;
+  // Integer units are read with the result's signedness (8-bit: zero extension).
+  sem::ElemKind src = sem::ElemKind::F32;
+  if (!isInt) {
+    src = *ascreg::getElemKind(unit);
+  } else {
+    bool u = sem::isUnsignedInt(d.elem);
+    switch (unit.getIntOrFloatBitWidth()) {
+    case 8: src = sem::gatherSourceKind(d.elem, 1); break;
+    case 16: src = u ? sem::ElemKind::U16 : sem::ElemKind::I16; break;
+    case 32: src = u ? sem::ElemKind::U32 : sem::ElemKind::I32; break;
+    default: src = u ? sem::ElemKind::U64 : sem::ElemKind::I64; break;
+    }
+  }
   if (sem::isLegalGather(d, src, i))
     return success();
   return emitOpError() << "(result " << getResult().getType() << ", unit " << unit << ", index "
