@@ -411,7 +411,8 @@ void benchReduceDispatch(benchmark::State &st) {
     t0 = cpuNs();
     for (uint64_t i = 0; i < n; ++i) {
       benchmark::DoNotOptimize(in);
-      sem::simd::reduce(sem::ReduceKind::Max, f32, f32, in, all, out);
+      sem::simd::reduce(::ascreg::semantics::documentedProfile(), sem::ReduceKind::Max, f32, f32,
+                        in, all, out);
       benchmark::DoNotOptimize(out);
     }
     direct.add(cpuNs() - t0);

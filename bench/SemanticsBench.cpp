@@ -91,7 +91,7 @@ struct Registrar {
       Mask m = fullMask(r.src);
       add(std::string("BM_Reduce/") + r.kind + "_" + tname(r.src), [=](bool s) {
         Reg out;
-        (s ? simd::reduce : ref::reduce)(r.k, r.dst, r.src, *in, m, out);
+        (s ? simd::reduce : ref::reduce)(documentedProfile(), r.k, r.dst, r.src, *in, m, out);
         benchmark::DoNotOptimize(out);
       });
     }
@@ -107,13 +107,15 @@ struct Registrar {
       const Mask full = fullMask(F16);
       add("BM_Reduce/sum_f16_big", [=](bool s) {
         Reg out;
-        (s ? simd::reduce : ref::reduce)(ReduceKind::Sum, F16, F16, *big, full, out);
+        (s ? simd::reduce : ref::reduce)(documentedProfile(), ReduceKind::Sum, F16, F16, *big, full,
+                                         out);
         benchmark::DoNotOptimize(out);
       });
       auto in16 = std::make_shared<Reg>(randomReg(F16, 1));
       add("BM_Reduce/sum_f16_half", [=](bool s) {
         Reg out;
-        (s ? simd::reduce : ref::reduce)(ReduceKind::Sum, F16, F16, *in16, half, out);
+        (s ? simd::reduce : ref::reduce)(documentedProfile(), ReduceKind::Sum, F16, F16, *in16,
+                                         half, out);
         benchmark::DoNotOptimize(out);
       });
       auto nan = std::make_shared<Reg>(randomReg(F32, 1));
@@ -121,7 +123,8 @@ struct Registrar {
       const Mask full32 = fullMask(F32);
       add("BM_Reduce/max_f32_nan", [=](bool s) {
         Reg out;
-        (s ? simd::reduce : ref::reduce)(ReduceKind::Max, F32, F32, *nan, full32, out);
+        (s ? simd::reduce : ref::reduce)(documentedProfile(), ReduceKind::Max, F32, F32, *nan,
+                                         full32, out);
         benchmark::DoNotOptimize(out);
       });
     }
@@ -131,7 +134,7 @@ struct Registrar {
       Mask m = fullMask(t);
       add("BM_PairReduceSum/" + tname(t), [=](bool s) {
         Reg out;
-        (s ? simd::pairReduceSum : ref::pairReduceSum)(t, *in, m, out);
+        (s ? simd::pairReduceSum : ref::pairReduceSum)(documentedProfile(), t, *in, m, out);
         benchmark::DoNotOptimize(out);
       });
     }
@@ -161,8 +164,9 @@ struct Registrar {
       for (bool partial : {false, true})
         add(name + (partial ? "_half" : ""), [=](bool s) {
           Reg out;
-          Status st = (s ? simd::gather : ref::gather)(g.dst, g.src, g.idx, base->data(), n, *idx,
-                                                       partial ? half : m, out);
+          Status st =
+              (s ? simd::gather : ref::gather)(documentedProfile(), g.dst, g.src, g.idx,
+                                               base->data(), n, *idx, partial ? half : m, out);
           benchmark::DoNotOptimize(st);
           benchmark::DoNotOptimize(out);
         });
@@ -184,7 +188,7 @@ struct Registrar {
       Mask m = fullMask(t);
       add("BM_Compare/lt_" + tname(t), [=](bool s) {
         Mask out;
-        (s ? simd::compare : ref::compare)(ComparePred::LT, t, *a, *b, m, out);
+        (s ? simd::compare : ref::compare)(documentedProfile(), ComparePred::LT, t, *a, *b, m, out);
         benchmark::DoNotOptimize(out);
       });
       add("BM_Select/" + tname(t), [=](bool s) {
@@ -195,7 +199,7 @@ struct Registrar {
       for (auto [name, k] : {std::pair{"add", BinaryKind::Add}, std::pair{"max", BinaryKind::Max}})
         add(std::string("BM_Binary/") + name + "_" + tname(t), [=, k = k](bool s) {
           Reg out;
-          (s ? simd::binary : ref::binary)(k, t, *a, *b, m, out);
+          (s ? simd::binary : ref::binary)(documentedProfile(), k, t, *a, *b, m, out);
           benchmark::DoNotOptimize(out);
         });
       add("BM_Arange/" + tname(t), [=](bool s) {

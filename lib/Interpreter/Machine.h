@@ -89,6 +89,8 @@ public:
   sem::Mask &mask(MaskRef r) { return M[r.slot]; }
   const Buffer &buffer(BufferRef r) const { return buffers[S[r.slot]]; }
   uint8_t *ubData() const { return ubBase; }
+  /// The semantic choices of the run.
+  const sem::Profile &profile() const { return options.profile; }
 
   /// Reports `error` at the op of `inst` (first error of the run only).
   void fail(const Inst &inst, const sem::RuntimeError &error);

@@ -183,7 +183,8 @@ struct ReduceInst {
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::reduce(kind, resultType, sourceType, m.reg(source), m.mask(mask), m.regOut(result));
+    sem::reduce(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
+                m.regOut(result));
   }
 };
 
@@ -195,7 +196,7 @@ struct PairReduceSumInst {
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::pairReduceSum(type, m.reg(source), m.mask(mask), m.regOut(result));
+    sem::pairReduceSum(m.profile(), type, m.reg(source), m.mask(mask), m.regOut(result));
   }
 };
 
@@ -220,8 +221,9 @@ struct GatherInst {
     }
     unsigned unit = sem::elemBytes(source);
     uint64_t unitsToEnd = (m.ub.capacity() - buf.ubAddr) / unit;
-    sem::Status st = sem::gather(resultType, source, indexType, m.ubData() + buf.ubAddr, unitsToEnd,
-                                 m.reg(index), m.mask(mask), m.regOut(result));
+    sem::Status st =
+        sem::gather(m.profile(), resultType, source, indexType, m.ubData() + buf.ubAddr, unitsToEnd,
+                    m.reg(index), m.mask(mask), m.regOut(result));
     if (st.ok)
       return true;
     m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::GatherOutsideUB,
@@ -287,7 +289,8 @@ struct CompareInst {
   RegRef lhs, rhs;
   MaskRef mask, result;
   void run(Machine &m) const {
-    sem::compare(predicate, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.mask(result));
+    sem::compare(m.profile(), predicate, type, m.reg(lhs), m.reg(rhs), m.mask(mask),
+                 m.mask(result));
   }
 };
 
@@ -311,7 +314,7 @@ struct BinaryInst {
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::binary(kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
+    sem::binary(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
   }
 };
 

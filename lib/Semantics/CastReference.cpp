@@ -246,7 +246,8 @@ uint64_t truncateLane(ElemKind t, uint64_t bits, RoundMode mode, bool saturate) 
   return encodeFloat(t, r, RoundMode::Rint, saturate);          // 0 keeps the sign (IEEE)
 }
 
-void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+  const Ctrl &ctrl = prof.ctrl;
   const CastPairInfo *p = findCastPair(spec.dst, spec.src);
   assert(p && castSpecError(spec).empty() && "illegal cast");
   const bool sat = castSaturates(*p, spec.satOperand, ctrl);
@@ -276,8 +277,9 @@ void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, 
   std::memcpy(out.b, r.b, kVLBytes);
 }
 
-void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
               Reg &out) {
+  const Ctrl &ctrl = prof.ctrl;
   assert(truncateError(t, mode).empty() && "illegal truncate");
   const bool sat = truncateSaturates(t, ctrl);
   const unsigned w = elemBytes(t);

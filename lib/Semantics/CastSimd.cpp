@@ -52,12 +52,12 @@ using EK = ElemKind;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no gain over the reference (see Simd.cpp).
-void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
-  ref::cast(spec, ctrl, in, m, out);
+void CastImpl(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+  ref::cast(prof, spec, in, m, out);
 }
-void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
                   Reg &out) {
-  ref::truncate(t, mode, ctrl, in, m, out);
+  ref::truncate(prof, t, mode, in, m, out);
 }
 #else
 
@@ -504,10 +504,11 @@ IntRange intRange(EK k) {
 
 } // namespace
 
-void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
+void CastImpl(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+  const Ctrl &ctrl = prof.ctrl;
   const CastPairInfo *p = findCastPair(spec.dst, spec.src);
   if (!p) // illegal: the reference asserts
-    return ref::cast(spec, ctrl, in, m, out);
+    return ref::cast(prof, spec, in, m, out);
   const EK s = spec.src, t = spec.dst;
   const bool sat = castSaturates(*p, spec.satOperand, ctrl);
   const unsigned part = unsigned(spec.part);
@@ -515,7 +516,7 @@ void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask 
 
   if (ws == 8 || wd == 8) {
     if (isFloat(s) || isFloat(t)) // f32 -> s64, s64 -> f32: rare
-      return ref::cast(spec, ctrl, in, m, out);
+      return ref::cast(prof, spec, in, m, out);
     return castS32S64(wd == 8, sat, part, in, m, out);
   }
   const WordLayout L = wordLayout(ws, wd, part);
@@ -542,10 +543,10 @@ void CastImpl(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask 
   runWords(L, in, m, out, k);
 }
 
-void TruncateImpl(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
                   Reg &out) {
   const unsigned w = elemBytes(t);
-  runMode<TruncateOp>(mode, wordLayout(w, w, 0), in, m, out, t, truncateSaturates(t, ctrl));
+  runMode<TruncateOp>(mode, wordLayout(w, w, 0), in, m, out, t, truncateSaturates(t, prof.ctrl));
 }
 
 #endif // HWY_TARGET == HWY_SCALAR
@@ -564,12 +565,12 @@ namespace simd {
 HWY_EXPORT(CastImpl);
 HWY_EXPORT(TruncateImpl);
 
-void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) {
-  HWY_DYNAMIC_DISPATCH(CastImpl)(spec, ctrl, in, m, out);
+void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+  HWY_DYNAMIC_DISPATCH(CastImpl)(prof, spec, in, m, out);
 }
-void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
               Reg &out) {
-  HWY_DYNAMIC_DISPATCH(TruncateImpl)(t, mode, ctrl, in, m, out);
+  HWY_DYNAMIC_DISPATCH(TruncateImpl)(prof, t, mode, in, m, out);
 }
 
 } // namespace simd

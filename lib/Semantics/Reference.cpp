@@ -241,7 +241,8 @@ void maskNot(RegType t, const Mask &a, Mask &out) {
 
 // ---------------------------------------------------------------- reduce
 
-void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
+void reduce(const Profile &, ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m,
+            Reg &out) {
   EK se = src.elem;
   unsigned vl = src.lanes();
   uint64_t value = 0, index = 0;
@@ -297,7 +298,7 @@ void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m
     setLane(out, dst, 1, index); // raw integer bits in the dst element type
 }
 
-void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out) {
+void pairReduceSum(const Profile &, RegType t, const Reg &in, const Mask &m, Reg &out) {
   unsigned n = t.lanes();
   Reg r;
   clearReg(r, t);
@@ -318,8 +319,8 @@ void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out) {
 
 // ---------------------------------------------------------------- gather
 
-Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
-              const Reg &idx, const Mask &m, Reg &out) {
+Status gather(const Profile &, RegType dst, ElemKind src, RegType index, const uint8_t *base,
+              uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
   Reg r;
   clearReg(r, dst); // inactive lanes are 0
   unsigned srcBytes = elemBytes(src);
@@ -369,7 +370,8 @@ void arange(RegType t, uint64_t startBits, Reg &out) {
   }
 }
 
-void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
+void compare(const Profile &, ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m,
+             Mask &out) {
   EK k = t.elem;
   Mask r{};
   for (unsigned i = 0; i < t.lanes(); ++i) {
@@ -423,7 +425,8 @@ void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   std::memcpy(out.b, r.b, t.bytes());
 }
 
-void binary(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
+void binary(const Profile &, BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m,
+            Reg &out) {
   EK k = t.elem;
   Reg r;
   for (unsigned i = 0; i < t.lanes(); ++i) {

@@ -62,15 +62,17 @@ using EK = ElemKind;
 #if HWY_TARGET == HWY_SCALAR
 // HWY_SCALAR (one lane, no shuffles) is the baseline only for CPUs without
 // SSE4 (GCC < 12.3 disables EMU128); there the reference is as fast.
-void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
-  ref::reduce(k, dst, src, in, m, out);
+void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+                const Mask &m, Reg &out) {
+  ref::reduce(prof, k, dst, src, in, m, out);
 }
-void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
-  ref::pairReduceSum(t, in, m, out);
+void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
+  ref::pairReduceSum(prof, t, in, m, out);
 }
-Status GatherImpl(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
-                  const Reg &idx, const Mask &m, Reg &out) {
-  return ref::gather(dst, src, index, base, baseElems, idx, m, out);
+Status GatherImpl(const Profile &prof, RegType dst, ElemKind src, RegType index,
+                  const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
+                  Reg &out) {
+  return ref::gather(prof, dst, src, index, base, baseElems, idx, m, out);
 }
 void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ref::gatherReg(t, src, idx, out);
@@ -79,14 +81,16 @@ void DuplicateImpl(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
   ref::duplicate(t, scalarBits, m, out);
 }
 void ArangeImpl(RegType t, uint64_t startBits, Reg &out) { ref::arange(t, startBits, out); }
-void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
-  ref::compare(p, t, a, b, m, out);
+void CompareImpl(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
+                 const Mask &m, Mask &out) {
+  ref::compare(prof, p, t, a, b, m, out);
 }
 void SelectImpl(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   ref::select(t, m, a, b, out);
 }
-void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
-  ref::binary(op, t, a, b, m, out);
+void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, const Reg &b,
+                const Mask &m, Reg &out) {
+  ref::binary(prof, op, t, a, b, m, out);
 }
 void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
   ref::storeAlign(t, in, m, dst);
@@ -647,7 +651,8 @@ uint64_t emptyExtreme(EK k, bool isMax) {
   }
 }
 
-void ReduceImpl(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
+void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+                const Mask &m, Reg &out) {
   uint64_t value = 0, index = 0;
   if (k == ReduceKind::Sum) {
     switch (src.elem) {
@@ -735,7 +740,7 @@ HWY_INLINE void pairActive(D d, const Mask &m, size_t first, hn::Mask<D> &ma, hn
   }
 }
 
-void PairReduceSumImpl(RegType t, const Reg &in, const Mask &m, Reg &out) {
+void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   // Output lanes [i, i + N) are written after their inputs [2i, 2i + 2N)
   // are read, so `in` may be `out`.
   const unsigned half = t.lanes() / 2;
@@ -976,8 +981,9 @@ Status gather16(unsigned srcBytes, const uint8_t *base, uint64_t baseElems, cons
   return Status{};
 }
 
-Status GatherImpl(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
-                  const Reg &idx, const Mask &m, Reg &out) {
+Status GatherImpl(const Profile &prof, RegType dst, ElemKind src, RegType index,
+                  const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
+                  Reg &out) {
   switch (elemBytes(dst.elem)) {
   case 2:
     return gather16(elemBytes(src), base, baseElems, idx, m, out);
@@ -1160,7 +1166,8 @@ void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, cons
   }
 }
 
-void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
+void CompareImpl(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
+                 const Mask &m, Mask &out) {
   Mask res{}; // m may be out
   const unsigned n = t.lanes();
   const bool x2 = t.numRegs == 2;
@@ -1198,7 +1205,7 @@ void CompareImpl(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mas
        : compareKeys<int64_t, kUnsignedKey, 8>(p, n, a, b, m, res);
     break;
   case EK::BF16:
-    ref::compare(p, t, a, b, m, out);
+    ref::compare(prof, p, t, a, b, m, out);
     return; // not a legal type
   }
   out = res;
@@ -1242,7 +1249,8 @@ void addInts(D d, unsigned lanes, const Reg &a, const Reg &b, const Mask &m, Reg
         d, lanesOf<T>(out) + i);
 }
 
-void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
+void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, const Reg &b,
+                const Mask &m, Reg &out) {
   const unsigned n = t.lanes();
   if (op == BinaryKind::Add) {
     switch (t.elem) {
@@ -1269,7 +1277,7 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
       return;
     }
     case EK::BF16:
-      ref::binary(op, t, a, b, m, out);
+      ref::binary(prof, op, t, a, b, m, out);
       return; // not a legal type
     default:
       withLanes(t, [&](auto d, auto stride) HWY_ATTR {
@@ -1314,7 +1322,7 @@ void BinaryImpl(BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask
        : maxMinKeys<int64_t, kUnsignedKey, 8>(isMax, n, a, b, m, out);
     break;
   case EK::BF16:
-    ref::binary(op, t, a, b, m, out);
+    ref::binary(prof, op, t, a, b, m, out);
     break; // not a legal type
   }
 }
@@ -1488,15 +1496,16 @@ void maskNot(RegType t, const Mask &a, Mask &out) {
     out.w[k] = ~a.w[k] & group;
 }
 
-void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out) {
-  ASCREG_DISPATCH(ReduceImpl)(k, dst, src, in, m, out);
+void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+            const Mask &m, Reg &out) {
+  ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
 }
-void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out) {
-  ASCREG_DISPATCH(PairReduceSumImpl)(t, in, m, out);
+void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
+  ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
 }
-Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems,
-              const Reg &idx, const Mask &m, Reg &out) {
-  return ASCREG_DISPATCH(GatherImpl)(dst, src, index, base, baseElems, idx, m, out);
+Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
+              uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
+  return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
 }
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);
@@ -1507,14 +1516,16 @@ void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
 void arange(RegType t, uint64_t startBits, Reg &out) {
   ASCREG_DISPATCH(ArangeImpl)(t, startBits, out);
 }
-void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out) {
-  ASCREG_DISPATCH(CompareImpl)(p, t, a, b, m, out);
+void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
+             const Mask &m, Mask &out) {
+  ASCREG_DISPATCH(CompareImpl)(prof, p, t, a, b, m, out);
 }
 void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   ASCREG_DISPATCH(SelectImpl)(t, m, a, b, out);
 }
-void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
-  ASCREG_DISPATCH(BinaryImpl)(k, t, a, b, m, out);
+void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
+            Reg &out) {
+  ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
 }
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {

@@ -265,10 +265,23 @@ TEST(CastCtrl, SaturationRules) {
 
 // ---------------------------------------------------------------- registers
 
+/// One implementation's register ops, called with a CTRL state (the rest of
+/// the profile is the documented one).
 struct Impl {
   const char *name;
-  decltype(&ref::cast) cast;
-  decltype(&ref::truncate) truncate;
+  decltype(&ref::cast) castOp;
+  decltype(&ref::truncate) truncateOp;
+  void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out) const {
+    Profile p = documentedProfile();
+    p.ctrl = ctrl;
+    castOp(p, spec, in, m, out);
+  }
+  void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,
+                Reg &out) const {
+    Profile p = documentedProfile();
+    p.ctrl = ctrl;
+    truncateOp(p, t, mode, in, m, out);
+  }
 };
 const Impl kRef{"ref", ref::cast, ref::truncate};
 const Impl kSimd{"simd", simd::cast, simd::truncate};

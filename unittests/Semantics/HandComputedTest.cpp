@@ -83,7 +83,7 @@ void expectReduce(const Impl &I, ReduceKind k, RegType dst, RegType src, const R
                   const Mask &m, uint64_t value, uint64_t index = 0) {
   Reg out;
   std::memset(out.b, 0xAB, sizeof out.b); // stale contents must be cleared
-  I.reduce(k, dst, src, in, m, out);
+  I.reduce(::ascreg::semantics::documentedProfile(), k, dst, src, in, m, out);
   EXPECT_EQ(getLane(out, dst, 0), value) << I.name << " value, src " << typeName(src);
   EXPECT_EQ(getLane(out, dst, 1), k == ReduceKind::Sum ? 0 : index)
       << I.name << " lane 1, src " << typeName(src);
@@ -316,7 +316,7 @@ TEST_P(Hand, PairReduceSeed001) {
   I.updateMask(kF32, 64, m, rest);
   Reg out;
   std::memset(out.b, 0xAB, sizeof out.b);
-  I.pairReduceSum(kF32, in, m, out);
+  I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF32, in, m, out);
   for (unsigned i = 0; i < 32; ++i)
     EXPECT_EQ(getLane(out, kF32, i), f32Bits(float(i) + 0.25f)) << I.name << " lane " << i;
   for (unsigned i = 32; i < 64; ++i)
@@ -334,7 +334,7 @@ TEST_P(Hand, PairReduceOneActiveKeepsBits) {
   setLane(in, kF16, 6, 0x4000); // pair 3: neither active -> +0
   Mask m = lanes(kF16, {0, 3, 4, 5});
   Reg out;
-  I.pairReduceSum(kF16, in, m, out);
+  I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF16, in, m, out);
   EXPECT_EQ(getLane(out, kF16, 0), 0x8000u);
   EXPECT_EQ(getLane(out, kF16, 1), 0x7C01u);
   EXPECT_EQ(getLane(out, kF16, 2), 0x4000u);
@@ -342,7 +342,7 @@ TEST_P(Hand, PairReduceOneActiveKeepsBits) {
   // f16 pair overflow is non-saturating: 60000 + 60000 -> +inf.
   setLane(in, kF16, 8, 0x7B53);
   setLane(in, kF16, 9, 0x7B53);
-  I.pairReduceSum(kF16, in, allLanes(kF16), out);
+  I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF16, in, allLanes(kF16), out);
   EXPECT_EQ(getLane(out, kF16, 4), 0x7C00u);
 }
 
@@ -358,7 +358,8 @@ TEST_P(Hand, GatherZeroExtendsI8) {
   setLane(idx, kU16, 2, 5); // inactive below
   Mask m = lanes(kI16, {0, 1});
   Reg out;
-  Status s = I.gather(kI16, EK::I8, kU16, reinterpret_cast<const uint8_t *>(base), 64, idx, m, out);
+  Status s = I.gather(::ascreg::semantics::documentedProfile(), kI16, EK::I8, kU16,
+                      reinterpret_cast<const uint8_t *>(base), 64, idx, m, out);
   ASSERT_TRUE(s.ok);
   EXPECT_EQ(getLane(out, kI16, 0), 216u); // 0xD8 zero-extended
   EXPECT_EQ(getLane(out, kI16, 1), 40u);
@@ -373,8 +374,8 @@ TEST_P(Hand, GatherIndexCountsElements) {
   setLane(idx, kU32, 0, 15);
   setLane(idx, kU32, 63, 2);
   Reg out;
-  Status s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base), 16, idx,
-                      lanes(kU32, {0, 63}), out);
+  Status s = I.gather(::ascreg::semantics::documentedProfile(), kU32, EK::U32, kU32,
+                      reinterpret_cast<const uint8_t *>(base), 16, idx, lanes(kU32, {0, 63}), out);
   ASSERT_TRUE(s.ok);
   EXPECT_EQ(getLane(out, kU32, 0), 1015u);
   EXPECT_EQ(getLane(out, kU32, 63), 1002u);
@@ -390,12 +391,16 @@ TEST_P(Hand, Gather64BitIndexForms) {
   Reg idx = zeroReg();
   setLane(idx, kU64, 0, 0x0000000700000021ull);
   Reg out;
-  ASSERT_TRUE(I.gather(kU64, EK::U64, kU64, b, 40, idx, lanes(kU64, {0}), out).ok);
+  ASSERT_TRUE(I.gather(::ascreg::semantics::documentedProfile(), kU64, EK::U64, kU64, b, 40, idx,
+                       lanes(kU64, {0}), out)
+                  .ok);
   EXPECT_EQ(getLane(out, kU64, 0), 0xA000000000000021ull);
   // u32 index with a two-register destination: 64 indices, lane 63 used.
   Reg idx32 = zeroReg();
   setLane(idx32, kU32, 63, 39);
-  ASSERT_TRUE(I.gather(kU64x2, EK::U64, kU32, b, 40, idx32, lanes(kU64x2, {63}), out).ok);
+  ASSERT_TRUE(I.gather(::ascreg::semantics::documentedProfile(), kU64x2, EK::U64, kU32, b, 40,
+                       idx32, lanes(kU64x2, {63}), out)
+                  .ok);
   EXPECT_EQ(getLane(out, kU64x2, 63), 0xA000000000000027ull);
   EXPECT_EQ(getLane(out, kU64x2, 0), 0u);
 }
@@ -407,16 +412,17 @@ TEST_P(Hand, GatherOutOfBoundsReportsFirstActiveLane) {
   setLane(idx, kU16, 3, 10);   // == baseElems: out of bounds
   setLane(idx, kU16, 7, 11);
   Reg out;
-  Status s = I.gather(kU16, EK::U16, kU16, reinterpret_cast<const uint8_t *>(base), 10, idx,
-                      lanes(kU16, {0, 3, 7}), out);
+  Status s =
+      I.gather(::ascreg::semantics::documentedProfile(), kU16, EK::U16, kU16,
+               reinterpret_cast<const uint8_t *>(base), 10, idx, lanes(kU16, {0, 3, 7}), out);
   EXPECT_FALSE(s.ok);
   EXPECT_EQ(s.lane, 3u);
   EXPECT_EQ(s.value, 10u);
   uint32_t base32[4] = {};
   Reg i32 = zeroReg();
   setLane(i32, kU32, 9, 0x80000000u); // negative as i32: must still be caught
-  s = I.gather(kU32, EK::U32, kU32, reinterpret_cast<const uint8_t *>(base32), 4, i32,
-               lanes(kU32, {9}), out);
+  s = I.gather(::ascreg::semantics::documentedProfile(), kU32, EK::U32, kU32,
+               reinterpret_cast<const uint8_t *>(base32), 4, i32, lanes(kU32, {9}), out);
   EXPECT_FALSE(s.ok);
   EXPECT_EQ(s.lane, 9u);
   EXPECT_EQ(s.value, 0x80000000u);
@@ -505,19 +511,20 @@ TEST_P(Hand, CompareFloats) {
   setLane(b, kF32, 2, f32Bits(2.0f));
   Mask m = lanes(kF32, {0, 1, 2});
   Mask out;
-  I.compare(ComparePred::EQ, kF32, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::EQ, kF32, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x001ull); // -0 == +0
-  I.compare(ComparePred::NE, kF32, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::NE, kF32, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x110ull); // NaN != 1, 1 != 2
-  I.compare(ComparePred::LT, kF32, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::LT, kF32, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x100ull);
-  I.compare(ComparePred::GE, kF32, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::GE, kF32, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x001ull);
   // f16 the same way: -0 <= +0, NaN unordered.
   Reg h1 = zeroReg(), h2 = zeroReg();
   setLane(h1, kF16, 0, 0x8000);
   setLane(h1, kF16, 1, 0x7E00);
-  I.compare(ComparePred::LE, kF16, h1, h2, lanes(kF16, {0, 1}), out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::LE, kF16, h1, h2,
+            lanes(kF16, {0, 1}), out);
   EXPECT_EQ(out.w[0], 0x1ull);
 }
 
@@ -525,9 +532,9 @@ TEST_P(Hand, CompareUnsignedAndInactive) {
   Reg a = filled(kU8, 0xFF), b = filled(kU8, 0x01);
   Mask m = lanes(kU8, {0, 1});
   Mask out;
-  I.compare(ComparePred::GT, kU8, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::GT, kU8, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x3ull); // 255 > 1 unsigned, lanes 2.. inactive
-  I.compare(ComparePred::GT, kI8, a, b, m, out);
+  I.compare(::ascreg::semantics::documentedProfile(), ComparePred::GT, kI8, a, b, m, out);
   EXPECT_EQ(out.w[0], 0x0ull); // -1 < 1 signed
 }
 
@@ -542,12 +549,12 @@ TEST_P(Hand, BinaryMaxMinNaNAndZeros) {
   setLane(a, kF32, 3, f32Bits(7.0f)); // inactive -> 0
   Mask m = lanes(kF32, {0, 1, 2});
   Reg out;
-  I.binary(BinaryKind::Max, kF32, a, b, m, out);
+  I.binary(::ascreg::semantics::documentedProfile(), BinaryKind::Max, kF32, a, b, m, out);
   EXPECT_EQ(getLane(out, kF32, 0), 0x7FC00011u);
   EXPECT_EQ(getLane(out, kF32, 1), 0xFFC00033u);
   EXPECT_EQ(getLane(out, kF32, 2), 0x00000000u);
   EXPECT_EQ(getLane(out, kF32, 3), 0u);
-  I.binary(BinaryKind::Min, kF32, a, b, m, out);
+  I.binary(::ascreg::semantics::documentedProfile(), BinaryKind::Min, kF32, a, b, m, out);
   EXPECT_EQ(getLane(out, kF32, 2), 0x80000000u);
   // f16 add: 2048 + 1 = 2049 -> ties to even 2048; 65504 + 16 -> +inf (non-saturating).
   Reg h1 = zeroReg(), h2 = zeroReg();
@@ -555,11 +562,13 @@ TEST_P(Hand, BinaryMaxMinNaNAndZeros) {
   setLane(h2, kF16, 0, 0x3C00);
   setLane(h1, kF16, 1, 0x7BFF);
   setLane(h2, kF16, 1, 0x4C00);
-  I.binary(BinaryKind::Add, kF16, h1, h2, lanes(kF16, {0, 1}), out);
+  I.binary(::ascreg::semantics::documentedProfile(), BinaryKind::Add, kF16, h1, h2,
+           lanes(kF16, {0, 1}), out);
   EXPECT_EQ(getLane(out, kF16, 0), 0x6800u);
   EXPECT_EQ(getLane(out, kF16, 1), 0x7C00u);
   // i8 add wraps: 127 + 1 = -128.
-  I.binary(BinaryKind::Add, kI8, filled(kI8, 127), filled(kI8, 1), allLanes(kI8), out);
+  I.binary(::ascreg::semantics::documentedProfile(), BinaryKind::Add, kI8, filled(kI8, 127),
+           filled(kI8, 1), allLanes(kI8), out);
   EXPECT_EQ(out.b[200], 0x80);
 }
 

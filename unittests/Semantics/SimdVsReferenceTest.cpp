@@ -87,8 +87,8 @@ TEST_P(SimdVsRef, Reduce) {
       Reg want, got;
       std::memset(want.b, 0xAB, sizeof want.b);
       std::memset(got.b, 0xAB, sizeof got.b);
-      ref::reduce(c.kind, c.dst, c.src, in, m, want);
-      simd::reduce(c.kind, c.dst, c.src, in, m, got);
+      ref::reduce(::ascreg::semantics::documentedProfile(), c.kind, c.dst, c.src, in, m, want);
+      simd::reduce(::ascreg::semantics::documentedProfile(), c.kind, c.dst, c.src, in, m, got);
       ASSERT_TRUE(sameReg(c.dst, want, got, c.kind == ReduceKind::Sum))
           << ctx("reduce", c.src, it) << " kind " << int(c.kind);
       // Bytes past the result type are left alone.
@@ -104,8 +104,8 @@ TEST_P(SimdVsRef, PairReduceSum) {
     for (int it = 0; it < kIters * 3; ++it) {
       Reg in = g.reg(t), want, got;
       Mask m = g.mask(t);
-      ref::pairReduceSum(t, in, m, want);
-      simd::pairReduceSum(t, in, m, got);
+      ref::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, want);
+      simd::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, got);
       ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("pairReduceSum", t, it);
       // Where exactly one of a pair is active the bits pass through, NaN payloads included.
       for (unsigned i = 0; i < t.lanes() / 2; ++i)
@@ -113,7 +113,7 @@ TEST_P(SimdVsRef, PairReduceSum) {
           ASSERT_EQ(getLane(want, t, i), getLane(got, t, i)) << ctx("pairReduceSum", t, it);
         }
       // In place.
-      simd::pairReduceSum(t, in, m, in);
+      simd::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, in);
       ASSERT_TRUE(sameReg(t, want, in, true)) << ctx("pairReduceSum in place", t, it);
     }
   }
@@ -166,8 +166,10 @@ TEST_P(SimdVsRef, Gather) {
       }
       Mask m = g.mask(c.dst);
       Reg want, got;
-      Status sw = ref::gather(c.dst, c.src, c.index, base.data(), n, idx, m, want);
-      Status sg = simd::gather(c.dst, c.src, c.index, base.data(), n, idx, m, got);
+      Status sw = ref::gather(::ascreg::semantics::documentedProfile(), c.dst, c.src, c.index,
+                              base.data(), n, idx, m, want);
+      Status sg = simd::gather(::ascreg::semantics::documentedProfile(), c.dst, c.src, c.index,
+                               base.data(), n, idx, m, got);
       ASSERT_EQ(sw.ok, sg.ok) << ctx("gather", c.dst, it);
       if (!sw.ok) {
         ASSERT_EQ(sw.lane, sg.lane) << ctx("gather", c.dst, it);
@@ -178,7 +180,8 @@ TEST_P(SimdVsRef, Gather) {
           << ctx("gather", c.dst, it) << " index " << typeName(c.index);
       // The index register may be the destination.
       Reg inPlace = idx;
-      simd::gather(c.dst, c.src, c.index, base.data(), n, inPlace, m, inPlace);
+      simd::gather(::ascreg::semantics::documentedProfile(), c.dst, c.src, c.index, base.data(), n,
+                   inPlace, m, inPlace);
       ASSERT_TRUE(sameReg(c.dst, want, inPlace)) << ctx("gather in place", c.dst, it);
     }
 }
@@ -267,8 +270,8 @@ TEST_P(SimdVsRef, CompareSelect) {
       if (isLegalCompare(t))
         for (int p = 0; p <= int(ComparePred::GE); ++p) {
           Mask want, got;
-          ref::compare(ComparePred(p), t, a, b, m, want);
-          simd::compare(ComparePred(p), t, a, b, m, got);
+          ref::compare(::ascreg::semantics::documentedProfile(), ComparePred(p), t, a, b, m, want);
+          simd::compare(::ascreg::semantics::documentedProfile(), ComparePred(p), t, a, b, m, got);
           ASSERT_TRUE(sameMask(want, got)) << ctx("compare", t, it) << " pred " << p;
         }
       Reg want, got;
@@ -288,8 +291,8 @@ TEST_P(SimdVsRef, Binary) {
       Mask m = g.mask(t);
       for (BinaryKind k : {BinaryKind::Add, BinaryKind::Max, BinaryKind::Min}) {
         Reg want, got;
-        ref::binary(k, t, a, b, m, want);
-        simd::binary(k, t, a, b, m, got);
+        ref::binary(::ascreg::semantics::documentedProfile(), k, t, a, b, m, want);
+        simd::binary(::ascreg::semantics::documentedProfile(), k, t, a, b, m, got);
         ASSERT_TRUE(sameReg(t, want, got, k == BinaryKind::Add))
             << ctx("binary", t, it) << " kind " << int(k);
       }
@@ -326,8 +329,8 @@ TEST_P(SimdVsRef, LoadStoreAlign) {
   Reg want, got;
   std::memset(want.b, 0xAB, sizeof want.b);
   std::memset(got.b, 0xCD, sizeof got.b);
-  ref::reduce(k, dst, src, in, m, want);
-  simd::reduce(k, dst, src, in, m, got);
+  ref::reduce(::ascreg::semantics::documentedProfile(), k, dst, src, in, m, want);
+  simd::reduce(::ascreg::semantics::documentedProfile(), k, dst, src, in, m, got);
   auto r = sameReg(dst, want, got, k == ReduceKind::Sum);
   if (!r)
     return r << " kind " << int(k);
@@ -505,15 +508,18 @@ TEST_P(SimdVsRef, GatherF32Paths) {
     Reg want, got;
     std::memset(want.b, 0x5A, sizeof want.b);
     std::memset(got.b, 0x5A, sizeof got.b);
-    const Status sw = ref::gather(F32, EK::F32, U32, base.data(), n, idx, m, want);
-    const Status sg = simd::gather(F32, EK::F32, U32, base.data(), n, idx, m, got);
+    const Status sw = ref::gather(::ascreg::semantics::documentedProfile(), F32, EK::F32, U32,
+                                  base.data(), n, idx, m, want);
+    const Status sg = simd::gather(::ascreg::semantics::documentedProfile(), F32, EK::F32, U32,
+                                   base.data(), n, idx, m, got);
     ASSERT_EQ(sw.ok, sg.ok) << "iter " << it;
     ASSERT_EQ(sw.lane, sg.lane) << "iter " << it;
     ASSERT_EQ(sw.value, sg.value) << "iter " << it;
     ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b))
         << "iter " << it; // failures leave out alone
     Reg inPlace = idx;    // the index register as the destination
-    const Status si = simd::gather(F32, EK::F32, U32, base.data(), n, inPlace, m, inPlace);
+    const Status si = simd::gather(::ascreg::semantics::documentedProfile(), F32, EK::F32, U32,
+                                   base.data(), n, inPlace, m, inPlace);
     ASSERT_EQ(sw.ok, si.ok);
     if (sw.ok) {
       ASSERT_TRUE(sameReg(F32, want, inPlace)) << "in place, iter " << it;
@@ -534,8 +540,8 @@ TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
       in = g.reg(c.src);
       const Mask m = g.mask(c.src);
       Reg want;
-      ref::reduce(c.kind, c.dst, c.src, in, m, want);
-      simd::reduce(c.kind, c.dst, c.src, in, m, out);
+      ref::reduce(::ascreg::semantics::documentedProfile(), c.kind, c.dst, c.src, in, m, want);
+      simd::reduce(::ascreg::semantics::documentedProfile(), c.kind, c.dst, c.src, in, m, out);
       ASSERT_TRUE(sameReg(c.dst, want, out, c.kind == ReduceKind::Sum));
     }
   for (RegType t : allRegTypes()) {
@@ -543,8 +549,8 @@ TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
     const Mask m = g.mask(t);
     Reg want;
     if (isLegalPairReduce(t)) {
-      ref::pairReduceSum(t, in, m, want);
-      simd::pairReduceSum(t, in, m, out);
+      ref::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, want);
+      simd::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, out);
       ASSERT_TRUE(sameReg(t, want, out, true)) << typeName(t);
     }
     if (t.numRegs == 1 && elemBytes(t.elem) <= 4) {
@@ -571,8 +577,10 @@ TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
     setLane(idx, RegType{EK::U32}, i, g.below(1000));
   Reg want;
   const Mask m = g.mask(RegType{EK::F32});
-  ref::gather(RegType{EK::F32}, EK::F32, RegType{EK::U32}, base.data(), 1000, idx, m, want);
-  simd::gather(RegType{EK::F32}, EK::F32, RegType{EK::U32}, base.data(), 1000, idx, m, out);
+  ref::gather(::ascreg::semantics::documentedProfile(), RegType{EK::F32}, EK::F32, RegType{EK::U32},
+              base.data(), 1000, idx, m, want);
+  simd::gather(::ascreg::semantics::documentedProfile(), RegType{EK::F32}, EK::F32,
+               RegType{EK::U32}, base.data(), 1000, idx, m, out);
   ASSERT_TRUE(sameReg(RegType{EK::F32}, want, out));
 }
 

@@ -82,6 +82,13 @@ template <ElemKind K> constexpr S::RegType rt() { return S::RegType{K, 1}; }
 constexpr S::RegType laneType(unsigned bits) {
   return S::RegType{bits == 8 ? ElemKind::U8 : bits == 16 ? ElemKind::U16 : ElemKind::U32, 1};
 }
+/// The semantic choices the intrinsics run with (default: the documented
+/// ones); a host program running a kernel compiled for another profile or
+/// CTRL state sets it.
+inline S::Profile &profile() {
+  static thread_local S::Profile p = S::documentedProfile();
+  return p;
+}
 /// The Unified Buffer the running kernel's pointers point into (none: plain
 /// host pointers).
 inline S::UnifiedBuffer *&currentUB() {
@@ -249,8 +256,8 @@ inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_
 #define ASCREG_HOST_REDUCE(NAME, KIND)                                                             \
   template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr>                         \
   inline void NAME(ascreg_host::Vec<D> &d, ascreg_host::Vec<Sr> s, vector_bool m, AscMergeMode) {  \
-    ascreg::semantics::reduce(ascreg::semantics::ReduceKind::KIND, ascreg_host::rt<D>(),           \
-                              ascreg_host::rt<Sr>(), s.r, m.m, d.r);                               \
+    ascreg::semantics::reduce(ascreg_host::profile(), ascreg::semantics::ReduceKind::KIND,         \
+                              ascreg_host::rt<D>(), ascreg_host::rt<Sr>(), s.r, m.m, d.r);         \
   }
 ASCREG_HOST_REDUCE(vcadd, Sum)
 ASCREG_HOST_REDUCE(vcmax, Max)
@@ -259,7 +266,7 @@ ASCREG_HOST_REDUCE(vcmin, Min)
 
 template <ascreg::semantics::ElemKind K>
 inline void vcpadd(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, vector_bool m, AscMergeMode) {
-  ascreg::semantics::pairReduceSum(ascreg_host::rt<K>(), s.r, m.m, d.r);
+  ascreg::semantics::pairReduceSum(ascreg_host::profile(), ascreg_host::rt<K>(), s.r, m.m, d.r);
 }
 
 /// Gather from UB; the element type of `base` is the gather unit (8-bit
@@ -282,7 +289,7 @@ inline void vgather2(ascreg_host::Vec<D> &d, const P *base, ascreg_host::Vec<I> 
     }
     units = (ub->capacity() - static_cast<uint64_t>(baseAddr)) / sizeof(P);
   }
-  S::Status st = S::gather(ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
+  S::Status st = S::gather(ascreg_host::profile(), ascreg_host::rt<D>(), src, ascreg_host::rt<I>(),
                            ascreg_host::bytes(base), units, index.r, m.m, d.r);
   if (!st.ok)
     ascreg_host::onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::GatherOutsideUB,
@@ -321,8 +328,8 @@ inline void vci(ascreg_host::Vec<K> &d, T start, AscOrder) {
 #define ASCREG_HOST_VCMP(NAME, PRED)                                                               \
   template <ascreg::semantics::ElemKind K>                                                         \
   inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b, vector_bool m) {  \
-    ascreg::semantics::compare(ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(), a.r,    \
-                               b.r, m.m, d.m);                                                     \
+    ascreg::semantics::compare(ascreg_host::profile(), ascreg::semantics::ComparePred::PRED,       \
+                               ascreg_host::rt<K>(), a.r, b.r, m.m, d.m);                          \
   }
 ASCREG_HOST_VCMP(vcmp_eq, EQ)
 ASCREG_HOST_VCMP(vcmp_ne, NE)
@@ -342,8 +349,8 @@ inline void vsel(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
   template <ascreg::semantics::ElemKind K>                                                         \
   inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,           \
                    vector_bool m, AscMergeMode) {                                                  \
-    ascreg::semantics::binary(ascreg::semantics::BinaryKind::KIND, ascreg_host::rt<K>(), a.r, b.r, \
-                              m.m, d.r);                                                           \
+    ascreg::semantics::binary(ascreg_host::profile(), ascreg::semantics::BinaryKind::KIND,         \
+                              ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);                           \
   }
 ASCREG_HOST_BINARY(vadd, Add)
 ASCREG_HOST_BINARY(vmax, Max)

@@ -19,6 +19,8 @@
 #ifndef ASCREG_INTERPRETER_INTERPRETER_H
 #define ASCREG_INTERPRETER_INTERPRETER_H
 
+#include "ascreg/Semantics/Profile.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -40,6 +42,9 @@ struct Options {
   uint64_t ubCapacity = 248 * 1024;
   /// Upper bound on loop iterations and branches taken in one run.
   uint64_t maxSteps = uint64_t(1) << 32;
+  /// The semantic choices of the run (the kernel's CTRL state comes from the
+  /// kernel itself when it sets one).
+  semantics::Profile profile = semantics::documentedProfile();
   /// When set, every executed ascreg op is traced here (location, inputs,
   /// result; registers as hex and decoded per lane, masks as lane lists).
   llvm::raw_ostream *trace = nullptr;

@@ -18,6 +18,7 @@
 #ifndef ASCREG_SEMANTICS_CAST_H
 #define ASCREG_SEMANTICS_CAST_H
 
+#include "ascreg/Semantics/Profile.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <optional>
@@ -55,37 +56,6 @@ const char *castPartName(CastPart p, unsigned numParts);
 const char *vendorRoundName(RoundMode m);
 const char *vendorPartName(CastPart p, unsigned numParts);
 inline const char *vendorSatName(bool sat) { return sat ? "RS_ENABLE" : "RS_DISABLE"; }
-
-//===----------------------------------------------------------------------===//
-// CTRL register (facts §2.3)
-//===----------------------------------------------------------------------===//
-
-inline constexpr unsigned kCtrlBitFloatNonSat = 48; // CTRL[48]
-inline constexpr unsigned kCtrlBitFp8NanKeep = 50;  // CTRL[50]
-inline constexpr unsigned kCtrlBitIntTruncate = 59; // CTRL[59]
-inline constexpr unsigned kCtrlBitGlobalSat = 60;   // CTRL[60]
-/// `ResetCtrlSprImpl`'s defaultCtrl (I-Ctl): bits 60 and 3 only, i.e. the
-/// hardware reset has CTRL[48] = 0 (saturating float mode).
-inline constexpr uint64_t kCtrlResetValue = 0x1000000000000008ull;
-
-/// The CTRL bits that conversions read. The defaults are the state a kernel
-/// runs in on the 950 runtime: CTRL[60] = 1 (hardware default) and CTRL[48] =
-/// 1, because the runtime supports only the Inf/NaN (non-saturating) float
-/// mode on 950 (aclrtFloatOverflowMode: "Ascend 950PR/950DT 仅支持Inf/NaN模式")
-/// and Ascend C leaves it. decodeCtrl(kCtrlResetValue) differs in CTRL[48].
-struct Ctrl {
-  bool globalSat = true;    // CTRL[60]: 1 = the CTRL bits decide, the sat operand is ignored
-  bool floatNonSat = true;  // CTRL[48]: 1 = float conversions keep inf/NaN
-  bool intTruncate = false; // CTRL[59]: 0 = float->int / int->int saturate, 1 = keep the LSBs
-  bool fp8NanKeep = false;  // CTRL[50]: fp8 only (no core cast reads it)
-  bool operator==(const Ctrl &o) const {
-    return globalSat == o.globalSat && floatNonSat == o.floatNonSat &&
-           intTruncate == o.intTruncate && fp8NanKeep == o.fp8NanKeep;
-  }
-};
-/// `other` with bits 48, 50, 59, 60 replaced by `c`.
-uint64_t encodeCtrl(const Ctrl &c, uint64_t other = 0);
-Ctrl decodeCtrl(uint64_t ctrl);
 
 //===----------------------------------------------------------------------===//
 // Legality table (facts §1, core types)
@@ -212,8 +182,8 @@ using ref::truncateLane;
 /// truncate: lane k to lane k, inactive lanes 0. Both write bytes [0, 256) of
 /// `out` (which may alias `in`); `spec` must be legal (castSpecError == "").
 #define ASCREG_CAST_OPS                                                                            \
-  void cast(const CastSpec &spec, const Ctrl &ctrl, const Reg &in, const Mask &m, Reg &out);       \
-  void truncate(ElemKind t, RoundMode mode, const Ctrl &ctrl, const Reg &in, const Mask &m,        \
+  void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out);    \
+  void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,     \
                 Reg &out);
 
 namespace ref {

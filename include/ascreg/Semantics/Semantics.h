@@ -24,6 +24,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "ascreg/Semantics/Profile.h"
+
 namespace ascreg {
 namespace semantics {
 
@@ -168,18 +170,21 @@ struct Status {
   /* Inverts the lanes of type t; sets only the lowest bit of each group. */                       \
   void maskNot(RegType t, const Mask &a, Mask &out);                                               \
   /* Compute. */                                                                                   \
-  void reduce(ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m, Reg &out);     \
-  void pairReduceSum(RegType t, const Reg &in, const Mask &m, Reg &out);                           \
+  void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,          \
+              const Mask &m, Reg &out);                                                            \
+  void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out);      \
   /* base: the UB buffer, baseElems elements of kind src. Lanes counted on dst. */                 \
-  Status gather(RegType dst, ElemKind src, RegType index, const uint8_t *base, uint64_t baseElems, \
-                const Reg &idx, const Mask &m, Reg &out);                                          \
+  Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index,                     \
+                const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out); \
   void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out);                             \
   /* Companions. Scalars are raw bits of the element type (low bits of the uint64_t). */           \
   void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out);                         \
   void arange(RegType t, uint64_t startBits, Reg &out);                                            \
-  void compare(ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m, Mask &out);    \
+  void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,          \
+               const Mask &m, Mask &out);                                                          \
   void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out);                     \
-  void binary(BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out);       \
+  void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b,            \
+              const Mask &m, Reg &out);                                                            \
   /* UB data movement on an already bounds- and alignment-checked address. */                      \
   void loadAlign(RegType t, const uint8_t *src, Reg &out);                                         \
   void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst);
