@@ -2,9 +2,10 @@
 """Interpreter vs JIT, side by side in one run, on UB-sized loops.
 
 For each kernel, writes inputs of REGS registers (default 256), runs
-`ascreg-run --repeat=N` in interp and jit mode (same inputs, one process
-each) and prints the median time per run, the interp/JIT ratio and the
-interpreter's throughput in source elements per second.
+`ascreg-run --repeat=N` in interp and jit mode and in interp mode with
+`--check=all` (same inputs, one process each) and prints the median time per
+run, the interp/JIT ratio, the interpreter's throughput in source elements
+per second and the overhead of the debugging checks.
 
   bench/interp_vs_jit.py [--build build] [--regs 256] [--repeat 200]
 
@@ -50,8 +51,9 @@ def source_values(code, n):
     return [((i * 7919) % 2001 - 1000) for i in range(n)]
 
 
-def run(tool, kernel, args, mode, repeat):
+def run(tool, kernel, args, mode, repeat, extra=()):
     cmd = [tool, kernel, "--mode=" + mode, "--repeat=%d" % repeat] + ["--arg=" + a for a in args]
+    cmd += list(extra)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.exit("failed: %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
@@ -67,8 +69,8 @@ def main():
     ap.add_argument("--filter", default="")
     o = ap.parse_args()
     tool = os.path.join(o.build, "bin", "ascreg-run")
-    print("| kernel | interp us | jit us | interp/jit | interp G src elem/s |")
-    print("|---|---:|---:|---:|---:|")
+    print("| kernel | interp us | jit us | interp/jit | interp G src elem/s | --check=all us | checks/interp |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, scode, slanes, dcode, dlanes in KERNELS:
             if o.filter not in name:
@@ -89,7 +91,9 @@ def main():
                 args = [src, dst, "i32:%d" % n, "index:%d" % o.regs]
             ti = run(tool, kernel, args, "interp", o.repeat)
             tj = run(tool, kernel, args, "jit", o.repeat)
-            print("| %s | %.2f | %.2f | %.2f | %.2f |" % (name, ti, tj, ti / tj, n / ti / 1e3))
+            tc = run(tool, kernel, args, "interp", o.repeat, ["--check=all"])
+            print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |" %
+                  (name, ti, tj, ti / tj, n / ti / 1e3, tc, tc / ti))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,11 @@ function(add_ascreg_library name)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK_PUBLIC} PRIVATE ${ARG_LINK_PRIVATE})
+  if(ASCREG_SANITIZE_FLAG)
+    # Instrumented code needs the sanitizer runtime in every program that
+    # links it, also downstream (the flag is exported with the target).
+    target_link_options(${name} INTERFACE ${ASCREG_SANITIZE_FLAG})
+  endif()
   target_include_directories(${name} PUBLIC
     $<BUILD_INTERFACE:${ASCREG_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${ASCREG_BINARY_DIR}/include>

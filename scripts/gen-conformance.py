@@ -122,6 +122,142 @@ def gather_reg_kernel(t, idx):
 """
 
 
+# Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
+# R5 = rint round floor ceil trunc; the legality table itself is
+# ascreg::semantics::allCastPairs(); unittests/Differential checks that this
+# list generates exactly one kernel per legal pair x part.
+R5 = ("rint", "round", "floor", "ceil", "trunc")
+CASTS = {
+    ("f16", "f32"): (R5 + ("odd",), True, 2), ("bf16", "f32"): (R5, True, 2),
+    ("f32", "f16"): ((), False, 2), ("f32", "bf16"): ((), False, 2),
+    ("bf16", "f16"): (R5, False, 0), ("f16", "bf16"): (R5, True, 0),
+    ("i32", "f32"): (R5, True, 0), ("i16", "f16"): (R5, True, 0),
+    ("i16", "f32"): (R5, True, 2), ("i8", "f16"): (R5, True, 2), ("u8", "f16"): (R5, True, 2),
+    ("i64", "f32"): (R5, True, 2), ("i32", "bf16"): (R5, True, 2),
+    ("i32", "f16"): (R5, False, 2),
+    ("f32", "i32"): (R5, False, 0), ("f16", "i16"): (R5, False, 0),
+    ("f32", "i16"): ((), False, 2), ("f16", "i8"): ((), False, 2), ("f16", "u8"): ((), False, 2),
+    ("f32", "i64"): (R5, False, 2),
+    ("u16", "u8"): ((), False, 2), ("i16", "i8"): ((), False, 2), ("u32", "u16"): ((), False, 2),
+    ("u32", "i16"): ((), False, 2), ("i32", "i16"): ((), False, 2), ("i64", "i32"): ((), False, 2),
+    ("u32", "u8"): ((), False, 4), ("i32", "i8"): ((), False, 4),
+    ("u8", "u16"): ((), True, 2), ("u8", "i16"): ((), True, 2), ("u16", "u32"): ((), True, 2),
+    ("i16", "u32"): ((), True, 2), ("u16", "i32"): ((), True, 2), ("i16", "i32"): ((), True, 2),
+    ("i32", "i64"): ((), True, 2),
+    ("u8", "u32"): ((), True, 4), ("u8", "i32"): ((), True, 4),
+}
+PART_NAMES = {2: ("even", "odd"), 4: ("p0", "p1", "p2", "p3")}
+
+# CTRL states (docs/semantics.md "Conformance kernels"): the base cast and
+# truncate kernels run with per-instruction saturation so that every sat
+# operand is exercised; kernels with a `_ctrlABCD` suffix run with CTRL[60]=A,
+# CTRL[48]=B, CTRL[59]=C, CTRL[50]=D.
+CTRL_BASE = "0100"
+CTRL_VARIANTS = [  # kernel (without suffix) and CTRL bits
+    ("cast_f16_f32_even", "1100"), ("cast_f16_f32_even", "1010"),
+    ("cast_bf16_f32_odd", "1010"), ("cast_bf16_f16", "0000"), ("cast_f16_bf16", "1010"),
+    ("cast_i32_f32", "1100"), ("cast_i32_f32", "1010"), ("cast_u8_i16_even", "1010"),
+    ("cast_i32_f16_even", "1100"), ("cast_u32_i16_odd", "1100"),
+    ("truncate_f16", "0000"), ("truncate_bf16", "0000"),
+    ("reduce_sum_f16_f16", "0000"), ("pair_reduce_sum_f16", "0000"),
+]
+
+
+def ctrl_attr(bits):
+    g, f, i, n = (c == "1" for c in bits)
+    return ("#ascreg.ctrl<saturation = %s, float_overflow = %s, int_overflow = %s, "
+            "fp8_nan = %s>" % ("global" if g else "instruction", "inf_nan" if f else "saturate",
+                               "truncate" if i else "saturate", "keep" if n else "zero"))
+
+
+def cast_variants(dst, src):
+    """The ops of one cast kernel, in the contract's order: round modes in the
+    vendor's order (the pair's modes), then sat off / on."""
+    rounds, sat, _ = CASTS[(dst, src)]
+    out = []
+    for r in rounds or (None,):
+        for s in ("off", "on") if sat else (None,):
+            out.append((r, s))
+    return out
+
+
+def cast_kernel(dst, src, part, ctrl):
+    variants = cast_variants(dst, src)
+    what = f"cast: result {dst}, source {src}" + (f", part {part}" if part else "") + \
+        f"; {len(variants)} result register(s) per source register (round x sat), CTRL {ctrl}"
+    lines = []
+    for i, (r, s) in enumerate(variants):
+        ops = ""
+        if r:
+            ops += f" round <{r}>"
+        if s:
+            ops += f" sat <{s}>"
+        if part:
+            ops += f" part <{part}>"
+        lines.append(f"""      %res{i} = ascreg.cast %v, %mask{ops} : {vreg(src)} -> {vreg(dst)}
+      %k{i} = arith.addi %base, %c{i} : index
+      %off{i} = arith.muli %k{i}, %vl_dst : index
+      ascreg.store_align %res{i}, %dst[%off{i}], %all : {vreg(dst)}, {memref(dst)}""")
+    consts = "".join(f"    %c{i} = arith.constant {i} : index\n" for i in range(2, len(variants)))
+    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(src)}, %dst: {memref(dst)}, %count: i32, %repeat: index)
+      attributes {{ascreg.ctrl = {ctrl_attr(ctrl)}}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+{consts}    %vl_src = arith.constant {lanes(src)} : index
+    %vl_dst = arith.constant {lanes(dst)} : index
+    %variants = arith.constant {len(variants)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(dst)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %soff = arith.muli %r, %vl_src : index
+      %v = ascreg.load_align %src[%soff] : {memref(src)} -> {vreg(src)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(src)}
+      %base = arith.muli %r, %variants : index
+{chr(10).join(lines)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
+def truncate_kernel(t, ctrl):
+    what = f"truncate: {t}; {len(R5)} result registers per source register (round), CTRL {ctrl}"
+    lines = []
+    for i, r in enumerate(R5):
+        lines.append(f"""      %res{i} = ascreg.truncate %v, %mask round <{r}> : {vreg(t)}
+      %k{i} = arith.addi %base, %c{i} : index
+      %off{i} = arith.muli %k{i}, %vl : index
+      ascreg.store_align %res{i}, %dst[%off{i}], %all : {vreg(t)}, {memref(t)}""")
+    consts = "".join(f"    %c{i} = arith.constant {i} : index\n" for i in range(2, len(R5)))
+    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index)
+      attributes {{ascreg.ctrl = {ctrl_attr(ctrl)}}} {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+{consts}    %vl = arith.constant {lanes(t)} : index
+    %variants = arith.constant {len(R5)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %soff = arith.muli %r, %vl : index
+      %v = ascreg.load_align %src[%soff] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      %base = arith.muli %r, %variants : index
+{chr(10).join(lines)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
+def with_ctrl(text, ctrl):
+    """A reduce kernel with a CTRL state."""
+    return text.replace("%repeat: index) {",
+                        "%repeat: index)\n      attributes {ascreg.ctrl = " + ctrl_attr(ctrl) + "} {",
+                        1)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = {}
@@ -138,6 +274,21 @@ def main():
         files[f"gather_{dst}_{src}_{idx}.mlir"] = gather_kernel(dst, src, idx)
     for t, idx in GATHER_REG:
         files[f"gather_reg_{t}_{idx}.mlir"] = gather_reg_kernel(t, idx)
+    casts = {}
+    for (dst, src), (_, _, parts) in CASTS.items():
+        for part in PART_NAMES.get(parts, (None,)):
+            name = f"cast_{dst}_{src}" + (f"_{part}" if part else "")
+            casts[name] = (lambda d, s_, p: lambda ctrl: cast_kernel(d, s_, p, ctrl))(dst, src, part)
+    for t in ("f16", "bf16", "f32"):
+        casts[f"truncate_{t}"] = (lambda t_: lambda ctrl: truncate_kernel(t_, ctrl))(t)
+    for name, make in casts.items():
+        files[name + ".mlir"] = make(CTRL_BASE)
+    for name, ctrl in CTRL_VARIANTS:
+        if name in casts:
+            text = casts[name](ctrl)
+        else:
+            text = with_ctrl(files[name + ".mlir"], ctrl)
+        files[f"{name}_ctrl{ctrl}.mlir"] = text
     stale = set(f for f in os.listdir(OUT) if f.endswith(".mlir")) - set(files)
     for f in stale:
         os.remove(os.path.join(OUT, f))

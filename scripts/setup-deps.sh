@@ -10,7 +10,18 @@ PKGS=(
   libmpfr-dev                                               # MPFR (+GMP): independent oracle of the cast tests (CastOracleTest.cpp)
   libbenchmark-dev                                          # Google Benchmark: bench/
   ninja-build cmake g++ python3                             # build system and lit's interpreter
+  # The Python package (python/, docs/python.md), built for Debian's /usr/bin/python3:
+  # pybind11 for the extension, numpy for the arrays it runs kernels on, pytest and
+  # hypothesis for its tests and ascreg.testing (property-based kernel tests).
+  pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-hypothesis
 )
+
+# The sanitizer job and the fuzz targets (scripts/test.sh --sanitize,
+# scripts/fuzz.sh) build with clang 22: its compiler, the sanitizer runtimes
+# and libFuzzer. Installed only for those jobs (setup-deps.sh --sanitize).
+if [ "${1:-}" = "--sanitize" ]; then
+  PKGS+=(clang-22 libclang-rt-22-dev libfuzzer-22-dev)
+fi
 
 missing=()
 for p in "${PKGS[@]}"; do

@@ -4,6 +4,7 @@ import sys
 
 import lit.formats
 from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
 
 config.name = "ASCREG"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -30,6 +31,14 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ascreg_tools_dir, config.llvm_tools_dir]
-tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "mlir-opt", "mlir-runner"]
+tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "mlir-runner"]
+# In a sanitizer build AscRegPlugin.so is instrumented but the stock mlir-opt
+# is not: it runs with the sanitizer runtime preloaded (scripts/sanitize.sh).
+if config.ascreg_sanitizer_preload:
+    tools.append(ToolSubst("mlir-opt", command="env LD_PRELOAD=%s %s" % (
+        config.ascreg_sanitizer_preload, os.path.join(config.llvm_tools_dir, "mlir-opt"))))
+else:
+    tools.append("mlir-opt")
+llvm_config.with_system_environment(["LSAN_OPTIONS"])
 tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-frontend-example"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

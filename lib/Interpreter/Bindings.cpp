@@ -148,6 +148,25 @@ LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
       .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
 }
 
+/// cast / vcvt: masks count source lanes.
+LogicalResult bindCast(Operation *op, Compiler &c) {
+  Value src = op->getOperand(0), mask = op->getOperand(1), result = op->getResult(0);
+  c.setMaskLanes(rt(src));
+  return c.emit(CastInst{.spec = conversionSpec(op),
+                         .source = c.reg(src),
+                         .mask = c.mask(mask),
+                         .result = c.reg(result)});
+}
+
+template <class TruncateT> LogicalResult bindTruncate(TruncateT o, Compiler &c) {
+  c.setMaskLanes(rt(o.getSrc()));
+  return c.emit(TruncateInst{.type = rt(o.getSrc()).elem,
+                             .round = toSemantics(o.getRound()),
+                             .source = c.reg(o.getSrc()),
+                             .mask = c.mask(o.getMask()),
+                             .result = c.reg(o.getResult())});
+}
+
 LogicalResult bindMaskConstant(sem::RegType lanes, MaskPattern p, Value result, Compiler &c) {
   sem::Mask mask;
   sem::createMask(lanes, toSemantics(p), mask);
@@ -237,6 +256,8 @@ void Bindings::bindAscReg() {
   on<MinOp>(+[](MinOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Min); });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
+  onEach<CastOp>(&bindCast);
+  on<TruncateOp>(&bindTruncate<TruncateOp>);
 }
 
 //===----------------------------------------------------------------------===//
@@ -411,6 +432,8 @@ void Bindings::bindDav() {
   on<ReinterpretOp>(+[](ReinterpretOp o, Compiler &c) {
     return bindReinterpret(o.getSource(), o.getResult(), c);
   });
+  onEach<VcvtOp>(&bindCast);
+  on<VtrcOp>(&bindTruncate<VtrcOp>);
 }
 
 //===----------------------------------------------------------------------===//

@@ -47,9 +47,19 @@ Slot Compiler::slotFor(Value v) {
   return s;
 }
 
+std::string Compiler::nameOf(Value v) {
+  if (!asmState)
+    return "";
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  v.printAsOperand(os, *asmState);
+  return name;
+}
+
 uint32_t Compiler::currentOpIndex() {
   if (!currentIndex) {
     m.ops.push_back(current);
+    m.loopContext.push_back(loops);
     currentIndex = static_cast<uint32_t>(m.ops.size() - 1);
   }
   return *currentIndex;
@@ -158,7 +168,9 @@ LogicalResult Compiler::compile() {
                           << " must not return values (a vector function writes its results "
                              "to UB buffers)";
   m.func = fn;
-  if (m.options.trace)
+  // Value names (%v) for traces and findings.
+  if (m.options.trace || m.options.traceSink || m.options.checks.any() || m.recorder ||
+      recordNames)
     asmState.emplace(fn);
   for (BlockArgument arg : fn.getArguments()) {
     Type t = arg.getType();
@@ -223,8 +235,11 @@ LogicalResult Compiler::compileOp(Operation *op) {
   uint32_t first = pc();
   if (failed(bindOp(op, *this)))
     return failure();
-  if (m.options.trace && emittedForOp && isa<AscRegDialect, dav::DavDialect>(op->getDialect()))
-    addTrace(op, first);
+  bool traced = isa<AscRegDialect, dav::DavDialect>(op->getDialect()) &&
+                (m.options.trace || m.options.traceSink);
+  // Provenance records every op (with its operand slots), traced or not.
+  if (emittedForOp && (traced || m.recorder))
+    addTrace(op, first, /*installTracer=*/traced);
   current = nullptr;
   return success();
 }
@@ -259,9 +274,16 @@ LogicalResult Compiler::compileFor(scf::ForOp op) {
   emitParallelCopy(op.getInitArgs(), op.getRegionIterArgs(), op);
   uint32_t enter = emitAt(op, ForEnterInst{.loop = loop, .exit = 0});
   uint32_t body = pc();
+  // "%arg3 (scf.for at line 10)": SSA names are not kept by the parser, the
+  // loop's line says which induction variable it is.
+  std::string ivName = nameOf(iv);
+  if (auto fl = op.getLoc()->findInstanceOf<FileLineColLoc>())
+    ivName += " (scf.for at line " + std::to_string(fl.getLine()) + ")";
+  loops.push_back({ivName, loop.iv.slot});
   for (Operation &inner : op.getBody()->without_terminator())
     if (failed(compileOp(&inner)))
       return failure();
+  loops.pop_back();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   emitParallelCopy(yield.getOperands(), op.getRegionIterArgs(), yield);
   emitAt(op, ForLatchInst{.loop = loop, .body = body});
@@ -316,9 +338,10 @@ LogicalResult Compiler::compileWhile(scf::WhileOp op) {
   return success();
 }
 
-void Compiler::addTrace(Operation *op, uint32_t firstInst) {
-  for (uint32_t i = firstInst; i < pc(); ++i)
-    m.code[i].fn = traceHandler;
+void Compiler::addTrace(Operation *op, uint32_t firstInst, bool installTracer) {
+  if (installTracer)
+    for (uint32_t i = firstInst; i < pc(); ++i)
+      m.code[i].fn = traceHandler;
   uint32_t index = m.code[firstInst].op;
   if (m.trace.size() <= index)
     m.trace.resize(index + 1);
@@ -341,9 +364,7 @@ void Compiler::addTrace(Operation *op, uint32_t firstInst) {
   else
     loc.print(os);
   auto describe = [&](Value v) {
-    TraceValue tv{slotFor(v).kind, slotFor(v).index, v.getType(), ""};
-    llvm::raw_string_ostream nos(tv.name);
-    v.printAsOperand(nos, *asmState);
+    TraceValue tv{slotFor(v).kind, slotFor(v).index, v.getType(), nameOf(v)};
     return tv;
   };
   for (Value v : op->getOperands())

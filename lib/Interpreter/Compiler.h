@@ -12,6 +12,7 @@
 #define ASCREG_LIB_INTERPRETER_COMPILER_H
 
 #include "Machine.h"
+#include "Provenance.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Support/LLVM.h"
@@ -32,7 +33,8 @@ struct Slot {
 
 class Compiler {
 public:
-  Compiler(Machine &m, mlir::func::FuncOp fn) : m(m), fn(fn) {}
+  Compiler(Machine &m, mlir::func::FuncOp fn, bool recordNames = false)
+      : m(m), fn(fn), recordNames(recordNames) {}
   LogicalResult compile();
 
   // ---- What bindings use.
@@ -52,7 +54,7 @@ public:
   void setMaskLanes(sem::RegType t) { maskLanes = t; }
   /// Appends the instruction of the current op.
   template <class P> LogicalResult emit(const P &payload) {
-    m.code.push_back(makeInst(payload, currentOpIndex()));
+    m.code.push_back(makeInst(payload, currentOpIndex(), handlerOf<P>()));
     emittedForOp = true;
     return success();
   }
@@ -69,6 +71,10 @@ private:
   std::optional<uint32_t> currentIndex;
   bool emittedForOp = false;
   std::optional<sem::RegType> maskLanes;
+  bool recordNames;
+  /// Induction variables of the scf.for loops being compiled (name, slot).
+  std::vector<std::pair<std::string, uint32_t>> loops;
+  std::string nameOf(Value v);
 
   Slot slotFor(Value v);
   Slot newSlot(Type t);
@@ -79,10 +85,15 @@ private:
     auto savedIndex = currentIndex;
     current = op;
     currentIndex.reset();
-    m.code.push_back(makeInst(payload, currentOpIndex()));
+    m.code.push_back(makeInst(payload, currentOpIndex(), handlerOf<P>()));
     current = saved;
     currentIndex = savedIndex;
     return pc() - 1;
+  }
+  template <class P> Handler handlerOf() const {
+    if (m.recorder)
+      return &recordStep<P>;
+    return m.options.checks.any() ? &checkedStep<P> : &step<P>;
   }
   template <class P> P &payloadAt(uint32_t at) {
     return *reinterpret_cast<P *>(m.code[at].payload);
@@ -95,7 +106,7 @@ private:
   LogicalResult compileIf(mlir::scf::IfOp op);
   LogicalResult compileWhile(mlir::scf::WhileOp op);
   LogicalResult compileBranch(Operation *op);
-  void addTrace(Operation *op, uint32_t firstInst);
+  void addTrace(Operation *op, uint32_t firstInst, bool installTracer);
 };
 
 /// Builds the instruction of `op` through its binding; fails with a

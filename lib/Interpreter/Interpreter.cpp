@@ -24,6 +24,9 @@ FailureOr<std::unique_ptr<CompiledKernel>> CompiledKernel::compile(func::FuncOp 
   std::unique_ptr<CompiledKernel> kernel(new CompiledKernel());
   Machine &m = *kernel->machine;
   m.options = options;
+  // The CTRL state is the kernel's own when it sets one (ascreg.ctrl).
+  if (fn->hasAttr(AscRegDialect::getCtrlAttrName()))
+    m.options.profile.ctrl = kernelCtrl(fn);
   std::string error;
   if (!m.ub.reserve(options.ubCapacity, error))
     return fn.emitError() << error;
@@ -31,6 +34,11 @@ FailureOr<std::unique_ptr<CompiledKernel>> CompiledKernel::compile(func::FuncOp 
   if (failed(compiler.compile()))
     return failure();
   m.prepareFrames();
+  if (options.checks.any()) {
+    m.shadow = std::make_unique<ShadowState>(m, options.checks);
+    if (!m.shadow->ub)
+      return fn.emitError() << "cannot reserve host memory for the UB shadow of the checks";
+  }
   return kernel;
 }
 
@@ -64,6 +72,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
 
   m.buffers.clear();
   m.steps = 0;
+  m.traceEvents = 0;
   m.failed = false;
   size_t nextBuffer = 0;
   for (auto [i, p] : llvm::enumerate(m.params)) {
@@ -74,11 +83,58 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
     m.buffers.push_back(Buffer{addresses[nextBuffer++], args[i].numElements, p.elemBytes});
     m.scalar(ScalarRef{p.slot}) = m.buffers.size() - 1;
   }
+  if (m.shadow) {
+    // Arguments are defined unless marked uninitialised; every other UB
+    // byte (gaps, allocations, the rest) is not.
+    std::vector<std::pair<uint64_t, uint64_t>> defined;
+    size_t b = 0;
+    for (auto [i, p] : llvm::enumerate(m.params)) {
+      if (!p.isMemRef)
+        continue;
+      if (!args[i].uninitialized)
+        defined.push_back({addresses[b], addresses[b] + ubArgs[b].bytes});
+      ++b;
+    }
+    m.shadow->beginRun(defined, m.ub.allocationTop());
+  }
   m.execute();
   if (m.failed)
     return failure();
+  if (m.shadow) {
+    std::vector<int> outputs;
+    for (auto [i, p] : llvm::enumerate(m.params))
+      if (p.isMemRef && args[i].output)
+        outputs.push_back(static_cast<int>(i));
+    m.shadow->endRun(outputs);
+  }
   m.ub.copyOut(ubArgs, addresses);
   return success();
+}
+
+ArrayRef<Finding> CompiledKernel::findings() const {
+  return machine->shadow ? ArrayRef<Finding>(machine->shadow->findings) : ArrayRef<Finding>();
+}
+
+bool CompiledKernel::emitFindings(bool asWarnings) const {
+  for (const Finding &f : findings()) {
+    std::string text = "[" + std::string(checkName(f.kind)) + "] '" + f.opName + "' op " + f.message;
+    InFlightDiagnostic d = asWarnings ? mlir::emitWarning(f.loc) : mlir::emitError(f.loc);
+    d << text;
+    if (!f.iteration.empty()) {
+      std::string it;
+      for (auto &[name, v] : f.iteration)
+        it += (it.empty() ? "" : ", ") + name + " = " + std::to_string(v);
+      d.attachNote(f.loc) << "first in the iteration " << it
+                          << (f.occurrences > 1
+                                  ? "; " + std::to_string(f.occurrences) + " occurrences in all"
+                                  : "");
+    } else if (f.occurrences > 1) {
+      d.attachNote(f.loc) << f.occurrences << " occurrences in all";
+    }
+    for (auto &[loc, note] : f.notes)
+      d.attachNote(loc) << note;
+  }
+  return !findings().empty();
 }
 
 uint64_t CompiledKernel::executedInstructions() const { return machine->executed; }

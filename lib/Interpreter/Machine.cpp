@@ -1,8 +1,12 @@
 //===- Machine.cpp - the interpreter's state and UB accesses ----*- C++ -*-===//
 #include "Machine.h"
+#include "Provenance.h"
 
 namespace ascreg {
 namespace interp {
+
+Machine::Machine() = default;
+Machine::~Machine() = default;
 
 void Machine::fail(const Inst &inst, const sem::RuntimeError &error) {
   if (failed)
@@ -30,6 +34,41 @@ void Machine::reportRegisterAccess(const Inst &inst, const Buffer &buf, uint64_t
   else
     fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::MisalignedAccess,
                                  {values[0], values[1], values[2]}});
+}
+
+Machine::CheckedAccess Machine::checkAccess(const Inst &inst, const Buffer &buf, uint64_t index,
+                                            unsigned bytes, bool aligned) {
+  CheckedAccess c;
+  __int128 addr = ubByte(buf, index, buf.elemBytes);
+  bool inside = addr >= 0 && addr <= static_cast<__int128>(ub.capacity()) &&
+                sem::insideUB(static_cast<uint64_t>(addr), bytes, ub.capacity());
+  if (!inside) {
+    if (shadow && shadow->options.bounds) {
+      shadow->report(*this, inst, FindingKind::OutsideUB, UseKind::None,
+                     sem::RuntimeError{sem::RuntimeErrorKind::RegisterAccessOutsideUB,
+                                       {static_cast<int64_t>(buf.ubAddr),
+                                        static_cast<int64_t>(index), buf.elemBytes, bytes}}
+                             .message(ub.capacity()) +
+                         "; the access is skipped");
+      c.skip = true;
+    }
+    return c;
+  }
+  c.addr = static_cast<uint64_t>(addr);
+  if (aligned && c.addr % sem::kUBAlignment != 0) {
+    if (shadow && shadow->options.align) {
+      shadow->report(*this, inst, FindingKind::Misaligned, UseKind::None,
+                     sem::RuntimeError{sem::RuntimeErrorKind::MisalignedAccess,
+                                       {static_cast<int64_t>(buf.ubAddr),
+                                        static_cast<int64_t>(index), buf.elemBytes}}
+                             .message(ub.capacity()) +
+                         "; the access is skipped");
+      c.skip = true;
+    }
+    return c;
+  }
+  c.valid = true;
+  return c;
 }
 
 std::optional<uint64_t> Machine::scalarAccess(const Inst &inst, const Buffer &buf, uint64_t index) {

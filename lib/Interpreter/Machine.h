@@ -9,6 +9,7 @@
 #define ASCREG_LIB_INTERPRETER_MACHINE_H
 
 #include "Program.h"
+#include "Shadow.h"
 
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Semantics/RuntimeError.h"
@@ -46,8 +47,12 @@ struct TraceInfo {
   std::optional<sem::RegType> maskLanes;
 };
 
+class Recorder;
+
 class Machine {
 public:
+  Machine();
+  ~Machine();
   // ---- The compiled program.
   std::vector<Inst> code;
   std::vector<mlir::Operation *> ops; // diagnostics and tracing, by Inst::op
@@ -67,6 +72,14 @@ public:
   mlir::Operation *func = nullptr;
   Options options;
   std::vector<TraceInfo> trace; // by Inst::op, only when tracing
+  /// The enclosing scf.for induction variables of each op (name, scalar
+  /// slot), outermost first, by Inst::op: findings and traces say in which
+  /// iteration something happened.
+  std::vector<std::vector<std::pair<std::string, uint32_t>>> loopContext;
+  /// Shadow state of the debugging checks (only with Options::checks).
+  std::unique_ptr<ShadowState> shadow;
+  /// Provenance recording (only inside CompiledKernel::explain).
+  std::unique_ptr<Recorder> recorder;
 
   // ---- Run state.
   std::vector<uint64_t> scalarFile;
@@ -77,6 +90,7 @@ public:
   std::vector<Buffer> buffers;
   uint64_t steps = 0;
   uint64_t executed = 0;
+  uint64_t traceEvents = 0; // events traced in this run
   bool failed = false;
 
   // ---- Slot access for the handlers.
@@ -84,6 +98,8 @@ public:
   const sem::Reg &reg(RegRef r) const { return *R[r.slot]; }
   /// The owned storage of a register result.
   sem::Reg &regOut(RegRef r) { return *R[r.slot]; }
+  /// Makes register `r` use its own storage again (after a view).
+  void resetView(RegRef r) { R[r.slot] = &regStorage[r.slot]; }
   /// Makes register `r` read the UB bytes at `addr` (a load's view).
   void setView(RegRef r, uint64_t addr) { R[r.slot] = reinterpret_cast<sem::Reg *>(ubBase + addr); }
   sem::Mask &mask(MaskRef r) { return M[r.slot]; }
@@ -92,6 +108,14 @@ public:
   /// The semantic choices of the run.
   const sem::Profile &profile() const { return options.profile; }
 
+  /// The induction variables' current values around op `op`.
+  std::vector<std::pair<std::string, int64_t>> iterationAt(uint32_t op) const {
+    std::vector<std::pair<std::string, int64_t>> out;
+    if (op < loopContext.size())
+      for (const auto &[name, slot] : loopContext[op])
+        out.push_back({name, static_cast<int64_t>(S[slot])});
+    return out;
+  }
   /// Reports `error` at the op of `inst` (first error of the run only).
   void fail(const Inst &inst, const sem::RuntimeError &error);
   /// Counts a loop iteration or branch; reports the step limit.
@@ -117,6 +141,17 @@ public:
     reportRegisterAccess(inst, buf, offset, bytes);
     return std::nullopt;
   }
+  /// For the debugging checks: where an access of `bytes` at element `index`
+  /// of `buf` lands. An access outside UB (or misaligned, when `aligned`)
+  /// becomes a finding when its check is on: `skip` is then set and the
+  /// caller skips the access; with the check off it is left to the op's own
+  /// run, which stops with the error. `valid` says whether `addr` is usable.
+  struct CheckedAccess {
+    bool valid = false, skip = false;
+    uint64_t addr = 0;
+  };
+  CheckedAccess checkAccess(const Inst &inst, const Buffer &buf, uint64_t index, unsigned bytes,
+                            bool aligned);
   /// Reports why a register access failed the checks.
   void reportRegisterAccess(const Inst &inst, const Buffer &buf, uint64_t offset, unsigned bytes);
   /// The UB address of element `index` of `buf` for a scalar access.
@@ -136,10 +171,27 @@ private:
   friend class CompiledKernel;
 };
 
+/// The handler of payload type P with the debugging checks: its shadow step
+/// (findings, the results' taint), then the op itself unless the shadow step
+/// skips it (an access the checks turned into a finding).
+template <class P> uint32_t checkedStep(Machine &m, const Inst &inst, uint32_t pc) {
+  const P &p = inst.as<P>();
+  if constexpr (requires { p.shadow(m, inst); }) {
+    if (p.shadow(m, inst) == ShadowAction::Skip)
+      return m.shadow->stopped ? kHalt : pc + 1;
+  }
+  uint32_t next = step<P>(m, inst, pc);
+  return m.shadow->stopped ? kHalt : next;
+}
+
 /// Prints `value` of register type `t` as hex and per-lane values.
 void printReg(llvm::raw_ostream &os, sem::RegType t, const sem::Reg &value);
 /// Prints the active lanes of `mask` for `lanes` (or the set bits).
 void printMask(llvm::raw_ostream &os, const sem::Mask &mask, std::optional<sem::RegType> lanes);
+/// A slot's value, copied out of the machine.
+TracedValue captureValue(Machine &m, const TraceValue &v);
+/// Prints one traced op the way --trace shows it.
+void printTraceEvent(llvm::raw_ostream &os, const TraceEvent &event);
 /// The tracing wrapper installed around every ascreg and dav instruction.
 uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc);
 

@@ -17,9 +17,12 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -232,7 +235,10 @@ Expected<NpyArray> readNpy(StringRef path) {
   if (!file)
     return createStringError(file.getError(),
                              "cannot read .npy file '" + path + "': " + file.getError().message());
-  StringRef buf = (*file)->getBuffer();
+  return parseNpy((*file)->getBuffer(), path);
+}
+
+Expected<NpyArray> parseNpy(StringRef buf, StringRef path) {
 
   // Preamble: magic, version, header length.
   static constexpr StringLiteral kMagic("\x93NUMPY");
@@ -367,7 +373,7 @@ Expected<NpyArray> readNpy(StringRef path) {
   return arr;
 }
 
-Error writeNpy(StringRef path, const NpyArray &arr) {
+Expected<std::string> encodeNpy(StringRef path, const NpyArray &arr) {
   std::string shape;
   for (int64_t d : arr.shape)
     shape += std::to_string(d) + ", ";
@@ -404,20 +410,104 @@ Error writeNpy(StringRef path, const NpyArray &arr) {
     return createStringError(inconvertibleErrorCode(),
                              "cannot write '" + path +
                                  "': the header does not fit a version 1.0 file");
+  std::string out = "\x93NUMPY";
+  out += char(1);
+  out += char(0);
+  out += char(header.size() & 0xff);
+  out += char((header.size() >> 8) & 0xff);
+  out += header;
+  out.append(reinterpret_cast<const char *>(arr.data.data()), arr.data.size());
+  return out;
+}
+
+static Error cannotWrite(StringRef path, std::error_code ec) {
+  return createStringError(ec, "cannot write '" + path + "': " + ec.message());
+}
+
+/// Writes `bytes` to the open `fd` and closes it; fails with the first
+/// error (a full device shows up here or at fsync).
+static std::error_code writeAndClose(int fd, StringRef bytes, bool sync) {
   std::error_code ec;
-  raw_fd_ostream os(path, ec, sys::fs::OF_None);
-  if (ec)
-    return createStringError(ec, "cannot write '" + path + "': " + ec.message());
-  os << "\x93NUMPY" << char(1) << char(0) << char(header.size() & 0xff)
-     << char((header.size() >> 8) & 0xff) << header;
-  os.write(reinterpret_cast<const char *>(arr.data.data()), arr.data.size());
-  os.close();
-  if (os.has_error()) {
-    std::error_code werr = os.error();
-    os.clear_error();
-    return createStringError(werr, "cannot write '" + path + "': " + werr.message());
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/false);
+    os << bytes;
+    os.flush();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error(); // else its destructor reports a fatal error
+    }
+  }
+  if (!ec && sync && ::fsync(fd) != 0)
+    ec = std::error_code(errno, std::generic_category());
+  if (::close(fd) != 0 && !ec)
+    ec = std::error_code(errno, std::generic_category());
+  return ec;
+}
+
+Error writeNpyFiles(ArrayRef<std::pair<std::string, const NpyArray *>> files) {
+  struct Pending {
+    std::string path, temp;
+  };
+  std::vector<Pending> pending;
+  auto discard = [&] {
+    for (Pending &p : pending) {
+      sys::fs::remove(p.temp);
+      sys::DontRemoveFileOnSignal(p.temp);
+    }
+  };
+  for (auto &[path, arr] : files) {
+    Expected<std::string> bytes = encodeNpy(path, *arr);
+    if (!bytes) {
+      discard();
+      return bytes.takeError();
+    }
+    // An existing device or FIFO (/dev/stdout, /dev/null) is written in
+    // place: there is no file to replace.
+    sys::fs::file_status st;
+    if (!sys::fs::status(path, st) && sys::fs::exists(st) && !sys::fs::is_regular_file(st)) {
+      if (sys::fs::is_directory(st)) {
+        discard();
+        return createStringError(inconvertibleErrorCode(),
+                                 "cannot write '" + path + "': it is a directory");
+      }
+      int fd;
+      std::error_code ec = sys::fs::openFileForWrite(path, fd, sys::fs::CD_OpenExisting);
+      if (!ec)
+        ec = writeAndClose(fd, *bytes, /*sync=*/false);
+      if (ec) {
+        discard();
+        return cannotWrite(path, ec);
+      }
+      continue;
+    }
+    // A temporary file next to the target, renamed over it once every
+    // file has been written: the target is either untouched or complete.
+    SmallString<256> model(sys::path::parent_path(path));
+    sys::path::append(model, "." + sys::path::filename(path) + ".tmp-%%%%%%%%");
+    SmallString<256> temp;
+    int fd;
+    if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp)) {
+      discard();
+      return cannotWrite(path, ec);
+    }
+    sys::RemoveFileOnSignal(temp);
+    pending.push_back({path, temp.str().str()});
+    if (std::error_code ec = writeAndClose(fd, *bytes, /*sync=*/true)) {
+      discard();
+      return cannotWrite(path, ec);
+    }
+  }
+  for (size_t i = 0; i < pending.size(); ++i) {
+    if (std::error_code ec = sys::fs::rename(pending[i].temp, pending[i].path)) {
+      pending.erase(pending.begin(), pending.begin() + i);
+      discard();
+      return cannotWrite(pending.front().path, ec);
+    }
+    sys::DontRemoveFileOnSignal(pending[i].temp);
   }
   return Error::success();
 }
+
+Error writeNpy(StringRef path, const NpyArray &arr) { return writeNpyFiles({{path.str(), &arr}}); }
 
 } // namespace ascreg

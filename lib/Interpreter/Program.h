@@ -84,12 +84,13 @@ template <class P> uint32_t step(Machine &m, const Inst &inst, uint32_t pc) {
   }
 }
 
-/// An instruction executing payload `p`.
-template <class P> Inst makeInst(const P &p, uint32_t op) {
+/// An instruction executing payload `p` with handler `handler` (step<P>, or
+/// checkedStep<P> with the debugging checks).
+template <class P> Inst makeInst(const P &p, uint32_t op, Handler handler) {
   static_assert(sizeof(P) <= kPayloadBytes, "payload too large for Inst");
   static_assert(std::is_trivially_copyable_v<P> && alignof(P) <= 8);
   Inst inst;
-  inst.fn = inst.exec = &step<P>;
+  inst.fn = inst.exec = handler;
   inst.op = op;
   std::memcpy(inst.payload, &p, sizeof(P));
   return inst;

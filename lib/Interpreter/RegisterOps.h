@@ -11,6 +11,7 @@
 
 #include "Machine.h"
 
+#include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 
 namespace ascreg {
@@ -26,6 +27,10 @@ struct MaskConstantInst {
   uint32_t constant; // index into Machine::maskConstants
   MaskRef result;
   void run(Machine &m) const { m.mask(result) = m.maskConstants[constant]; }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->cleanMask(result);
+    return ShadowAction::Run;
+  }
 };
 
 /// update_mask / plt_bN POST_UPDATE.
@@ -39,6 +44,22 @@ struct UpdateMaskInst {
     uint32_t left;
     sem::updateMask(lanes, static_cast<uint32_t>(m.scalar(count)), m.mask(mask), left);
     m.scalar(rest) = left;
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    uint8_t t = s.scalar(count);
+    s.setScalar(rest, t, s.scalarOrigin[count.slot]);
+    MaskTaint mt;
+    if (t) // which lanes are active is not known: all of them are tainted
+      for (unsigned l = 0; l < lanes.lanes(); ++l) {
+        if (t & kUndef)
+          mt.undef.set(lanes.maskStride() * l, true);
+        if (t & kOutOfBuffer)
+          mt.outOfBuffer.set(lanes.maskStride() * l, true);
+      }
+    s.mask(mask) = mt;
+    s.maskOrigin[mask.slot] = s.scalarOrigin[count.slot];
+    return ShadowAction::Run;
   }
 };
 
@@ -55,6 +76,14 @@ struct MaskLogicInst {
     else
       sem::maskOr(m.mask(lhs), m.mask(rhs), m.mask(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    MaskTaint a = s.mask(lhs), b = s.mask(rhs);
+    sem::maskOr(a.undef, b.undef, s.mask(result).undef);
+    sem::maskOr(a.outOfBuffer, b.outOfBuffer, s.mask(result).outOfBuffer);
+    s.maskOrigin[result.slot] = a.clean() ? s.maskOrigin[rhs.slot] : s.maskOrigin[lhs.slot];
+    return ShadowAction::Run;
+  }
 };
 
 /// mask_not (lanes of a register type).
@@ -63,6 +92,11 @@ struct MaskNotInst {
   sem::RegType lanes;
   MaskRef input, result;
   void run(Machine &m) const { sem::maskNot(lanes, m.mask(input), m.mask(result)); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->mask(result) = m.shadow->mask(input);
+    m.shadow->maskOrigin[result.slot] = m.shadow->maskOrigin[input.slot];
+    return ShadowAction::Run;
+  }
 };
 
 /// pand / por with a governing predicate.
@@ -76,6 +110,16 @@ struct PredicateLogicInst {
     else
       sem::dav::por(m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    MaskTaint a = s.mask(lhs), b = s.mask(rhs), g = s.mask(governing), r;
+    sem::maskOr(a.undef, b.undef, r.undef);
+    sem::maskOr(r.undef, g.undef, r.undef);
+    sem::maskOr(a.outOfBuffer, b.outOfBuffer, r.outOfBuffer);
+    sem::maskOr(r.outOfBuffer, g.outOfBuffer, r.outOfBuffer);
+    s.mask(result) = r;
+    return ShadowAction::Run;
+  }
 };
 
 /// pnot with a governing predicate.
@@ -83,6 +127,14 @@ struct PredicateNotInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef input, governing, result;
   void run(Machine &m) const { sem::dav::pnot(m.mask(input), m.mask(governing), m.mask(result)); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    MaskTaint a = s.mask(input), g = s.mask(governing), r;
+    sem::maskOr(a.undef, g.undef, r.undef);
+    sem::maskOr(a.outOfBuffer, g.outOfBuffer, r.outOfBuffer);
+    s.mask(result) = r;
+    return ShadowAction::Run;
+  }
 };
 
 /// ppack / punpack of the lower or higher half.
@@ -97,6 +149,20 @@ struct PredicatePackInst {
     else
       sem::dav::ppack(m.mask(input), higherHalf, m.mask(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    // The same bit movement on the taint bits.
+    ShadowState &s = *m.shadow;
+    MaskTaint in = s.mask(input), r;
+    if (unpack) {
+      sem::dav::punpack(in.undef, higherHalf, r.undef);
+      sem::dav::punpack(in.outOfBuffer, higherHalf, r.outOfBuffer);
+    } else {
+      sem::dav::ppack(in.undef, higherHalf, r.undef);
+      sem::dav::ppack(in.outOfBuffer, higherHalf, r.outOfBuffer);
+    }
+    s.mask(result) = r;
+    return ShadowAction::Run;
+  }
 };
 
 /// pintlv_b32.
@@ -105,6 +171,15 @@ struct PredicateInterleaveInst {
   MaskRef lhs, rhs, low, high;
   void run(Machine &m) const {
     sem::dav::pintlvB32(m.mask(lhs), m.mask(rhs), m.mask(low), m.mask(high));
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    MaskTaint a = s.mask(lhs), b = s.mask(rhs), lo, hi;
+    sem::dav::pintlvB32(a.undef, b.undef, lo.undef, hi.undef);
+    sem::dav::pintlvB32(a.outOfBuffer, b.outOfBuffer, lo.outOfBuffer, hi.outOfBuffer);
+    s.mask(low) = lo;
+    s.mask(high) = hi;
+    return ShadowAction::Run;
   }
 };
 
@@ -133,6 +208,26 @@ struct LoadAlignInst {
       sem::loadAlign(type, m.ubData() + *addr, m.regOut(result));
     return true;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    s.checkAddress(m, inst, offset);
+    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), type.bytes(), true);
+    if (a.skip) { // an undefined register of zeros
+      m.resetView(result);
+      std::memset(m.regOut(result).b, 0, sizeof(sem::Reg));
+      std::memset(s.reg(result).b, kUndef, type.bytes());
+      s.summary(result) = kUndef;
+      s.regOrigin[result.slot] = inst.op;
+      return ShadowAction::Skip;
+    }
+    if (!a.valid)
+      return ShadowAction::Run;
+    s.summary(result) = s.readRange(a.addr, type.bytes(), buf.ubAddr,
+                                    buf.ubAddr + buf.numElements * buf.elemBytes, s.reg(result).b);
+    s.regOrigin[result.slot] = inst.op;
+    return ShadowAction::Run;
+  }
 };
 
 /// vlds DIST_DINTLV_B32: 512 bytes, even words to one register, odd to the other.
@@ -148,6 +243,21 @@ struct LoadDeinterleaveInst {
       return false;
     sem::dav::vldsDintlvB32(m.ubData() + *addr, m.regOut(even), m.regOut(odd));
     return true;
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    s.checkAddress(m, inst, offset);
+    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), 2 * sem::kVLBytes, true);
+    if (!a.valid)
+      return a.skip ? ShadowAction::Skip : ShadowAction::Run;
+    uint8_t taint[2 * sem::kVLBytes];
+    uint8_t t = s.readRange(a.addr, sizeof taint, buf.ubAddr,
+                            buf.ubAddr + buf.numElements * buf.elemBytes, taint);
+    sem::dav::vldsDintlvB32(taint, s.reg(even), s.reg(odd)); // taint moves like the words
+    s.summary(even) = s.summary(odd) = t;
+    s.regOrigin[even.slot] = s.regOrigin[odd.slot] = inst.op;
+    return ShadowAction::Run;
   }
 };
 
@@ -168,6 +278,57 @@ struct StoreAlignInst {
     m.ub.noteWrite(*addr, type.bytes());
     return true;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    s.checkAddress(m, inst, offset);
+    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), type.bytes(), true);
+    if (!a.valid)
+      return a.skip ? ShadowAction::Skip : ShadowAction::Run;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+    const sem::Mask &mk = m.mask(mask);
+    unsigned w = sem::elemBytes(type.elem);
+    uint64_t bufEnd = buf.ubAddr + buf.numElements * buf.elemBytes;
+    bool inside = a.addr >= buf.ubAddr && a.addr + type.bytes() <= bufEnd;
+    if (!s.summary(value) && !maskTaint) {
+      // Clean data: the active lanes' bytes become initialised and written.
+      sem::Reg marks;
+      std::memset(marks.b, kUBInit | kUBWritten, type.bytes());
+      sem::storeAlign(type, marks, mk, s.ub + a.addr);
+      if (a.addr + type.bytes() > s.ubDirtyEnd)
+        s.ubDirtyEnd = a.addr + type.bytes();
+    } else {
+      uint8_t t = 0;
+      LaneRanges tainted = laneRanges(type.lanes(), [&](unsigned l) {
+        uint8_t lt = mk.laneActive(type, l) ? s.laneTaint(value, type, l) : 0;
+        t |= lt;
+        return lt != 0;
+      });
+      if (!tainted.empty())
+        s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", tainted, s.regOrigin[value.slot]);
+      const MaskTaint &mt = s.mask(mask);
+      for (unsigned l = 0; l < type.lanes(); ++l) {
+        uint8_t mlt = (mt.undef.laneActive(type, l) ? kUndef : 0) |
+                      (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        if (!mk.laneActive(type, l) && !mlt)
+          continue;
+        for (unsigned i = 0; i < w; ++i)
+          s.writeByte(a.addr + l * w + i, uint8_t(s.reg(value).b[l * w + i] | mlt));
+      }
+    }
+    if (s.options.bounds && !inside) {
+      LaneRanges outside = laneRanges(type.lanes(), [&](unsigned l) {
+        uint64_t at = a.addr + l * w;
+        return mk.laneActive(type, l) && (at < buf.ubAddr || at + w > bufEnd);
+      });
+      if (!outside.empty())
+        s.report(m, inst, FindingKind::OutOfBufferWrite, UseKind::Store,
+                 "writes lanes " + formatRanges(outside) + " outside its buffer of " +
+                     std::to_string(buf.numElements) + " elements",
+                 outside);
+    }
+    return ShadowAction::Run;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -186,6 +347,32 @@ struct ReduceInst {
     sem::reduce(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
                 m.regOut(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, sourceType);
+    s.cleanReg(result);
+    if (!s.summary(source) && !maskTaint)
+      return ShadowAction::Run;
+    // Any tainted active (or possibly active) source lane taints the value
+    // (and the index of max / min).
+    const sem::Mask &mk = m.mask(mask);
+    const MaskTaint &mt = s.mask(mask);
+    uint8_t t = 0;
+    for (unsigned l = 0; l < sourceType.lanes(); ++l) {
+      bool unknown = mt.undef.laneActive(sourceType, l) || mt.outOfBuffer.laneActive(sourceType, l);
+      if (mk.laneActive(sourceType, l) || unknown)
+        t |= s.laneTaint(source, sourceType, l);
+    }
+    t |= maskTaint;
+    if (!t)
+      return ShadowAction::Run;
+    unsigned w = sem::elemBytes(resultType.elem);
+    unsigned lanes = kind == sem::ReduceKind::Sum ? 1 : 2;
+    std::memset(s.reg(result).b, t, lanes * w);
+    s.summary(result) = t;
+    s.regOrigin[result.slot] = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+    return ShadowAction::Run;
+  }
 };
 
 /// pair_reduce_sum / vcpadd.
@@ -197,6 +384,33 @@ struct PairReduceSumInst {
   RegRef result;
   void run(Machine &m) const {
     sem::pairReduceSum(m.profile(), type, m.reg(source), m.mask(mask), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+    if (!s.summary(source) && !maskTaint) {
+      s.cleanReg(result);
+      return ShadowAction::Run;
+    }
+    const sem::Mask &mk = m.mask(mask);
+    const MaskTaint &mt = s.mask(mask);
+    unsigned w = sem::elemBytes(type.elem), n = type.lanes();
+    sem::Reg out;
+    std::memset(out.b, 0, sizeof out.b);
+    for (unsigned i = 0; i < n / 2; ++i) {
+      uint8_t t = 0;
+      for (unsigned l : {2 * i, 2 * i + 1}) {
+        uint8_t mlt = (mt.undef.laneActive(type, l) ? kUndef : 0) |
+                      (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        if (mk.laneActive(type, l) || mlt)
+          t |= s.laneTaint(source, type, l) | mlt;
+      }
+      std::memset(out.b + i * w, t, w);
+    }
+    s.reg(result) = out;
+    s.summarize(result, type.bytes());
+    s.regOrigin[result.slot] = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+    return ShadowAction::Run;
   }
 };
 
@@ -231,6 +445,98 @@ struct GatherInst {
                                     static_cast<int64_t>(buf.ubAddr), unit}});
     return false;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, resultType);
+    const sem::Mask &mk = m.mask(mask);
+    const MaskTaint &mt = s.mask(mask);
+    const sem::Reg &idx = m.reg(index);
+    unsigned unit = sem::elemBytes(source), w = sem::elemBytes(resultType.elem);
+    unsigned iw = sem::elemBytes(indexType.elem);
+    uint64_t bufEnd = buf.ubAddr + buf.numElements * buf.elemBytes;
+    uint64_t capacity = m.ub.capacity();
+    bool indexTainted = s.summary(index) != 0;
+    auto indexOf = [&](unsigned l) {
+      uint64_t v = 0;
+      std::memcpy(&v, idx.b + l * iw, iw);
+      return iw == 8 ? (v & 0xFFFFFFFFu) : v; // u64 indices: their low 32 bits
+    };
+    auto maskLaneTaint = [&](unsigned l) -> uint8_t {
+      if (!maskTaint)
+        return 0;
+      return (mt.undef.laneActive(resultType, l) ? kUndef : 0) |
+             (mt.outOfBuffer.laneActive(resultType, l) ? kOutOfBuffer : 0);
+    };
+    // One pass over the lanes: where each active lane reads, and the taint
+    // of what it reads (8-bit units fill 16-bit lanes).
+    sem::Reg &out = s.reg(result);
+    std::memset(out.b, 0, resultType.bytes());
+    uint8_t all = 0;
+    bool outsideUB = false, outsideBuffer = false;
+    for (unsigned l = 0; l < resultType.lanes(); ++l) {
+      uint8_t mlt = maskLaneTaint(l);
+      if (!mk.laneActive(resultType, l) && !mlt)
+        continue;
+      uint64_t at = buf.ubAddr + indexOf(l) * unit;
+      if (!sem::insideUB(at, unit, capacity)) {
+        outsideUB |= mk.laneActive(resultType, l);
+        continue;
+      }
+      outsideBuffer |= at < buf.ubAddr || at + unit > bufEnd;
+      uint8_t t = mlt | (indexTainted ? s.laneTaint(index, indexType, l) : 0);
+      for (unsigned i = 0; i < unit; ++i)
+        t |= s.readTaint(at + i, buf.ubAddr, bufEnd);
+      if (t) {
+        std::memset(out.b + l * w, t, w);
+        all |= t;
+      }
+    }
+    s.summary(result) = all;
+    s.regOrigin[result.slot] = inst.op;
+    // The findings (rare: computed again lane by lane).
+    if (indexTainted) {
+      uint8_t it = 0;
+      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
+        uint8_t t = mk.laneActive(resultType, l) ? s.laneTaint(index, indexType, l) : 0;
+        it |= t;
+        return t != 0;
+      });
+      if (!lanes.empty())
+        s.reportTaintedUse(m, inst, it, UseKind::GatherIndex,
+                           "gathers with indices computed from", lanes, s.regOrigin[index.slot]);
+    }
+    if (outsideUB) {
+      // A finding with the bounds check (the gather is skipped), else the
+      // gather's own error.
+      if (!s.options.bounds)
+        return ShadowAction::Run;
+      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
+        return mk.laneActive(resultType, l) &&
+               !sem::insideUB(buf.ubAddr + indexOf(l) * unit, unit, capacity);
+      });
+      s.report(m, inst, FindingKind::OutsideUB, UseKind::GatherIndex,
+               "gathers lanes " + formatRanges(lanes) +
+                   " from outside the Unified Buffer; the gather is skipped",
+               lanes);
+      std::memset(m.regOut(result).b, 0, sizeof(sem::Reg));
+      std::memset(out.b, kUndef, resultType.bytes());
+      s.summary(result) = kUndef;
+      return ShadowAction::Skip;
+    }
+    if (outsideBuffer && s.options.bounds) {
+      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
+        uint64_t at = buf.ubAddr + indexOf(l) * unit;
+        return mk.laneActive(resultType, l) && (at < buf.ubAddr || at + unit > bufEnd);
+      });
+      if (!lanes.empty())
+        s.report(m, inst, FindingKind::OutOfBufferIndex, UseKind::GatherIndex,
+                 "gathers lanes " + formatRanges(lanes) + " from outside its base buffer of " +
+                     std::to_string(buf.numElements) + " elements",
+                 lanes);
+    }
+    return ShadowAction::Run;
+  }
 };
 
 /// gather_reg / vselr.
@@ -240,6 +546,27 @@ struct GatherRegInst {
   RegRef source, index, result;
   void run(Machine &m) const {
     sem::gatherReg(type, m.reg(source), m.reg(index), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    if (s.summary(index)) {
+      uint8_t t = 0;
+      LaneRanges lanes = laneRanges(type.lanes(), [&](unsigned l) {
+        uint8_t lt = s.laneTaint(index, type, l);
+        t |= lt;
+        return lt != 0;
+      });
+      s.reportTaintedUse(m, inst, t, UseKind::GatherIndex, "gathers with indices computed from",
+                         lanes, s.regOrigin[index.slot]);
+    }
+    permuteTaint(s, {source, index}, {result}, [&] {
+      sem::Reg moved;
+      sem::gatherReg(type, s.reg(source), m.reg(index), moved); // taint moves like the data
+      for (unsigned i = 0; i < type.bytes(); ++i)
+        moved.b[i] |= s.reg(index).b[i];
+      s.reg(result) = moved;
+    });
+    return ShadowAction::Run;
   }
 };
 
@@ -258,6 +585,13 @@ struct DuplicateInst {
   void run(Machine &m) const {
     sem::duplicate(type, m.scalar(scalar), masked ? &m.mask(mask) : nullptr, m.regOut(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ScalarRef in = scalar;
+    if (masked)
+      checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, masked ? std::optional<MaskRef>(mask) : std::nullopt, result, {}, &in);
+    return ShadowAction::Run;
+  }
 };
 
 /// vdup with a register: lane 0 to the active lanes.
@@ -270,6 +604,14 @@ struct DuplicateLaneInst {
   void run(Machine &m) const {
     sem::dav::vdupLane0(type, m.reg(source), m.mask(mask), m.regOut(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    checkMaskUse(m, inst, mask, type);
+    permuteTaint(s, {source}, {result}, [&] {
+      sem::dav::vdupLane0(type, s.reg(source), m.mask(mask), s.reg(result));
+    });
+    return ShadowAction::Run;
+  }
 };
 
 /// arange / vci.
@@ -279,6 +621,11 @@ struct ArangeInst {
   ScalarRef start;
   RegRef result;
   void run(Machine &m) const { sem::arange(type, m.scalar(start), m.regOut(result)); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ScalarRef in = start;
+    propagateLanes(m, type, std::nullopt, result, {}, &in);
+    return ShadowAction::Run;
+  }
 };
 
 /// compare / vcmp_*.
@@ -292,6 +639,26 @@ struct CompareInst {
     sem::compare(m.profile(), predicate, type, m.reg(lhs), m.reg(rhs), m.mask(mask),
                  m.mask(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+    MaskTaint r;
+    if (s.summary(lhs) || s.summary(rhs) || maskTaint) {
+      const sem::Mask &mk = m.mask(mask);
+      const MaskTaint &mt = s.mask(mask);
+      for (unsigned l = 0; l < type.lanes(); ++l) {
+        unsigned bit = type.maskStride() * l;
+        uint8_t t = (mt.undef.bit(bit) ? kUndef : 0) | (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0);
+        if (mk.bit(bit) || t)
+          t |= s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l);
+        r.undef.set(bit, t & kUndef);
+        r.outOfBuffer.set(bit, t & kOutOfBuffer);
+      }
+    }
+    s.mask(result) = r;
+    s.maskOrigin[result.slot] = s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot];
+    return ShadowAction::Run;
+  }
 };
 
 /// select / vsel: mask ? onTrue : onFalse per lane.
@@ -302,6 +669,32 @@ struct SelectInst {
   RegRef onTrue, onFalse, result;
   void run(Machine &m) const {
     sem::select(type, m.mask(mask), m.reg(onTrue), m.reg(onFalse), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+    if (!s.summary(onTrue) && !s.summary(onFalse) && !maskTaint) {
+      s.cleanReg(result);
+      return ShadowAction::Run;
+    }
+    sem::Reg out;
+    sem::select(type, m.mask(mask), s.reg(onTrue), s.reg(onFalse), out); // the chosen lanes' taint
+    if (maskTaint) {
+      unsigned w = sem::elemBytes(type.elem);
+      const MaskTaint &mt = s.mask(mask);
+      for (unsigned l = 0; l < type.lanes(); ++l) {
+        uint8_t t = (mt.undef.laneActive(type, l) ? kUndef : 0) |
+                    (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        for (unsigned i = 0; t && i < w; ++i)
+          out.b[l * w + i] |= t;
+      }
+    }
+    s.reg(result) = out;
+    s.summarize(result, type.bytes());
+    s.regOrigin[result.slot] =
+        s.summary(onTrue) ? s.regOrigin[onTrue.slot]
+                          : s.summary(onFalse) ? s.regOrigin[onFalse.slot] : s.maskOrigin[mask.slot];
+    return ShadowAction::Run;
   }
 };
 
@@ -316,6 +709,11 @@ struct BinaryInst {
   void run(Machine &m) const {
     sem::binary(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
 };
 
 /// vand (zeroing).
@@ -327,6 +725,11 @@ struct BitwiseAndInst {
   RegRef result;
   void run(Machine &m) const {
     sem::dav::vand(type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {lhs, rhs});
+    return ShadowAction::Run;
   }
 };
 
@@ -342,6 +745,12 @@ struct ScalarOperandInst {
   void run(Machine &m) const {
     sem::dav::scalarOp(kind, type, m.reg(lhs), m.scalar(scalar), m.mask(mask), m.regOut(result));
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ScalarRef in = scalar;
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {lhs}, &in);
+    return ShadowAction::Run;
+  }
 };
 
 /// vintlv / vdintlv.
@@ -356,6 +765,41 @@ struct InterleaveInst {
     else
       sem::dav::vintlv(type, m.reg(lhs), m.reg(rhs), m.regOut(first), m.regOut(second));
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    permuteTaint(s, {lhs, rhs}, {first, second}, [&] {
+      if (deinterleave)
+        sem::dav::vdintlv(type, s.reg(lhs), s.reg(rhs), s.reg(first), s.reg(second));
+      else
+        sem::dav::vintlv(type, s.reg(lhs), s.reg(rhs), s.reg(first), s.reg(second));
+    });
+    return ShadowAction::Run;
+  }
+};
+
+/// cast / vcvt: saturation is decided by the run's CTRL state.
+struct CastInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::CastSpec spec;
+  RegRef source;
+  MaskRef mask;
+  RegRef result;
+  void run(Machine &m) const {
+    sem::cast(m.profile(), spec, m.reg(source), m.mask(mask), m.regOut(result));
+  }
+};
+
+/// truncate / vtrc.
+struct TruncateInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::ElemKind type;
+  sem::RoundMode round;
+  RegRef source;
+  MaskRef mask;
+  RegRef result;
+  void run(Machine &m) const {
+    sem::truncate(m.profile(), type, round, m.reg(source), m.mask(mask), m.regOut(result));
+  }
 };
 
 /// bitcast / reinterpret: the same bytes.
@@ -364,6 +808,13 @@ struct ReinterpretInst {
   uint32_t bytes;
   RegRef source, result;
   void run(Machine &m) const { std::memcpy(m.regOut(result).b, m.reg(source).b, bytes); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    s.reg(result) = s.reg(source);
+    s.summary(result) = s.summary(source);
+    s.regOrigin[result.slot] = s.regOrigin[source.slot];
+    return ShadowAction::Run;
+  }
 };
 
 } // namespace interp

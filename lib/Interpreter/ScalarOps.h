@@ -50,6 +50,12 @@ struct BranchIfFalseInst {
   uint32_t run(Machine &m, const Inst &, uint32_t pc) const {
     return (m.scalar(condition) & 1) ? pc + 1 : ifFalse;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    if (uint8_t t = m.shadow->scalar(condition))
+      m.shadow->reportTaintedUse(m, inst, t, UseKind::Branch, "branches on", {},
+                                 m.shadow->scalarOrigin[condition.slot]);
+    return ShadowAction::Run;
+  }
 };
 
 /// scf.for bounds: the induction variable's width and signedness.
@@ -57,6 +63,16 @@ struct LoopBounds {
   ScalarRef iv, upper, step;
   uint8_t width;
   bool isUnsigned;
+  /// Reports a bound, step or induction variable computed from tainted data.
+  void checkTaint(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    for (ScalarRef r : {iv, upper, step})
+      if (uint8_t t = s.scalar(r)) {
+        s.reportTaintedUse(m, inst, t, UseKind::LoopBound, "loops with a bound computed from", {},
+                           s.scalarOrigin[r.slot]);
+        return;
+      }
+  }
   bool inRange(Machine &m) const {
     uint64_t i = m.scalar(iv), u = m.scalar(upper);
     return isUnsigned ? i < u : signExtend(i, width) < signExtend(u, width);
@@ -78,6 +94,10 @@ struct ForEnterInst {
     }
     return m.countStep(inst) ? pc + 1 : kHalt;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    loop.checkTaint(m, inst);
+    return ShadowAction::Run;
+  }
 };
 
 /// After an iteration: steps the induction variable, loops back while in range.
@@ -93,23 +113,44 @@ struct ForLatchInst {
       return pc + 1;
     return m.countStep(inst) ? body : kHalt;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    propagateScalar(*m.shadow, loop.iv, {loop.iv, loop.step});
+    loop.checkTaint(m, inst);
+    return ShadowAction::Run;
+  }
 };
 
 struct CopyScalarInst {
   static constexpr Flow flow = Flow::Next;
   ScalarRef from, to;
   void run(Machine &m) const { m.scalar(to) = m.scalar(from); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, to, {from});
+    return ShadowAction::Run;
+  }
 };
 struct CopyRegInst {
   static constexpr Flow flow = Flow::Next;
   uint32_t bytes;
   RegRef from, to;
   void run(Machine &m) const { std::memcpy(m.regOut(to).b, m.reg(from).b, bytes); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    ShadowState &s = *m.shadow;
+    s.regTaint[to.slot] = s.regTaint[from.slot];
+    s.summary(to) = s.summary(from);
+    s.regOrigin[to.slot] = s.regOrigin[from.slot];
+    return ShadowAction::Run;
+  }
 };
 struct CopyMaskInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef from, to;
   void run(Machine &m) const { m.mask(to) = m.mask(from); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->mask(to) = m.shadow->mask(from);
+    m.shadow->maskOrigin[to.slot] = m.shadow->maskOrigin[from.slot];
+    return ShadowAction::Run;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -121,6 +162,10 @@ struct ConstantInst {
   uint64_t bits;
   ScalarRef result;
   void run(Machine &m) const { m.scalar(result) = bits; }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->setScalar(result, 0, 0);
+    return ShadowAction::Run;
+  }
 };
 
 enum class IntOp : uint8_t {
@@ -228,6 +273,10 @@ template <IntOp OP> struct IntBinaryInst {
     m.scalar(result) = r & widthMask(w);
     return true;
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
   static bool divisionByZero(Machine &m, const Inst &inst) {
     m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::DivisionByZero});
     return false;
@@ -279,6 +328,10 @@ struct CmpIInst {
     }
     m.scalar(result) = r;
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
 };
 
 struct SelectScalarInst {
@@ -286,6 +339,11 @@ struct SelectScalarInst {
   ScalarRef condition, onTrue, onFalse, result;
   void run(Machine &m) const {
     m.scalar(result) = (m.scalar(condition) & 1) ? m.scalar(onTrue) : m.scalar(onFalse);
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result,
+                    {condition, (m.scalar(condition) & 1) ? onTrue : onFalse});
+    return ShadowAction::Run;
   }
 };
 
@@ -301,6 +359,10 @@ struct ResizeIntInst {
     if (signExtendFrom)
       v = static_cast<uint64_t>(signExtend(v, fromWidth));
     m.scalar(result) = v & widthMask(toWidth);
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {source});
+    return ShadowAction::Run;
   }
 };
 
@@ -412,6 +474,10 @@ template <FloatOp OP> struct FloatBinaryInst {
                                           static_cast<float>(toDouble(m.scalar(rhs), type))),
                       type);
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
 };
 
 /// arith.cmpf, predicates in arith::CmpFPredicate order.
@@ -493,6 +559,10 @@ struct CmpFInst {
     }
     m.scalar(result) = r;
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
 };
 
 struct NegFInst {
@@ -500,6 +570,10 @@ struct NegFInst {
   uint8_t width;
   ScalarRef source, result;
   void run(Machine &m) const { m.scalar(result) = m.scalar(source) ^ (uint64_t(1) << (width - 1)); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {source});
+    return ShadowAction::Run;
+  }
 };
 
 struct IntToFloatInst {
@@ -519,6 +593,10 @@ struct IntToFloatInst {
     // wider than 24 bits converted to f16/bf16).
     float f = isUnsigned ? static_cast<float>(a) : static_cast<float>(signExtend(a, fromWidth));
     m.scalar(result) = bitsOfFloat(f, type);
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {source});
+    return ShadowAction::Run;
   }
 };
 
@@ -541,6 +619,10 @@ struct FloatToIntInst {
                                        : static_cast<uint64_t>(static_cast<int64_t>(d));
     m.scalar(result) = r & widthMask(toWidth);
   }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {source});
+    return ShadowAction::Run;
+  }
 };
 
 struct FloatToFloatInst {
@@ -548,6 +630,10 @@ struct FloatToFloatInst {
   FloatType from, to;
   ScalarRef source, result;
   void run(Machine &m) const { m.scalar(result) = roundTo(toDouble(m.scalar(source), from), to); }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    propagateScalar(*m.shadow, result, {source});
+    return ShadowAction::Run;
+  }
 };
 
 //===----------------------------------------------------------------------===//
@@ -568,6 +654,25 @@ struct MemRefLoadInst {
     m.scalar(result) = v;
     return true;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(index), buf.elemBytes, false);
+    if (a.skip) {
+      m.scalar(result) = 0;
+      s.setScalar(result, kUndef, inst.op);
+    }
+    if (!a.valid)
+      return a.skip ? ShadowAction::Skip : ShadowAction::Run;
+    uint64_t end = buf.ubAddr + buf.numElements * buf.elemBytes;
+    uint8_t t = 0;
+    for (unsigned b = 0; b < buf.elemBytes; ++b)
+      t |= s.readTaint(a.addr + b, buf.ubAddr, end);
+    propagateScalar(s, result, {index});
+    if (t)
+      s.setScalar(result, s.scalar(result) | t, inst.op);
+    return ShadowAction::Run;
+  }
 };
 
 struct MemRefStoreInst {
@@ -585,6 +690,24 @@ struct MemRefStoreInst {
     m.ub.noteWrite(*addr, buf.elemBytes);
     return true;
   }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    const Buffer &buf = m.buffer(base);
+    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(index), buf.elemBytes, false);
+    if (!a.valid)
+      return a.skip ? ShadowAction::Skip : ShadowAction::Run;
+    uint8_t t = s.scalar(value) | s.scalar(index);
+    if (t)
+      s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", {}, s.scalarOrigin[value.slot]);
+    if (s.options.bounds && (a.addr < buf.ubAddr ||
+                             a.addr >= buf.ubAddr + buf.numElements * buf.elemBytes))
+      s.report(m, inst, FindingKind::OutOfBufferWrite, UseKind::Store,
+               "writes element " + std::to_string(static_cast<int64_t>(m.scalar(index))) +
+                   " outside its buffer of " + std::to_string(buf.numElements) + " elements");
+    for (unsigned b = 0; b < buf.elemBytes; ++b)
+      s.writeByte(a.addr + b, t);
+    return ShadowAction::Run;
+  }
 };
 
 struct MemRefDimInst {
@@ -592,6 +715,10 @@ struct MemRefDimInst {
   BufferRef source;
   ScalarRef result;
   void run(Machine &m) const { m.scalar(result) = m.buffer(source).numElements; }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->setScalar(result, 0, 0);
+    return ShadowAction::Run;
+  }
 };
 
 /// memref.alloc / alloca: a new buffer after everything placed in UB so far.
@@ -609,6 +736,17 @@ struct MemRefAllocInst {
       return false;
     m.scalar(ScalarRef{result.slot}) = *id;
     return true;
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    if (dynamicSize && s.scalar(size))
+      s.reportTaintedUse(m, inst, s.scalar(size), UseKind::Size, "allocates a size computed from",
+                         {}, s.scalarOrigin[size.slot]);
+    uint64_t n = dynamicSize ? m.scalar(size) : staticSize;
+    if (n <= sem::kMaxUBCapacity)
+      s.noteFootprint(sem::alignToUB(m.ub.allocationTop()) + n * elemBytes, inst.op);
+    s.setScalar(ScalarRef{result.slot}, 0, 0);
+    return ShadowAction::Run;
   }
 };
 

@@ -119,43 +119,104 @@ void printMask(llvm::raw_ostream &os, const sem::Mask &mask, std::optional<sem::
   os << "\n";
 }
 
-static void printValue(llvm::raw_ostream &os, Machine &m, const TraceValue &v,
-                       std::optional<sem::RegType> maskLanes, const char *dir) {
-  os << "  " << dir << " " << v.name << " : " << v.type << "\n";
+/// A slot's value, copied out of the machine.
+TracedValue captureValue(Machine &m, const TraceValue &v) {
+  TracedValue out;
+  out.name = v.name;
+  llvm::raw_string_ostream ts(out.type);
+  v.type.print(ts);
   switch (v.kind) {
-  case SlotKind::Reg:
-    printReg(os, ascreg::toRegType(llvm::cast<ascreg::VRegType>(v.type)), m.reg(RegRef{v.slot}));
+  case SlotKind::Reg: {
+    out.kind = TracedValue::Kind::Register;
+    out.regType = ascreg::toRegType(llvm::cast<ascreg::VRegType>(v.type));
+    const sem::Reg &r = m.reg(RegRef{v.slot});
+    out.bytes.assign(r.b, r.b + out.regType.bytes());
     break;
-  case SlotKind::Mask:
-    os << "      ";
-    printMask(os, m.mask(MaskRef{v.slot}), maskLanes);
+  }
+  case SlotKind::Mask: {
+    out.kind = TracedValue::Kind::Mask;
+    const sem::Mask &mk = m.mask(MaskRef{v.slot});
+    const uint8_t *b = reinterpret_cast<const uint8_t *>(mk.w);
+    out.bytes.assign(b, b + sizeof mk.w);
     break;
+  }
   case SlotKind::Scalar:
     if (llvm::isa<mlir::MemRefType>(v.type)) {
-      const Buffer &b = m.buffer(BufferRef{v.slot});
-      os << "      UB buffer at " << llvm::format_hex(b.ubAddr, 6) << ", " << b.numElements
-         << " elements\n";
+      out.kind = TracedValue::Kind::Buffer;
+      const Buffer &buf = m.buffer(BufferRef{v.slot});
+      out.ubAddr = buf.ubAddr;
+      out.numElements = buf.numElements;
+      out.elemBytes = buf.elemBytes;
     } else {
+      out.kind = TracedValue::Kind::Scalar;
       uint64_t x = m.scalar(ScalarRef{v.slot});
-      os << "      = " << static_cast<int64_t>(x) << " (" << llvm::format_hex(x, 18) << ")\n";
+      const uint8_t *b = reinterpret_cast<const uint8_t *>(&x);
+      out.bytes.assign(b, b + 8);
     }
     break;
   }
+  return out;
+}
+
+static void printValue(llvm::raw_ostream &os, const TracedValue &v,
+                       std::optional<sem::RegType> maskLanes, const char *dir) {
+  os << "  " << dir << " " << v.name << " : " << v.type << "\n";
+  switch (v.kind) {
+  case TracedValue::Kind::Register: {
+    sem::Reg r;
+    std::memcpy(r.b, v.bytes.data(), v.bytes.size());
+    printReg(os, v.regType, r);
+    break;
+  }
+  case TracedValue::Kind::Mask: {
+    sem::Mask mk;
+    std::memcpy(mk.w, v.bytes.data(), sizeof mk.w);
+    os << "      ";
+    printMask(os, mk, maskLanes);
+    break;
+  }
+  case TracedValue::Kind::Buffer:
+    os << "      UB buffer at " << llvm::format_hex(v.ubAddr, 6) << ", " << v.numElements
+       << " elements\n";
+    break;
+  case TracedValue::Kind::Scalar: {
+    uint64_t x = 0;
+    std::memcpy(&x, v.bytes.data(), 8);
+    os << "      = " << static_cast<int64_t>(x) << " (" << llvm::format_hex(x, 18) << ")\n";
+    break;
+  }
+  }
+}
+
+void printTraceEvent(llvm::raw_ostream &os, const TraceEvent &e) {
+  os << "[ascreg-trace] " << e.header << "\n";
+  for (const TracedValue &v : e.inputs)
+    printValue(os, v, e.maskLanes, "in ");
+  if (e.failed) {
+    os << "  -> error (see diagnostic)\n";
+    return;
+  }
+  for (const TracedValue &v : e.outputs)
+    printValue(os, v, e.maskLanes, "out");
 }
 
 uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc) {
-  llvm::raw_ostream &os = *m.options.trace;
   const TraceInfo &info = m.trace[inst.op];
-  os << "[ascreg-trace] " << info.header << "\n";
+  mlir::Operation *op = m.ops[inst.op];
+  TraceEvent e{m.traceEvents++, op->getName().getStringRef().str(), info.header, op->getLoc()};
+  e.iteration = m.iterationAt(inst.op);
+  e.maskLanes = info.maskLanes;
   for (const TraceValue &v : info.inputs)
-    printValue(os, m, v, info.maskLanes, "in ");
+    e.inputs.push_back(captureValue(m, v));
   uint32_t next = inst.exec(m, inst, pc);
-  if (next == kHalt && m.failed) {
-    os << "  -> error (see diagnostic)\n";
-    return next;
-  }
-  for (const TraceValue &v : info.outputs)
-    printValue(os, m, v, info.maskLanes, "out");
+  e.failed = next == kHalt && m.failed;
+  if (!e.failed)
+    for (const TraceValue &v : info.outputs)
+      e.outputs.push_back(captureValue(m, v));
+  if (m.options.trace)
+    printTraceEvent(*m.options.trace, e);
+  if (m.options.traceSink)
+    m.options.traceSink->onEvent(e);
   return next;
 }
 

@@ -24,9 +24,11 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <csetjmp>
+#include <csignal>
 #include <mutex>
 
 using namespace mlir;
@@ -54,11 +56,34 @@ struct Param {
 /// Where a failed check in compiled code unwinds to (one run per thread at
 /// a time).
 struct ActiveRun {
-  std::jmp_buf unwind;
+  sigjmp_buf unwind;
   sem::RuntimeError error{sem::RuntimeErrorKind::StepLimit};
   int32_t site = -1;
+  /// Without runtime checks: the UB whose guard regions a fault may hit,
+  /// and the fault.
+  const sem::UnifiedBuffer *ub = nullptr;
+  const void *faultAddress = nullptr;
+  bool faulted = false;
 };
 thread_local ActiveRun *activeRun = nullptr;
+
+/// The handlers that were installed before a run without checks.
+struct sigaction previousSegv, previousBus;
+
+/// SIGSEGV/SIGBUS during a run without checks: the compiled kernel accessed
+/// memory it may not (in a guard region around UB, or elsewhere). Unwinds to
+/// `run` like a failed check; a fault of another thread goes to the previous
+/// handler.
+extern "C" void ascregJitFault(int sig, siginfo_t *info, void *) {
+  ActiveRun *run = activeRun;
+  if (!run || !run->ub) {
+    sigaction(sig, sig == SIGBUS ? &previousBus : &previousSegv, nullptr);
+    return; // the instruction faults again, now with the previous handler
+  }
+  run->faulted = true;
+  run->faultAddress = info->si_addr;
+  siglongjmp(run->unwind, 1);
+}
 
 extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, int64_t v1,
                                       int64_t v2, int64_t v3) {
@@ -67,7 +92,7 @@ extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, in
     std::abort(); // compiled code called outside JitKernel::run
   run->error = sem::RuntimeError{static_cast<sem::RuntimeErrorKind>(kind), {v0, v1, v2, v3}};
   run->site = site;
-  std::longjmp(run->unwind, 1);
+  siglongjmp(run->unwind, 1);
 }
 } // namespace
 
@@ -79,6 +104,7 @@ struct JitKernel::Impl {
   std::vector<std::pair<std::string, Location>> sites;
   Operation *func = nullptr;
   sem::UnifiedBuffer ub;
+  bool runtimeChecks = true;
 };
 
 JitKernel::JitKernel() : impl(std::make_unique<Impl>()) {}
@@ -112,6 +138,7 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   std::string error;
   if (!k.ub.reserve(options.ubCapacity, error))
     return fn.emitError() << error;
+  k.runtimeChecks = options.runtimeChecks;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
@@ -208,13 +235,46 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   ActiveRun run;
   ActiveRun *outer = activeRun;
   activeRun = &run;
-  bool ok = setjmp(run.unwind) == 0;
+  // Without checks, an access outside UB faults (in the guard regions around
+  // the arena when it is near) and is reported as an error of the run,
+  // instead of corrupting or crashing the host (docs/semantics.md, §4).
+  bool catchFaults = !k.runtimeChecks;
+  if (catchFaults) {
+    run.ub = &k.ub;
+    struct sigaction sa = {};
+    sa.sa_sigaction = ascregJitFault;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, &previousSegv);
+    sigaction(SIGBUS, &sa, &previousBus);
+  }
+  bool ok = sigsetjmp(run.unwind, /*savemask=*/catchFaults) == 0;
   if (ok)
     k.entry(packed.data());
+  if (catchFaults) {
+    sigaction(SIGSEGV, &previousSegv, nullptr);
+    sigaction(SIGBUS, &previousBus, nullptr);
+  }
   activeRun = outer;
   // Even a failed run wrote what it wrote: the next run clears it.
   if (state[2] > state[1] && state[1] >= 0)
     k.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));
+  if (!ok && run.faulted) {
+    int64_t offset = 0;
+    InFlightDiagnostic d = k.func->emitError();
+    if (k.ub.inGuard(run.faultAddress, offset))
+      d << "the kernel, run without runtime checks, accessed UB address " << offset
+        << ", outside the Unified Buffer of " << k.ub.capacity()
+        << " bytes (stopped by a guard page; run with checks for the op and its location)";
+    else
+      d << "the kernel, run without runtime checks, accessed host memory at "
+        << llvm::formatv("{0}", run.faultAddress).str()
+        << " far outside the Unified Buffer (the process may be corrupted; run with checks "
+           "for the op and its location)";
+    // The failed run may have written UB anywhere.
+    k.ub.discardContents();
+    return failure();
+  }
   if (!ok) {
     StringRef name = "kernel";
     Location loc = k.func->getLoc();

@@ -84,9 +84,12 @@ uint64_t roundFloat(EK k, float f) {
 }
 
 /// a + b rounded to the float element type. For f16 / bf16 the f32 sum then
-/// one rounding equals the exactly rounded sum (f32 has > 2p+2 bits).
-uint64_t floatAdd(EK k, uint64_t a, uint64_t b) {
-  return roundFloat(k, floatValue(k, a) + floatValue(k, b));
+/// one rounding equals the exactly rounded sum (f32 has > 2p+2 bits). With
+/// `saturate` (CTRL[48] = 0) an f16 result that is +-inf becomes +-65504 and
+/// a NaN becomes +0; f32 has no saturating mode.
+uint64_t floatAdd(EK k, uint64_t a, uint64_t b, bool saturate) {
+  uint64_t r = roundFloat(k, floatValue(k, a) + floatValue(k, b));
+  return saturate && k == EK::F16 ? saturateF16(uint16_t(r)) : r;
 }
 
 bool isNaNBits(EK k, uint64_t bits) { return std::isnan(floatValue(k, bits)); }
@@ -241,8 +244,8 @@ void maskNot(RegType t, const Mask &a, Mask &out) {
 
 // ---------------------------------------------------------------- reduce
 
-void reduce(const Profile &, ReduceKind k, RegType dst, RegType src, const Reg &in, const Mask &m,
-            Reg &out) {
+void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+            const Mask &m, Reg &out) {
   EK se = src.elem;
   unsigned vl = src.lanes();
   uint64_t value = 0, index = 0;
@@ -259,9 +262,10 @@ void reduce(const Profile &, ReduceKind k, RegType dst, RegType src, const Reg &
       leaves[i] = bits & widthMask(elemBytes(dst.elem));
     }
     EK de = dst.elem;
-    if (isFloat(de))
-      value = treeSum(leaves, [de](uint64_t a, uint64_t b) { return floatAdd(de, a, b); });
-    else
+    if (isFloat(de)) {
+      const bool sat = saturatesF16Arithmetic(prof.ctrl); // every node saturates
+      value = treeSum(leaves, [de, sat](uint64_t a, uint64_t b) { return floatAdd(de, a, b, sat); });
+    } else
       value = treeSum(leaves, [de](uint64_t a, uint64_t b) {
         return (a + b) & widthMask(elemBytes(de)); // wraps modulo 2^width
       });
@@ -298,21 +302,17 @@ void reduce(const Profile &, ReduceKind k, RegType dst, RegType src, const Reg &
     setLane(out, dst, 1, index); // raw integer bits in the dst element type
 }
 
-void pairReduceSum(const Profile &, RegType t, const Reg &in, const Mask &m, Reg &out) {
+void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   unsigned n = t.lanes();
+  const bool sat = saturatesF16Arithmetic(prof.ctrl);
   Reg r;
   clearReg(r, t);
   for (unsigned i = 0; i < n / 2; ++i) {
     bool aOn = m.laneActive(t, 2 * i), bOn = m.laneActive(t, 2 * i + 1);
-    uint64_t a = getLane(in, t, 2 * i), b = getLane(in, t, 2 * i + 1);
-    uint64_t s = 0; // neither active: +0
-    if (aOn && bOn)
-      s = floatAdd(t.elem, a, b);
-    else if (aOn)
-      s = a; // [decision] exactly a, bits preserved
-    else if (bOn)
-      s = b;
-    setLane(r, t, i, s);
+    // [decision] an inactive element enters the adder as +0: one active lane
+    // gives a + (+0) (-0 -> +0, a signalling NaN quieted), none gives +0.
+    uint64_t a = aOn ? getLane(in, t, 2 * i) : 0, b = bOn ? getLane(in, t, 2 * i + 1) : 0;
+    setLane(r, t, i, aOn || bOn ? floatAdd(t.elem, a, b, sat) : 0);
   }
   std::memcpy(out.b, r.b, t.bytes()); // in may alias out
 }
@@ -425,16 +425,17 @@ void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   std::memcpy(out.b, r.b, t.bytes());
 }
 
-void binary(const Profile &, BinaryKind op, RegType t, const Reg &a, const Reg &b, const Mask &m,
-            Reg &out) {
+void binary(const Profile &prof, BinaryKind op, RegType t, const Reg &a, const Reg &b,
+            const Mask &m, Reg &out) {
   EK k = t.elem;
+  const bool sat = saturatesF16Arithmetic(prof.ctrl);
   Reg r;
   for (unsigned i = 0; i < t.lanes(); ++i) {
     uint64_t res = 0; // ZEROING
     if (m.laneActive(t, i)) {
       uint64_t x = getLane(a, t, i), y = getLane(b, t, i);
       if (op == BinaryKind::Add) {
-        res = isFloat(k) ? floatAdd(k, x, y) : (x + y) & widthMask(elemBytes(k));
+        res = isFloat(k) ? floatAdd(k, x, y, sat) : (x + y) & widthMask(elemBytes(k));
       } else if (isFloat(k) && (isNaNBits(k, x) || isNaNBits(k, y))) {
         res = isNaNBits(k, x) ? x : y; // a's NaN first, then b's
       } else {

@@ -304,6 +304,26 @@ struct RoundF16 {
     return roundToF16(df, v);
   }
 };
+/// f16 bits in the saturating mode (CTRL[48] = 0), as saturateF16: +-inf ->
+/// +-65504, NaN -> +0.
+template <class DU> HWY_INLINE hn::Vec<DU> saturateF16Bits(DU du, hn::Vec<DU> h) {
+  const hn::RebindToSigned<DU> di;
+  const auto mag = hn::BitCast(di, hn::And(h, hn::Set(du, 0x7FFF)));
+  const auto isNaN = hn::RebindMask(du, mag > hn::Set(di, int16_t(0x7C00)));
+  const auto isInf = hn::RebindMask(du, mag == hn::Set(di, int16_t(0x7C00)));
+  const auto max = hn::Or(hn::And(h, hn::Set(du, 0x8000)), hn::Set(du, 0x7BFF));
+  return hn::IfThenZeroElse(isNaN, hn::IfThenElse(isInf, max, h));
+}
+/// Rounds f32 lanes to f16 and saturates (CTRL[48] = 0): the node rounding of
+/// the saturating f16 sum tree.
+struct RoundF16Sat {
+  template <class DF> HWY_INLINE hn::Vec<DF> operator()(DF df, hn::Vec<DF> v) const {
+    const auto r = roundToF16(df, v);
+    const auto max = hn::CopySign(hn::Set(df, 65504.0f), r);
+    return hn::IfThenZeroElse(hn::IsNaN(r), hn::IfThenElse(hn::IsInf(r), max, r));
+  }
+};
+
 /// RNE to 11 significant bits on the f32 bits: the f16 rounding of a + b for
 /// f16 values a, b when |a + b| stays below 65520 (no overflow). Below 2^-14
 /// the sum is a multiple of 2^-24 with at most 10 bits, so exact either way;
@@ -434,7 +454,9 @@ HWY_INLINE bool smallF16Lanes(const Reg &in) {
   return hn::AllFalse(d, mx > hn::Set(d, int16_t(0x5F00))); // 448.0
 }
 
-uint16_t sumF16(const Reg &in, const Mask &m) {
+/// `saturate`: CTRL[48] = 0, every node saturates (the fast path cannot
+/// overflow or meet inf / NaN, so it serves both modes).
+uint16_t sumF16(const Reg &in, const Mask &m, bool saturate) {
   const uint16_t *src = lanesOf<uint16_t>(in);
   if (smallF16Lanes(in)) {
     const hn::ScalableTag<float> d;
@@ -450,6 +472,9 @@ uint16_t sumF16(const Reg &in, const Mask &m) {
   const DU16<decltype(d)> dh;
   auto load = [&](size_t k) HWY_ATTR { return f16ToF32(d, hn::LoadU(dh, src + 4 * k)); };
   // The root is rounded straight to f16 bits.
+  if (saturate)
+    return saturateF16(
+        hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16Sat()))));
   return hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16())));
 }
 
@@ -657,7 +682,7 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
   if (k == ReduceKind::Sum) {
     switch (src.elem) {
     case EK::F16:
-      value = sumF16(in, m);
+      value = sumF16(in, m, saturatesF16Arithmetic(prof.ctrl));
       break;
     case EK::F32:
       value = sumF32(in, m);
@@ -743,23 +768,26 @@ HWY_INLINE void pairActive(D d, const Mask &m, size_t first, hn::Mask<D> &ma, hn
 void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   // Output lanes [i, i + N) are written after their inputs [2i, 2i + 2N)
   // are read, so `in` may be `out`.
+  // Inactive elements enter the adder as +0, so every output lane is
+  // (a or +0) + (b or +0); with neither active that is +0.
   const unsigned half = t.lanes() / 2;
   if (t.elem == EK::F32) {
     const hn::ScalableTag<float> d;
     const hn::RebindToUnsigned<decltype(d)> du;
     const size_t N = hn::Lanes(d);
     const float *src = lanesOf<float>(in);
-    uint32_t *dst = lanesOf<uint32_t>(out);
+    float *dst = lanesOf<float>(out);
     for (size_t i = 0; i < half; i += N) {
       const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
       const auto a = hn::ConcatEven(d, hi, lo), b = hn::ConcatOdd(d, hi, lo);
       hn::Mask<decltype(du)> ma, mb;
       pairActive<4>(du, m, i, ma, mb);
-      const auto one =
-          hn::IfThenElse(ma, hn::BitCast(du, a), hn::IfThenElseZero(mb, hn::BitCast(du, b)));
-      hn::Store(hn::IfThenElse(hn::And(ma, mb), hn::BitCast(du, hn::Add(a, b)), one), du, dst + i);
+      hn::Store(hn::Add(hn::IfThenElseZero(hn::RebindMask(d, ma), a),
+                        hn::IfThenElseZero(hn::RebindMask(d, mb), b)),
+                d, dst + i);
     }
   } else { // f16
+    const bool saturate = saturatesF16Arithmetic(prof.ctrl);
     const hn::ScalableTag<float> d;
     const DU16<decltype(d)> dh;       // N u16 lanes, one per output lane
     const hn::Twice<decltype(dh)> dw; // 2N u16 lanes: the N input pairs
@@ -770,11 +798,13 @@ void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask
       const auto pairs = hn::LoadU(dw, src + 2 * i);
       const auto a = hn::LowerHalf(dh, hn::ConcatEven(dw, pairs, pairs));
       const auto b = hn::LowerHalf(dh, hn::ConcatOdd(dw, pairs, pairs));
-      const auto sum = f32ToF16(d, hn::Add(f16ToF32(d, a), f16ToF32(d, b)));
       hn::Mask<decltype(dh)> ma, mb;
       pairActive<2>(dh, m, i, ma, mb);
-      const auto one = hn::IfThenElse(ma, a, hn::IfThenElseZero(mb, b));
-      hn::StoreU(hn::IfThenElse(hn::And(ma, mb), sum, one), dh, dst + i);
+      auto sum = f32ToF16(d, hn::Add(f16ToF32(d, hn::IfThenElseZero(ma, a)),
+                                     f16ToF32(d, hn::IfThenElseZero(mb, b))));
+      if (saturate)
+        sum = saturateF16Bits(dh, sum);
+      hn::StoreU(sum, dh, dst + i);
     }
   }
   zeroBytes<128>(out.b + 128); // the upper half is 0
@@ -1265,13 +1295,17 @@ void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, con
       return;
     }
     case EK::F16: {
+      const bool saturate = saturatesF16Arithmetic(prof.ctrl);
       const hn::ScalableTag<float> d;
       const DU16<decltype(d)> dh;
       const size_t N = hn::Lanes(d);
       for (size_t i = 0; i < n; i += N) {
         const auto x = f16ToF32(d, hn::LoadU(dh, lanesOf<uint16_t>(a) + i));
         const auto y = f16ToF32(d, hn::LoadU(dh, lanesOf<uint16_t>(b) + i));
-        hn::StoreU(hn::IfThenElseZero(activeLanes<2>(dh, m, i), f32ToF16(d, hn::Add(x, y))), dh,
+        auto sum = f32ToF16(d, hn::Add(x, y));
+        if (saturate)
+          sum = saturateF16Bits(dh, sum);
+        hn::StoreU(hn::IfThenElseZero(activeLanes<2>(dh, m, i), sum), dh,
                    lanesOf<uint16_t>(out) + i);
       }
       return;

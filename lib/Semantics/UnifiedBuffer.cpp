@@ -10,7 +10,29 @@ namespace semantics {
 
 UnifiedBuffer::~UnifiedBuffer() {
   if (base)
-    munmap(base, mappedBytes);
+    munmap(base - guardBytes, mappedBytes + 2 * guardBytes);
+}
+
+void UnifiedBuffer::discardContents() {
+  if (!base)
+    return;
+  // Private anonymous pages read as zero again after MADV_DONTNEED.
+  if (madvise(base, mappedBytes, MADV_DONTNEED) != 0)
+    std::memset(base, 0, mappedBytes);
+  dirtyEnd = 0;
+  writtenBegin = UINT64_MAX;
+  writtenEnd = 0;
+}
+
+bool UnifiedBuffer::inGuard(const void *p, int64_t &offset) const {
+  if (!base || !guardBytes)
+    return false;
+  auto a = reinterpret_cast<uintptr_t>(p), b = reinterpret_cast<uintptr_t>(base);
+  if (a < b - guardBytes || a >= b + mappedBytes + guardBytes ||
+      (a >= b && a < b + mappedBytes))
+    return false;
+  offset = static_cast<int64_t>(a - b);
+  return true;
 }
 
 bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
@@ -22,7 +44,7 @@ bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
   if (base && capacity == capacityBytes)
     return true;
   if (base)
-    munmap(base, mappedBytes);
+    munmap(base - guardBytes, mappedBytes + 2 * guardBytes);
   base = nullptr;
   // Whole pages, plus one register of slack so that no access that the
   // bounds checks accept can touch memory past the mapping.
@@ -30,14 +52,28 @@ bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
   uint64_t bytes = (capacity + 2 * 256 + page - 1) / page * page;
   // MAP_NORESERVE: untouched pages are neither committed nor counted, and
   // read as zero, which is the UB state a run starts from.
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
+  // Guard regions (kUBGuardBytes, PROT_NONE) on both sides; without the
+  // address space for them (a ulimit -v), the arena alone.
+  uint64_t guard = kUBGuardBytes;
+  void *p = mmap(nullptr, bytes + 2 * guard, PROT_NONE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p != MAP_FAILED &&
+      mprotect(static_cast<uint8_t *>(p) + guard, bytes, PROT_READ | PROT_WRITE) != 0) {
+    munmap(p, bytes + 2 * guard);
+    p = MAP_FAILED;
+  }
+  if (p == MAP_FAILED) {
+    guard = 0;
+    p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+             -1, 0);
+  }
   if (p == MAP_FAILED) {
     error = "cannot reserve " + std::to_string(capacity) +
             " bytes of host memory for the UB (set a smaller capacity)";
     return false;
   }
-  base = static_cast<uint8_t *>(p);
+  guardBytes = guard;
+  base = static_cast<uint8_t *>(p) + guard;
   mappedBytes = bytes;
   capacityBytes = capacity;
   top = dirtyEnd = 0;

@@ -4,14 +4,17 @@ random (seeded) inputs rich in edge cases and compares the output bit for bit wi
 independent reference model golden.py (semantics contract, sections 4-6 and 8).
 
   conformance.py [--ascreg-run PATH] [--seed S] [--cases N] [-j N] [--keep] [--tmpdir D]
-                 [--runner-arg=OPT]... [--inject-fault] KERNEL.mlir|GLOB ...
+                 [--runner-arg=OPT]... [--exclude=GLOB]... [--inject-fault] KERNEL.mlir|GLOB ...
 
-The type tokens come from the file name (contract 8b). Case i of a kernel uses the
+The type tokens come from the file name (contract 8b; casts and truncate:
+docs/semantics.md 10.11), the CTRL state from the kernel's ascreg.ctrl attribute. Case i of a kernel uses the
 random generator seeded with "SEED:NAME:i", so a case is reproducible on its own and
 does not depend on the other kernels. Cases cycle through value profiles (NaN payloads,
 +-0, +-inf, huge f16/f32 values whose tree sums overflow, subnormals, rounding ties,
 repeated maxima, integer extremes, 64-bit values with carries or equal high words, ...)
 and count kinds (0, mid-register, register boundary, beyond the data, 0xFFFFFFFF);
+conversion inputs mix the source type's edge classes with the destination's rounding ties
+(and values just off them), overflow thresholds, subnormal grid and integer range edges;
 gather indices stay inside the base buffer but reach its last element (and, for u16
 indices, index 65535 of a 65536-element base), u64 indices carry garbage in the high
 32 bits and the unused index lanes of one-register 64-bit gathers hold garbage.
@@ -33,6 +36,7 @@ Standard library only (no numpy).
 """
 import argparse
 import concurrent.futures
+import fnmatch
 import glob
 import os
 import random
@@ -41,6 +45,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 
 sys.dont_write_bytecode = True          # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -106,7 +111,23 @@ class Kernel:
         self.path = path
         self.name = os.path.splitext(os.path.basename(path))[0]
         p = self.name.split("_")
-        if p[:3] == ["pair", "reduce", "sum"] and len(p) == 4:
+        # A `_ctrlABCD` suffix names a CTRL variant; the state itself is read from the
+        # kernel's ascreg.ctrl attribute (the runtime's state without one).
+        if p and p[-1].startswith("ctrl"):
+            p = p[:-1]
+        with open(path) as f:
+            self.ctrl = G.parse_ctrl(f.read())
+        self.part = None
+        if p[0] == "cast" and len(p) in (3, 4):
+            self.kind, self.op, self.dst, self.src = "cast", "cast", p[1], p[2]
+            self.part = p[3] if len(p) == 4 else None
+            if (self.dst, self.src) not in G.CASTS or \
+                    (G.CASTS[(self.dst, self.src)][2] == 0) != (self.part is None) or \
+                    (self.part is not None and self.part not in G.PARTS):
+                raise ValueError("'%s' is not a legal cast pair x part" % self.name)
+        elif p[0] == "truncate" and len(p) == 2:
+            self.kind, self.op, self.dst, self.src = "truncate", "truncate", p[1], p[1]
+        elif p[:3] == ["pair", "reduce", "sum"] and len(p) == 4:
             self.kind, self.op, self.dst, self.src = "reduce", "pair", p[3], p[3]
         elif p[0] == "reduce" and len(p) == 4 and p[1] in ("sum", "max", "min"):
             self.kind, self.op, self.dst, self.src = "reduce", p[1], p[2], p[3]
@@ -118,7 +139,7 @@ class Kernel:
                 p[3]
         else:
             raise ValueError("cannot parse kernel name '%s'" % self.name)
-        for t in (self.dst, self.src) + ((self.idx,) if self.kind != "reduce" else ()):
+        for t in (self.dst, self.src) + ((self.idx,) if self.kind.startswith("gather") else ()):
             if G.base(t) not in G.BYTES:
                 raise ValueError("unknown type token '%s' in '%s'" % (t, self.name))
 
@@ -320,6 +341,107 @@ def pick_count(rng, vl, repeat, pick):
 
 
 # --------------------------------------------------------------------------------------
+# Conversion inputs: the source type's edge classes, and the destination's rounding
+# ties, overflow thresholds, subnormal grid and integer range edges, encoded exactly in
+# the source type (values the source cannot hold exactly are skipped).
+# --------------------------------------------------------------------------------------
+def exact_bits(tok, x):
+    """Bits of the Fraction x in type tok, or None if tok cannot hold it exactly."""
+    sign = 1 if x < 0 else 0
+    if G.is_float(tok):
+        b = G.encode_float(tok, sign, abs(x), "rint", False)
+        d = G.decode(tok, b)
+        return b if d[0] == "num" and d[2] == abs(x) else None
+    v = int(x)
+    if v != x or not G.int_value(tok, G.int_min(tok)) <= v <= G.int_value(tok, G.int_max(tok)):
+        return None
+    return v & G.mask_bits(tok)
+
+
+def float_neighbours(tok, rng):
+    """A random finite value y of float type tok and the next one up in magnitude."""
+    p, emin, emax, mb = G.FORMATS[G.base(tok)]
+    e = rng.randint(emin - 1, emax)                      # emin - 1: the subnormals
+    q = max(e, emin) - (p - 1)
+    lo = (1 << (p - 1)) if e >= emin else 0
+    n = rng.randint(lo, (1 << p) - 1)
+    y = n * G.pow2(q)
+    return y, y + G.pow2(q)
+
+
+def cast_value(rng, src, dst, cls):
+    """One source value (bits) of class cls for a src -> dst conversion."""
+    F = Fraction
+    sign = rng.choice((1, -1))
+    if cls == "bits":
+        return rng.getrandbits(G.bits_of(src))
+    if G.is_float(src):
+        p, emin, emax, mb = G.FORMATS[G.base(src)]
+        nb = G.bits_of(src)
+        if cls == "nan":
+            return (rng.getrandbits(1) << (nb - 1)) | (((1 << (nb - 1 - mb)) - 1) << mb) | \
+                rng.choice((1, 1 << (mb - 1), (1 << mb) - 1, rng.randint(1, (1 << mb) - 1)))
+        if cls == "special":
+            return rng.choice((0, 1 << (nb - 1), ((1 << (nb - 1 - mb)) - 1) << mb,
+                               (1 << (nb - 1)) | (((1 << (nb - 1 - mb)) - 1) << mb),
+                               (((1 << (nb - 1 - mb)) - 1) << mb) - 1, 1,
+                               (1 << (nb - 1)) | 1))
+        if cls == "sub":
+            return (rng.getrandbits(1) << (nb - 1)) | rng.randint(1, (1 << mb) - 1)
+    x = None
+    if cls == "normal":
+        x = F(rng.randint(-4000, 4000), rng.choice((1, 2, 4, 8, 16, 1024)))
+    elif cls == "wide" and G.is_float(src):
+        y, _ = float_neighbours(src, rng)
+        x = sign * y
+    elif cls == "wide":
+        x = sign * rng.getrandbits(rng.randint(1, G.bits_of(src)))
+    elif cls == "tie":                                   # halfway between two results
+        if G.is_float(dst):
+            y, z = float_neighbours(dst, rng)
+            x = sign * (y + z) / 2
+            if rng.random() < 0.3:                        # just off the tie
+                x += sign * F(rng.choice((1, -1))) * (z - y) / 1024
+        else:
+            k = rng.choice((rng.randint(-300, 300), rng.randint(-70000, 70000),
+                            rng.getrandbits(rng.randint(1, 40)) * sign))
+            x = F(2 * k + 1, 2) + F(rng.choice((0, 0, 0, 1, -1)), rng.choice((4, 1024)))
+    elif cls == "edge":                                  # overflow thresholds, range edges
+        if G.is_float(dst):
+            p, emin, emax, mb = G.FORMATS[G.base(dst)]
+            top = G.pow2(emax + 1)                        # first value that overflows
+            ulp = G.pow2(emax - p + 1)
+            x = sign * rng.choice((top - ulp, top - ulp / 2, top - ulp / 2 - ulp / 8,
+                                   top - ulp / 2 + ulp / 8, top, 2 * top, top - ulp - ulp / 4))
+        else:
+            lo = G.int_value(dst, G.int_min(dst))
+            hi = G.int_value(dst, G.int_max(dst))
+            x = rng.choice((lo, hi, hi + 1, lo - 1, 2 * hi + 2, hi + 2 ** 40)) + \
+                F(rng.choice((0, 0, 1, -1, 3)), 4)
+    elif cls == "tiny":                                  # the destination's subnormal grid
+        if G.is_float(dst):
+            p, emin, emax, mb = G.FORMATS[G.base(dst)]
+            x = sign * F(rng.randint(1, 13), 4) * G.pow2(emin - p + 1)
+        else:
+            x = sign * F(rng.randint(1, 7), 8)
+    if x is None:
+        return cast_value(rng, src, dst, "bits")
+    b = exact_bits(src, x)
+    return b if b is not None else cast_value(rng, src, dst, "normal" if cls != "normal" else
+                                              "bits")
+
+
+CAST_PROFILES = [
+    ("mixed", ["normal", "wide", "tie", "edge", "tiny", "bits", "nan", "special", "sub"]),
+    ("ties", ["tie"]),
+    ("edges", ["edge", "special"]),
+    ("tiny", ["tiny", "sub", "special"]),
+    ("bits", ["bits"]),
+    ("normal", ["normal", "wide"]),
+]
+
+
+# --------------------------------------------------------------------------------------
 # Cases
 # --------------------------------------------------------------------------------------
 class Case:
@@ -327,15 +449,42 @@ class Case:
     value). dst_arg: index of the output parameter. expected: (bits, nan_only)."""
 
 
+# --natural: buffers of exactly the registers the kernel touches and at least
+# one repetition, the way a kernel is normally called (the debugging checks
+# must report nothing on such runs; the default cases add slack on purpose).
+NATURAL = False
+
+
+def slack(rng, choices):
+    """A random amount of extra buffer, or none with --natural."""
+    return 0 if NATURAL else rng.choice(choices)
+
+
 def make_case(k, rng, case_no):
     c = Case()
     repeat = rng.choice((1, 1, 2, 2, 3, 4)) if case_no else 1
-    if rng.random() < 0.03:
+    if rng.random() < 0.03 and not NATURAL:
         repeat = 0
-    if k.kind == "reduce":
+    if k.kind in ("cast", "truncate"):
+        vs, vd = G.lanes(k.src), G.lanes(k.dst)
+        nv = len(G.cast_variants(k.dst, k.src)) if k.kind == "cast" else len(G.R5)
+        name, classes = CAST_PROFILES[case_no % len(CAST_PROFILES)]
+        n_src = max(1, repeat) * vs + slack(rng, (0, vs))
+        src = [cast_value(rng, k.src, k.dst, rng.choice(classes)) for _ in range(n_src)]
+        n_dst = max(1, repeat) * nv * vd + slack(rng, (0, vd))
+        dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n_dst)]   # sentinels
+        count = pick_count(rng, vs, max(1, repeat), case_no if case_no % 3 == 2 else None)
+        c.args = [(k.src, src), (k.dst, dst), ("#i32", count), ("#index", repeat)]
+        c.dst_arg = 1
+        c.profile = name
+        if k.kind == "cast":
+            c.expected = G.kernel_cast(k.dst, k.src, k.part, k.ctrl, src, dst, count, repeat)
+        else:
+            c.expected = G.kernel_truncate(k.src, k.ctrl, src, dst, count, repeat)
+    elif k.kind == "reduce":
         vs, vd = G.lanes(k.src), G.lanes(k.dst)
         gen = ValueGen(rng, k.src, case_no)
-        n_src = max(1, repeat) * vs + rng.choice((0, 0, vs, rng.randint(1, vs)))
+        n_src = max(1, repeat) * vs + slack(rng, (0, 0, vs, rng.randint(1, vs)))
         if gen.profile == "one-plus-halfulps":
             # contract O1's discriminating input: per-node rounding loses every half ulp
             one, half = (0x3C00, 0x1000) if G.base(k.src) == "f16" else (0x3F800000, 0x33800000)
@@ -347,14 +496,14 @@ def make_case(k, rng, case_no):
             fn = f16_class if G.base(k.src) == "f16" else f32_class
             for _ in range(rng.randint(1, 4)):
                 src[rng.randrange(n_src)] = fn(rng, "nan")
-        n_dst = max(1, repeat) * vd + rng.choice((0, vd))
+        n_dst = max(1, repeat) * vd + slack(rng, (0, vd))
         dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n_dst)]   # sentinels
         full = gen.profile in ("huge-overflow", "negative-zero", "one-plus-halfulps")
         count = pick_count(rng, vs, max(1, repeat), None if full else case_no)
         c.args = [(k.src, src), (k.dst, dst), ("#i32", count), ("#index", repeat)]
         c.dst_arg = 1
         c.profile = gen.profile
-        c.expected = G.kernel_reduce(k.op, k.dst, k.src, src, dst, count, repeat)
+        c.expected = G.kernel_reduce(k.op, k.dst, k.src, src, dst, count, repeat, k.ctrl)
     elif k.kind == "gather":
         vi, vd = G.lanes(k.idx), G.lanes(k.dst)
         gen = ValueGen(rng, k.src, case_no)
@@ -368,7 +517,7 @@ def make_case(k, rng, case_no):
             base_buf = [rng.choice((0x80, 0xFF, 0xD8, 0x7F, rng.getrandbits(8)))
                         for _ in range(n_base)]
         mode = rng.choice(("uniform", "end", "low", "same", "perm"))
-        n_idx = max(1, repeat) * vi + rng.choice((0, vi))
+        n_idx = max(1, repeat) * vi + slack(rng, (0, vi))
 
         def idx_value():
             if mode == "uniform":
@@ -394,7 +543,7 @@ def make_case(k, rng, case_no):
             for r in range(n_idx // vi):
                 for l in range(vd, vi):
                     idx[r * vi + l] = rng.getrandbits(ib)
-        n_dst = max(1, repeat) * vd + rng.choice((0, vd))
+        n_dst = max(1, repeat) * vd + slack(rng, (0, vd))
         dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n_dst)]
         count = pick_count(rng, vd, max(1, repeat), case_no)
         c.args = [(k.src, base_buf), (k.idx, idx), (k.dst, dst), ("#i32", count),
@@ -407,11 +556,11 @@ def make_case(k, rng, case_no):
     else:  # gather_reg
         vl, vi = G.lanes(k.dst), G.lanes(k.idx)
         gen = ValueGen(rng, k.dst, case_no)
-        n_src = max(1, repeat) * vl + rng.choice((0, vl))
+        n_src = max(1, repeat) * vl + slack(rng, (0, vl))
         src = gen.many(n_src)
         ib = G.bits_of(k.idx)
         mode = rng.choice(("bits", "inrange", "wrap", "const", "reverse"))
-        n_idx = vi + rng.choice((0, vi))
+        n_idx = vi + slack(rng, (0, vi))
         if mode == "bits":
             idx = [rng.getrandbits(ib) for _ in range(n_idx)]
         elif mode == "inrange":
@@ -523,9 +672,15 @@ def main():
     ap.add_argument("--tmpdir", default=None, help="where to put the cases")
     ap.add_argument("--runner-arg", action="append", default=[],
                     help="extra ascreg-run option, e.g. --runner-arg=--mode=jit (repeatable)")
+    ap.add_argument("--exclude", action="append", default=[],
+                    help="skip kernels whose file name matches this glob (repeatable)")
+    ap.add_argument("--natural", action="store_true",
+                    help="buffers of exactly the registers the kernel touches (see NATURAL)")
     ap.add_argument("--inject-fault", action="store_true",
                     help="flip one expected bit per kernel: every kernel must FAIL")
     args = ap.parse_args()
+    global NATURAL
+    NATURAL = args.natural
 
     runner = args.ascreg_run or shutil.which("ascreg-run")
     if not runner:
@@ -537,7 +692,8 @@ def main():
         if not hits:
             print("error: no kernel matches '%s'" % pat, file=sys.stderr)
             return 2
-        paths += [h for h in hits if h not in paths]
+        paths += [h for h in hits if h not in paths and
+                  not any(fnmatch.fnmatch(os.path.basename(h), x) for x in args.exclude)]
     for p in paths:
         if not os.path.isfile(p):
             print("error: no such kernel '%s'" % p, file=sys.stderr)

@@ -4,7 +4,11 @@
 kernels in examples/conformance/.
 
 Written from the contract only: it does not call, port or copy lib/Semantics.
-Only the standard library is used (no numpy).
+Only the standard library is used (no numpy). The type conversions (cast / vcvt,
+truncate / vtrc) and the CTRL register are written from the cast fact sheet
+(/work/shared/reference/cast-facts.md) and computed with exact rational arithmetic
+(fractions.Fraction): every value is decoded exactly, rounded once under the mode on
+the destination's grid, and then range-handled.
 
 Values travel as raw bit patterns (Python ints, unsigned, of the element width).
 Float arithmetic is done on Python floats (IEEE double) and rounded explicitly:
@@ -193,9 +197,17 @@ def round_to(tok, x):
     raise ValueError("no arithmetic for " + tok)
 
 
-def fadd(tok, a_bits, b_bits):
-    """One IEEE add of two float lanes of type tok, rounded to tok (RNE, non-saturating)."""
-    return round_to(tok, to_float(tok, a_bits) + to_float(tok, b_bits))
+def fadd(tok, a_bits, b_bits, saturate=False):
+    """One IEEE add of two float lanes of type tok, rounded to tok (RNE). Non-saturating
+    by default; `saturate` (f16 with CTRL[48] = 0, semantics "CTRL"): a result that is
+    +-inf becomes +-65504 and a NaN becomes +0."""
+    r = round_to(tok, to_float(tok, a_bits) + to_float(tok, b_bits))
+    if saturate and base(tok) == "f16":
+        if f16_is_nan(r):
+            return 0
+        if r & 0x7FFF == 0x7C00:
+            return (r & 0x8000) | 0x7BFF
+    return r
 
 
 def float_key(tok, b):
@@ -220,9 +232,10 @@ def update_mask(count, tok):
 # --------------------------------------------------------------------------------------
 # Ops on one register (lists of bit patterns)
 # --------------------------------------------------------------------------------------
-def reduce_sum(dst, src, v, active):
+def reduce_sum(dst, src, v, active, saturate=False):
     """Contract 4: tree over ALL VL_src lanes, adjacent pairs first, inactive lanes +0,
-    every node rounded (floats) or wrapped (ints). Returns (register bits, nan_only)."""
+    every node rounded (floats) or wrapped (ints); `saturate`: every f16 node saturates
+    (CTRL[48] = 0). Returns (register bits, nan_only)."""
     n = lanes(src)
     assert len(v) == n and len(active) == n
     out = [0] * lanes(dst)
@@ -230,7 +243,8 @@ def reduce_sum(dst, src, v, active):
     if is_float(src):
         leaf = [v[i] if active[i] else 0 for i in range(n)]       # +0 bits
         while len(leaf) > 1:
-            leaf = [fadd(dst, leaf[2 * j], leaf[2 * j + 1]) for j in range(len(leaf) // 2)]
+            leaf = [fadd(dst, leaf[2 * j], leaf[2 * j + 1], saturate)
+                    for j in range(len(leaf) // 2)]
         out[0] = leaf[0]
         if is_nan_bits(dst, out[0]):
             nan_only.add(0)
@@ -285,21 +299,18 @@ def reduce_maxmin(kind, tok, v, active):
     return out, set()
 
 
-def pair_reduce_sum(tok, v, active):
-    """Contract 5."""
+def pair_reduce_sum(tok, v, active, saturate=False):
+    """Contract 5 (revised): an inactive element enters the adder as +0, so one active
+    lane gives a + (+0) (-0 -> +0, a signalling NaN is quieted) and none gives +0."""
     n = lanes(tok)
     out = [0] * n
     nan_only = set()
     for i in range(n // 2):
         a_on, b_on = active[2 * i], active[2 * i + 1]
-        if a_on and b_on:
-            out[i] = fadd(tok, v[2 * i], v[2 * i + 1])
+        if a_on or b_on:
+            out[i] = fadd(tok, v[2 * i] if a_on else 0, v[2 * i + 1] if b_on else 0, saturate)
             if is_nan_bits(tok, out[i]):
                 nan_only.add(i)
-        elif a_on:
-            out[i] = v[2 * i]
-        elif b_on:
-            out[i] = v[2 * i + 1]
         else:
             out[i] = 0
     return out, nan_only
@@ -341,8 +352,10 @@ def gather_reg(tok, v, idx_reg):
 # Whole conformance kernels (contract 8b). Each returns (dst buffer bits, nan_only)
 # given the initial dst buffer (lanes not stored keep their value).
 # --------------------------------------------------------------------------------------
-def kernel_reduce(kind, dst, src, src_buf, dst_buf, count, repeat):
-    """kind: 'sum' | 'max' | 'min' | 'pair'."""
+def kernel_reduce(kind, dst, src, src_buf, dst_buf, count, repeat, ctrl=None):
+    """kind: 'sum' | 'max' | 'min' | 'pair'; ctrl: the kernel's CTRL state (CTRL[48] = 0
+    saturates f16 additions)."""
+    saturate = not (ctrl or RUNTIME_CTRL)["48"]
     out = list(dst_buf)
     nan_only = set()
     vs, vd = lanes(src), lanes(dst)
@@ -351,9 +364,9 @@ def kernel_reduce(kind, dst, src, src_buf, dst_buf, count, repeat):
         v = src_buf[r * vs:(r + 1) * vs]
         active, n = update_mask(n, src)
         if kind == "sum":
-            res, nn = reduce_sum(dst, src, v, active)
+            res, nn = reduce_sum(dst, src, v, active, saturate)
         elif kind == "pair":
-            res, nn = pair_reduce_sum(src, v, active)
+            res, nn = pair_reduce_sum(src, v, active, saturate)
         else:
             res, nn = reduce_maxmin(kind, src, v, active)
         out[r * vd:(r + 1) * vd] = res                      # whole register, ALL mask
@@ -380,6 +393,260 @@ def kernel_gather_reg(tok, idx_tok, src_buf, idx_buf, dst_buf, repeat):
     for r in range(repeat):
         res, _ = gather_reg(tok, src_buf[r * vl:(r + 1) * vl], idx)
         out[r * vl:(r + 1) * vl] = res
+    return out, set()
+
+
+# --------------------------------------------------------------------------------------
+# Type conversion (cast / vcvt, truncate / vtrc) and CTRL, written from the cast fact
+# sheet (cast-facts.md sections 1-3) with exact rational arithmetic (fractions.Fraction).
+# --------------------------------------------------------------------------------------
+import functools
+from fractions import Fraction
+
+
+@functools.lru_cache(maxsize=None)
+def pow2(e):
+    """2^e as a Fraction (e may be negative)."""
+    return Fraction(1 << e) if e >= 0 else Fraction(1, 1 << -e)
+
+
+# The CTRL state the 950 runtime gives a kernel (bit -> value); a kernel's own state
+# comes from its `ascreg.ctrl` attribute (parse_ctrl).
+RUNTIME_CTRL = {"60": True, "48": True, "59": False, "50": False}
+
+
+def parse_ctrl(text):
+    """The CTRL bits of a kernel file: its #ascreg.ctrl<...> (missing fields and a
+    missing attribute: the runtime's state)."""
+    import re
+    ctrl = dict(RUNTIME_CTRL)
+    m = re.search(r"#ascreg\.ctrl<([^>]*)>", text)
+    if m:
+        for item in filter(None, (x.strip() for x in m.group(1).split(","))):
+            key, value = (x.strip() for x in item.split("="))
+            ctrl[{"saturation": "60", "float_overflow": "48", "int_overflow": "59",
+                  "fp8_nan": "50"}[key]] = value in ("global", "inf_nan", "truncate", "keep")
+    return ctrl
+
+
+R5 = ("rint", "round", "floor", "ceil", "trunc")
+# facts section 1, core types: (dst, src) -> (round modes, sat operand?, parts, rule).
+# Rules (facts 2.3/2.4): F = float narrowing (CTRL[48] globally, else the operand),
+# C48 = f16 -> bf16 (CTRL[48] only), I = int narrowing (CTRL[59] globally, else the
+# operand), IN = f16 -> s32 (no operand), A = always saturates (s16 -> u32), N = never.
+CASTS = {
+    ("f16", "f32"): (R5 + ("odd",), True, 2, "F"), ("bf16", "f32"): (R5, True, 2, "F"),
+    ("f32", "f16"): ((), False, 2, "N"), ("f32", "bf16"): ((), False, 2, "N"),
+    ("bf16", "f16"): (R5, False, 0, "C48"), ("f16", "bf16"): (R5, True, 0, "F"),
+    ("i32", "f32"): (R5, True, 0, "I"), ("i16", "f16"): (R5, True, 0, "I"),
+    ("i16", "f32"): (R5, True, 2, "I"), ("i8", "f16"): (R5, True, 2, "I"),
+    ("u8", "f16"): (R5, True, 2, "I"), ("i64", "f32"): (R5, True, 2, "I"),
+    ("i32", "bf16"): (R5, True, 2, "I"), ("i32", "f16"): (R5, False, 2, "IN"),
+    ("f32", "i32"): (R5, False, 0, "N"), ("f16", "i16"): (R5, False, 0, "N"),
+    ("f32", "i16"): ((), False, 2, "N"), ("f16", "i8"): ((), False, 2, "N"),
+    ("f16", "u8"): ((), False, 2, "N"), ("f32", "i64"): (R5, False, 2, "N"),
+    ("u16", "u8"): ((), False, 2, "N"), ("i16", "i8"): ((), False, 2, "N"),
+    ("u32", "u16"): ((), False, 2, "N"), ("u32", "i16"): ((), False, 2, "A"),
+    ("i32", "i16"): ((), False, 2, "N"), ("i64", "i32"): ((), False, 2, "N"),
+    ("u32", "u8"): ((), False, 4, "N"), ("i32", "i8"): ((), False, 4, "N"),
+    ("u8", "u16"): ((), True, 2, "I"), ("u8", "i16"): ((), True, 2, "I"),
+    ("u16", "u32"): ((), True, 2, "I"), ("i16", "u32"): ((), True, 2, "I"),
+    ("u16", "i32"): ((), True, 2, "I"), ("i16", "i32"): ((), True, 2, "I"),
+    ("i32", "i64"): ((), True, 2, "I"), ("u8", "u32"): ((), True, 4, "I"),
+    ("u8", "i32"): ((), True, 4, "I"),
+}
+# (precision p including the implicit bit, minimum normal exponent, maximum exponent,
+# mantissa bits): IEEE binary16, bfloat16, binary32.
+FORMATS = {"f16": (11, -14, 15, 10), "bf16": (8, -126, 127, 7), "f32": (24, -126, 127, 23)}
+
+
+def cast_variants(dst, src):
+    """The (round, sat) of each result register of a conformance cast kernel: the pair's
+    round modes in the vendor's order (or none), each with sat off then on (or none)."""
+    rounds, has_sat, _, _ = CASTS[(dst, src)]
+    return [(r, s) for r in (rounds or (None,)) for s in (("off", "on") if has_sat else (None,))]
+
+
+def cast_saturates(dst, src, sat_operand, ctrl):
+    rule = CASTS[(dst, src)][3]
+    if rule == "F":
+        return (not ctrl["48"]) if ctrl["60"] else sat_operand
+    if rule == "C48":
+        return not ctrl["48"]
+    if rule == "I":
+        return (not ctrl["59"]) if ctrl["60"] else sat_operand
+    if rule == "IN":
+        return ctrl["60"] and not ctrl["59"]
+    return rule == "A"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def decode(tok, b):
+    """('nan', sign, mantissa) | ('inf', sign) | ('num', sign, Fraction magnitude)."""
+    t = base(tok)
+    if t in FORMATS:
+        p, emin, emax, mb = FORMATS[t]
+        eb = bits_of(tok) - 1 - mb
+        sign = (b >> (bits_of(tok) - 1)) & 1
+        e = (b >> mb) & ((1 << eb) - 1)
+        mant = b & ((1 << mb) - 1)
+        if e == (1 << eb) - 1:
+            return ("nan", sign, mant) if mant else ("inf", sign)
+        if e == 0:
+            return ("num", sign, mant * pow2(emin - mb))
+        return ("num", sign, (mant + (1 << mb)) * pow2(e - emax - mb))
+    v = int_value(tok, b)
+    return ("num", 1 if v < 0 else 0, Fraction(abs(v)))
+
+
+def round_magnitude(x, mode, negative):
+    """|value| x >= 0 rounded to an integer under the mode (facts 2.1), for a value of
+    the given sign (floor / ceil act on the signed value)."""
+    q = x.numerator // x.denominator
+    r = x - q
+    if mode == "rint":
+        return q + (1 if r > Fraction(1, 2) or (r == Fraction(1, 2) and q % 2) else 0)
+    if mode == "round":
+        return q + (1 if r >= Fraction(1, 2) else 0)
+    if mode == "floor":
+        return q + (1 if negative and r else 0)
+    if mode == "ceil":
+        return q + (1 if not negative and r else 0)
+    if mode == "trunc":
+        return q
+    if mode == "odd":
+        return q | 1 if r else q
+    raise ValueError(mode)
+
+
+def floor_log2(x):
+    """floor(log2(x)) of a Fraction x > 0."""
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    if pow2(e) > x:
+        e -= 1
+    return e
+
+
+def encode_float(tok, sign, x, mode, sat):
+    """The bits of (-1)^sign * x (Fraction >= 0) in float type tok, rounded once under
+    the mode; overflow (the rounded value, exponent unbounded, exceeds MAX) gives +-inf,
+    or +-MAX with saturation; a zero keeps the sign."""
+    t = base(tok)
+    p, emin, emax, mb = FORMATS[t]
+    s = sign << (bits_of(tok) - 1)
+    exp_all = ((1 << (bits_of(tok) - 1 - mb)) - 1) << mb
+    max_bits = exp_all - 1
+    if x == 0:
+        return s
+    e = max(floor_log2(x), emin)
+    n = round_magnitude(x * pow2((p - 1) - e), mode, sign == 1)
+    if n == 1 << p:                                      # carried into the next binade
+        n, e = n >> 1, e + 1
+    if n == 0:
+        return s
+    if e > emax:
+        return s | (max_bits if sat else exp_all)
+    if n < 1 << (p - 1):                                 # subnormal
+        return s | n
+    return s | ((e + (1 << (bits_of(tok) - 2 - mb)) - 1) << mb) | (n - (1 << mb))
+
+
+def convert(dst, src, b, mode, sat):
+    """One lane: the source bits converted (facts section 2)."""
+    v = decode(src, b)
+    if is_float(dst):
+        p, emin, emax, mb = FORMATS[base(dst)]
+        s = (v[1] << (bits_of(dst) - 1))
+        exp_all = ((1 << (bits_of(dst) - 1 - mb)) - 1) << mb
+        if v[0] == "nan":                                # quiet, sign and top payload kept
+            if sat:
+                return 0
+            smb = FORMATS[base(src)][3]
+            payload = (v[2] << mb) >> smb
+            return s | exp_all | (1 << (mb - 1)) | payload
+        if v[0] == "inf":
+            return s | ((exp_all - 1) if sat else exp_all)
+        return encode_float(dst, v[1], v[2], mode or "rint", sat)
+    nbits = bits_of(dst)
+    lo, hi = int_value(dst, int_min(dst)), int_value(dst, int_max(dst))
+    if v[0] == "nan":
+        return 0
+    if v[0] == "inf":                                    # both modes: the type's extreme
+        return (int_min(dst) if v[1] else int_max(dst)) & mask_bits(dst)
+    n = round_magnitude(v[2], mode or "rint", v[1] == 1)
+    n = -n if v[1] else n
+    if sat:
+        n = min(max(n, lo), hi)
+    return n & mask_bits(dst)                            # NO_SAT: the low bits
+
+
+def truncate_lane(tok, b, mode, sat):
+    """vtrc: rounded to an integral value of the same type; NaN quieted (sat: +0), inf
+    kept (sat: +-MAX)."""
+    v = decode(tok, b)
+    p, emin, emax, mb = FORMATS[base(tok)]
+    exp_all = ((1 << (bits_of(tok) - 1 - mb)) - 1) << mb
+    if v[0] == "nan":
+        return 0 if sat else b | (1 << (mb - 1))
+    if v[0] == "inf":
+        sign = b & (1 << (bits_of(tok) - 1))
+        return sign | (exp_all - 1) if sat else b
+    n = round_magnitude(v[2], mode, v[1] == 1)
+    return encode_float(tok, v[1], Fraction(n), "rint", sat)
+
+
+def cast_register(dst, src, part, v, active, mode, sat):
+    """Lane placement (facts section 3): widening reads source lane r*k+part into lane k,
+    narrowing writes source lane k to lane r*k+part and zeroes the rest; inactive lanes
+    (mask at source granularity) give 0."""
+    ws, wd = width(src), width(dst)
+    out = [0] * lanes(dst)
+    if wd >= ws:
+        r = wd // ws
+        for k in range(lanes(dst)):
+            j = r * k + part
+            if active[j]:
+                out[k] = convert(dst, src, v[j], mode, sat)
+    else:
+        r = ws // wd
+        for k in range(lanes(src)):
+            if active[k]:
+                out[r * k + part] = convert(dst, src, v[k], mode, sat)
+    return out
+
+
+PARTS = {"even": 0, "odd": 1, "p0": 0, "p1": 1, "p2": 2, "p3": 3, None: 0}
+
+
+def kernel_cast(dst, src, part, ctrl, src_buf, dst_buf, count, repeat):
+    """A conformance cast kernel: result register i of source register r (one per
+    variant) is stored at register r * NV + i of dst."""
+    out = list(dst_buf)
+    variants = cast_variants(dst, src)
+    vs, vd = lanes(src), lanes(dst)
+    n = count & 0xFFFFFFFF
+    for r in range(repeat):
+        v = src_buf[r * vs:(r + 1) * vs]
+        active, n = update_mask(n, src)
+        for i, (mode, satop) in enumerate(variants):
+            sat = cast_saturates(dst, src, satop == "on", ctrl)
+            k = r * len(variants) + i
+            out[k * vd:(k + 1) * vd] = cast_register(dst, src, PARTS[part], v, active, mode, sat)
+    return out, set()
+
+
+def kernel_truncate(tok, ctrl, src_buf, dst_buf, count, repeat):
+    out = list(dst_buf)
+    vl = lanes(tok)
+    sat = base(tok) != "f32" and not ctrl["48"]          # f32 never saturates
+    n = count & 0xFFFFFFFF
+    for r in range(repeat):
+        v = src_buf[r * vl:(r + 1) * vl]
+        active, n = update_mask(n, tok)
+        for i, mode in enumerate(R5):
+            k = r * len(R5) + i
+            out[k * vl:(k + 1) * vl] = [truncate_lane(tok, v[j], mode, sat) if active[j] else 0
+                                        for j in range(vl)]
     return out, set()
 
 
@@ -439,6 +706,35 @@ def selftest():
     assert g[:3] == [216, 40, 0]
     g, _ = gather_reg("f16", list(range(128)), [168] * 128)
     assert g[0] == 40
+    # casts (issue 12 "must show" values, worked by hand)
+    f32 = lambda x: round_f32(x)
+    assert convert("f16", "f32", f32(65520.0), "rint", False) == 0x7C00
+    assert convert("f16", "f32", f32(65520.0), "rint", True) == 0x7BFF
+    assert convert("f16", "f32", f32(65520.0), "odd", False) == 0x7BFF
+    assert convert("f16", "f32", f32(1 + 2 ** -11), "rint", False) == 0x3C00
+    assert convert("f16", "f32", f32(1 + 2 ** -11), "odd", False) == 0x3C01
+    assert convert("f16", "f32", f32(2 ** -25), "rint", False) == 0
+    assert convert("f16", "f32", f32(2 ** -25), "odd", False) == 1
+    assert convert("f16", "f32", 0x7FC00000, "rint", False) == 0x7E00
+    assert convert("i32", "f32", 0x7FC00000, "rint", True) == 0
+    assert [convert("i32", "f32", f32(2.5), m, False) for m in R5] == [2, 3, 2, 3, 2]
+    assert [convert("i32", "f32", f32(-2.5), m, False) for m in R5] == \
+        [x & 0xFFFFFFFF for x in (-2, -3, -3, -2, -2)]
+    assert convert("i32", "f32", f32(2.0 ** 31), "rint", False) == 0x80000000
+    assert convert("i32", "f32", f32(2.0 ** 31), "rint", True) == 0x7FFFFFFF
+    assert convert("u8", "f16", round_f16(257.0), "rint", False) == 1         # D-Cast
+    assert convert("u8", "f16", round_f16(257.0), "rint", True) == 255
+    assert convert("u8", "i32", 256, None, False) == 0                       # D-Cast
+    assert convert("i32", "i64", 0x100000001, None, False) == 1               # EX
+    assert convert("u32", "i16", 0xFFFF, None, True) == 0
+    assert convert("f16", "bf16", 0x3643, "rint", False) == 49                # D-Prec 2.9e-6
+    assert convert("f16", "bf16", 0x3643, "floor", False) == 48
+    assert truncate_lane("f16", round_f16(-0.5), "ceil", False) == 0x8000
+    assert truncate_lane("f16", 0x7C00, "rint", True) == 0x7BFF
+    assert truncate_lane("bf16", 0xFF80, "rint", True) == 0xFF7F
+    assert fadd("f16", 0x7B53, 0x7B53, True) == 0x7BFF
+    out, _ = pair_reduce_sum("f16", [0x8000, 0x3C00] + [0] * 126, [True] + [False] * 127)
+    assert out[0] == 0                                   # a single active -0 gives +0
     print("golden selftest OK")
 
 

@@ -25,16 +25,20 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 
 using namespace mlir;
@@ -75,6 +79,25 @@ static cl::opt<std::string>
                  cl::desc("Run this pass pipeline on the module before executing it, e.g. "
                           "'builtin.module(convert-ascreg-to-dav)' to run the dav-3510 lowering"),
                  cl::init(""), cl::cat(runCat));
+static cl::opt<std::string>
+    checkList("check",
+              cl::desc("Debugging checks of the interpreter run: a list of init, bounds, align, "
+                       "coverage, ub, or all (docs/debugging.md); findings exit 1"),
+              cl::init(""), cl::cat(runCat));
+static cl::opt<bool> checkWarn("check-warn",
+                               cl::desc("Report the checks' findings as warnings and exit 0"),
+                               cl::cat(runCat));
+static cl::opt<unsigned> checkLimit("check-limit",
+                                    cl::desc("Stop the run after this many findings (default 100)"),
+                                    cl::init(100), cl::cat(runCat));
+static cl::list<std::string>
+    explainSpecs("explain",
+                 cl::desc("I:E[,E|E-F...] - explain where elements E of memref parameter I come "
+                          "from: the store that wrote each, and the ops before it"),
+                 cl::cat(runCat));
+static cl::opt<unsigned> explainDepth("explain-depth",
+                                      cl::desc("Producing ops to follow back (default 4)"),
+                                      cl::init(4), cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -84,6 +107,8 @@ namespace {
 /// One bound argument: scalar bits, or a buffer with the .npy it came from.
 struct Bound {
   bool isBuffer = false;
+  bool uninitialized = false; // --arg=FILE.npy:uninit
+  bool output = false;        // named by an --out
   uint64_t bits = 0;
   ::ascreg::NpyArray npy;    // the input as read (kept to reset before each run)
   std::vector<uint8_t> work; // the buffer the kernel runs on
@@ -252,6 +277,132 @@ void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &
   os << "]\n";
 }
 
+/// The identity of a file for "same file" checks: device and inode when it
+/// exists, else its directory's real path and its name.
+std::string fileIdentity(StringRef path) {
+  llvm::sys::fs::UniqueID id;
+  if (!llvm::sys::fs::getUniqueID(path, id))
+    return llvm::formatv("id:{0}:{1}", id.getDevice(), id.getFile()).str();
+  SmallString<256> dir(llvm::sys::path::parent_path(path));
+  if (dir.empty())
+    dir = ".";
+  SmallString<256> real;
+  if (llvm::sys::fs::real_path(dir, real))
+    real = dir;
+  llvm::sys::path::append(real, llvm::sys::path::filename(path));
+  return ("path:" + real).str();
+}
+
+/// Checks the --out files before the run (docs/semantics.md, "Outputs"): no
+/// two name the same file, none names an --arg input (outputs never modify
+/// an input), and each can be created: its directory exists and is
+/// writable, and it is not a directory.
+LogicalResult validateOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
+                              ArrayRef<std::string> args, const std::vector<Bound> &bound) {
+  llvm::StringMap<std::string> inputs; // identity -> --arg
+  for (unsigned i = 0; i < args.size() && i < bound.size(); ++i) {
+    if (!bound[i].isBuffer)
+      continue;
+    StringRef file = args[i];
+    file.consume_back(":uninit");
+    inputs.try_emplace(fileIdentity(file), llvm::formatv("--arg {0} ('{1}')", i, file).str());
+  }
+  llvm::StringMap<std::string> seen; // identity -> --out
+  for (auto &[param, path] : outs) {
+    std::string what = llvm::formatv("--out={0}:{1}", param, path).str();
+    std::string id = fileIdentity(path);
+    if (auto it = inputs.find(id); it != inputs.end()) {
+      fail(what + " names the input file of " + it->second +
+           "; outputs never overwrite an input: write to another file");
+      return failure();
+    }
+    if (auto [it, fresh] = seen.try_emplace(id, what); !fresh) {
+      fail(what + " names the same file as " + it->second);
+      return failure();
+    }
+    if (llvm::sys::fs::is_directory(path)) {
+      fail(what + ": '" + path + "' is a directory");
+      return failure();
+    }
+    SmallString<256> dir(llvm::sys::path::parent_path(path));
+    if (dir.empty())
+      dir = ".";
+    if (!llvm::sys::fs::is_directory(dir)) {
+      fail(what + ": the directory '" + dir + "' does not exist");
+      return failure();
+    }
+    if (!llvm::sys::fs::exists(path) &&
+        llvm::sys::fs::access(dir, llvm::sys::fs::AccessMode::Write)) {
+      fail(what + ": the directory '" + dir + "' is not writable");
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// Writes the --out files after a successful run, all or nothing
+/// (writeNpyFiles: temporary files renamed over the targets once all are
+/// written); on a write error (a full disk) no output is left half-written.
+LogicalResult writeOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
+                           const std::vector<Bound> &bound) {
+  std::vector<::ascreg::NpyArray> arrays;
+  arrays.reserve(outs.size());
+  std::vector<std::pair<std::string, const ::ascreg::NpyArray *>> files;
+  for (auto &[i, path] : outs) {
+    arrays.push_back(bound[i].npy);
+    arrays.back().data = bound[i].work;
+    files.push_back({path, &arrays.back()});
+  }
+  // Over a file size limit (ulimit -f) a write then fails with EFBIG,
+  // reported like a full disk, instead of the signal killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
+  if (auto err = ::ascreg::writeNpyFiles(files)) {
+    fail(llvm::toString(std::move(err)) + " (no --out file was written)");
+    return failure();
+  }
+  return success();
+}
+
+/// Parses "I:E[,E|E-F...]" (elements E, ranges E-F inclusive).
+LogicalResult parseExplain(StringRef spec, unsigned numParams, const std::vector<Bound> &bound,
+                           ::ascreg::interp::ExplainRequest &req) {
+  auto [idx, list] = spec.split(':');
+  if (idx.getAsInteger(10, req.argument) || list.empty()) {
+    fail("--explain must be I:E[,E|E-F...], got '" + spec + "'");
+    return failure();
+  }
+  if (req.argument >= numParams || !bound[req.argument].isBuffer) {
+    fail(llvm::formatv("--explain={0}: parameter {1} is not a memref parameter", spec,
+                       req.argument));
+    return failure();
+  }
+  uint64_t n = bound[req.argument].npy.numElements();
+  SmallVector<StringRef> items;
+  list.split(items, ',');
+  for (StringRef item : items) {
+    auto [a, b] = item.split('-');
+    uint64_t first, last;
+    if (a.getAsInteger(10, first) || (b.empty() ? (last = first, false) : b.getAsInteger(10, last)) ||
+        last < first) {
+      fail("--explain=" + spec + ": '" + item + "' is not an element or a range E-F");
+      return failure();
+    }
+    if (last >= n) {
+      fail(llvm::formatv("--explain={0}: element {1} is outside the {2} elements of parameter {3}",
+                         spec, last, n, req.argument));
+      return failure();
+    }
+    if (last - first >= 4096) {
+      fail("--explain=" + spec + ": at most 4096 elements per range");
+      return failure();
+    }
+    for (uint64_t e = first; e <= last; ++e)
+      req.elements.push_back(e);
+  }
+  req.depth = explainDepth;
+  return success();
+}
+
 int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(runCat);
@@ -316,6 +467,13 @@ int runMain(int argc, char **argv) {
   for (unsigned i = 0; i < numParams; ++i) {
     Type t = fn.getArgumentTypes()[i];
     StringRef spec = argSpecs[i];
+    // FILE.npy:uninit marks a buffer whose contents are not defined on entry.
+    bool uninit = spec.consume_back(":uninit");
+    if (uninit && !isa<MemRefType>(t))
+      return fail(llvm::formatv("--arg {0}: ':uninit' marks a buffer, but parameter {0} is the "
+                                "scalar {1}",
+                                i, t));
+    bound[i].uninitialized = uninit;
     if (auto mt = dyn_cast<MemRefType>(t)) {
       if (!spec.ends_with(".npy"))
         return fail(llvm::formatv("--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file",
@@ -355,16 +513,38 @@ int runMain(int argc, char **argv) {
       return fail(llvm::formatv("--out={0}: parameter {1} is not a memref parameter of @{2}", spec,
                                 i, entry));
     outs.push_back({i, path.str()});
+    bound[i].output = true;
+  }
+  if (failed(validateOutputs(outs, argSpecs, bound)))
+    return 1;
+  std::vector<::ascreg::interp::ExplainRequest> explains;
+  for (StringRef spec : explainSpecs) {
+    explains.emplace_back();
+    if (failed(parseExplain(spec, numParams, bound, explains.back())))
+      return 1;
   }
 
   ::ascreg::interp::Options options;
   options.ubCapacity = ubCapacity;
   options.maxSteps = maxSteps;
+  if (!checkList.empty()) {
+    std::string error;
+    auto checks = ::ascreg::interp::CheckOptions::parse(checkList, error);
+    if (!checks)
+      return fail("--check: " + error);
+    if (mode == "jit")
+      return fail("--check runs the interpreter: use --mode=interp or --mode=check");
+    checks->maxFindings = checkLimit;
+    options.checks = *checks;
+    // The UB check measures the footprint; give the run room to reach it.
+    if (checks->ub && ubCapacity.getNumOccurrences() == 0)
+      options.ubCapacity = 64 * 1024 * 1024;
+  }
   if (trace)
     options.trace = &llvm::outs();
   std::unique_ptr<::ascreg::interp::CompiledKernel> interpKernel;
   std::unique_ptr<::ascreg::jit::JitKernel> jitKernel;
-  if (mode != "jit") {
+  if (mode != "jit" || !explains.empty()) {
     auto k = ::ascreg::interp::CompiledKernel::compile(fn, options);
     if (failed(k))
       return 1;
@@ -389,8 +569,13 @@ int runMain(int argc, char **argv) {
   auto makeArgs = [&](std::vector<Bound> &set) {
     std::vector<::ascreg::interp::Arg> args;
     for (Bound &b : set)
-      args.push_back(b.isBuffer ? ::ascreg::interp::Arg::buffer(b.work.data(), b.npy.numElements())
-                                : ::ascreg::interp::Arg::scalar(b.bits));
+      if (b.isBuffer) {
+        args.push_back(::ascreg::interp::Arg::buffer(b.work.data(), b.npy.numElements()));
+        args.back().uninitialized = b.uninitialized;
+        args.back().output = b.output;
+      } else {
+        args.push_back(::ascreg::interp::Arg::scalar(b.bits));
+      }
     return args;
   };
   // Runs one path `runs` times on fresh copies of the inputs; reports timing.
@@ -458,12 +643,37 @@ int runMain(int argc, char **argv) {
     llvm::outs() << "identical\n";
   }
 
-  for (auto &[i, path] : outs) {
-    ::ascreg::NpyArray out = bound[i].npy;
-    out.data = bound[i].work;
-    if (auto err = ::ascreg::writeNpy(path, out))
-      return fail(llvm::toString(std::move(err)));
+  // The checks' findings: compiler-style diagnostics; exit 1 unless warned.
+  bool findings = interpKernel && interpKernel->emitFindings(checkWarn);
+
+  if (!explains.empty()) {
+    // Explained on fresh copies of the inputs: the same run again, recorded.
+    std::vector<Bound> copy = bound;
+    reset(copy);
+    auto args = makeArgs(copy);
+    auto explained = interpKernel->explain(args, explains);
+    if (failed(explained))
+      return 1;
+    for (const ::ascreg::interp::Explanation &x : *explained) {
+      Type elem = cast<MemRefType>(fn.getArgumentTypes()[x.argument]).getElementType();
+      unsigned eb = bound[x.argument].npy.itemBytes;
+      uint64_t v = 0;
+      std::memcpy(&v, copy[x.argument].work.data() + x.element * eb, eb);
+      llvm::outs() << llvm::formatv("explain: parameter {0} element {1} = {2} ({3})\n",
+                                    x.argument, x.element, describeBits(elem, v),
+                                    llvm::format_hex(v, 2 + 2 * eb));
+      ::ascreg::interp::printExplanation(llvm::outs(), x);
+    }
   }
+
+  // A run that reports findings as errors writes no output (exit 1).
+  if (findings && !checkWarn) {
+    if (!outs.empty())
+      llvm::errs() << "ascreg-run: the checks found errors: no --out file was written\n";
+    return 1;
+  }
+  if (failed(writeOutputs(outs, bound)))
+    return 1;
   if (printArgs)
     for (unsigned i = 0; i < numParams; ++i)
       if (bound[i].isBuffer)

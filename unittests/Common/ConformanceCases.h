@@ -12,7 +12,10 @@
 #ifndef ASCREG_UNITTESTS_COMMON_CONFORMANCECASES_H
 #define ASCREG_UNITTESTS_COMMON_CONFORMANCECASES_H
 
+#include "ascreg/Semantics/Cast.h"
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -163,6 +166,166 @@ struct Gen {
   uint64_t value(const Tok &t) { return t.isFloat() ? floatValue(t) : intValue(t); }
 };
 
+/// The semantics library's element kind of a token.
+inline ascreg::semantics::ElemKind elemKind(const std::string &t) {
+  using K = ascreg::semantics::ElemKind;
+  static const std::pair<const char *, K> kinds[] = {
+      {"i8", K::I8},   {"u8", K::U8},   {"i16", K::I16}, {"u16", K::U16},
+      {"f16", K::F16}, {"bf16", K::BF16}, {"i32", K::I32}, {"u32", K::U32},
+      {"f32", K::F32}, {"i64", K::I64}, {"u64", K::U64}};
+  for (auto &[name, k] : kinds)
+    if (t == name)
+      return k;
+  return K::U8;
+}
+
+/// Conversion inputs: the source type's edge classes (NaN payloads, +-0,
+/// +-inf, subnormals, integer extremes) and the destination's rounding ties,
+/// overflow thresholds, subnormal grid and integer range edges, encoded
+/// exactly in the source type (a value it cannot hold falls back to random
+/// bits).
+struct CastValues {
+  Gen &g;
+  Tok src, dst;
+
+  /// Float parameters: precision p (with the implicit bit), emin, emax.
+  static void format(const Tok &t, int &p, int &emin, int &emax) {
+    if (t.elem == "f16")
+      p = 11, emin = -14, emax = 15;
+    else if (t.elem == "bf16")
+      p = 8, emin = -126, emax = 127;
+    else
+      p = 24, emin = -126, emax = 127;
+  }
+  /// Bits of x in the source type if exact, else nothing.
+  bool exactBits(double x, uint64_t &out) const {
+    if (src.isFloat()) {
+      float f = static_cast<float>(x);
+      if (static_cast<double>(f) != x && !std::isnan(x))
+        return false;
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      if (src.elem == "f32") {
+        out = u;
+        return true;
+      }
+      if (src.elem == "bf16") {
+        if (u & 0xFFFF)
+          return false;
+        out = u >> 16;
+        return true;
+      }
+      _Float16 h = static_cast<_Float16>(f);
+      if (static_cast<float>(h) != f)
+        return false;
+      uint16_t hb;
+      std::memcpy(&hb, &h, 2);
+      out = hb;
+      return true;
+    }
+    if (x != std::floor(x))
+      return false;
+    unsigned bits = 8 * src.bytes();
+    bool isSigned = src.elem[0] == 'i';
+    double lo = isSigned ? -std::ldexp(1.0, bits - 1) : 0.0;
+    double hi = isSigned ? std::ldexp(1.0, bits - 1) : std::ldexp(1.0, bits); // exclusive
+    if (x < lo || x >= hi)
+      return false;
+    int64_t v = x < 0 ? static_cast<int64_t>(x) : static_cast<int64_t>(static_cast<uint64_t>(x));
+    out = static_cast<uint64_t>(v) & (bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1);
+    return true;
+  }
+  double sign() { return g.pick(2) ? 1.0 : -1.0; }
+
+  uint64_t next() {
+    uint64_t bits;
+    double x;
+    switch (g.pick(10)) {
+    case 0:
+      return g.bits(src.bytes());
+    case 1: // the source's own edge classes (NaN payloads, +-0, +-inf, subnormals, extremes)
+      return g.value(src);
+    case 2: // halfway between two results (ties), or just off the tie
+      x = tie();
+      break;
+    case 3:
+    case 4:
+      x = edge();
+      break;
+    case 5: // the destination's subnormal grid, or |x| < 1 for integers
+      if (dst.isFloat()) {
+        int p, emin, emax;
+        format(dst, p, emin, emax);
+        x = sign() * (1 + g.pick(13)) / 4.0 * std::ldexp(1.0, emin - p + 1);
+      } else {
+        x = sign() * (1 + g.pick(7)) / 8.0;
+      }
+      break;
+    case 6: // wide range
+      x = sign() * std::ldexp(1.0 + g.pick(1 << 20) / 1048576.0, int(g.pick(80)) - 20);
+      break;
+    default: // moderate values with fractions
+      x = (static_cast<double>(g.pick(8001)) - 4000.0) / (1 << g.pick(6));
+      break;
+    }
+    if (exactBits(x, bits))
+      return bits;
+    return g.bits(src.bytes());
+  }
+
+  double tie() {
+    if (dst.isFloat()) {
+      int p, emin, emax;
+      format(dst, p, emin, emax);
+      int e = emin - 1 + int(g.pick(unsigned(emax - emin + 2)));
+      int q = std::max(e, emin) - (p - 1);
+      double n = static_cast<double>((e >= emin ? (uint64_t(1) << (p - 1)) : 0) +
+                                     g.bits(8) % (uint64_t(1) << (p - 1)));
+      double off = g.pick(4) == 0 ? (g.pick(2) ? 1.0 : -1.0) / 64.0 : 0.0;
+      return sign() * std::ldexp(n + 0.5 + off, q);
+    }
+    double k = g.pick(2) ? static_cast<double>(g.pick(600)) - 300.0
+                         : std::ldexp(static_cast<double>(g.bits(4)), -int(g.pick(20)));
+    return std::floor(k) + 0.5 + (g.pick(4) == 0 ? 0.25 * sign() : 0.0);
+  }
+
+  double edge() {
+    if (src.isFloat() || dst.isFloat()) {
+      if (dst.isFloat()) {
+        int p, emin, emax;
+        format(dst, p, emin, emax);
+        double top = std::ldexp(1.0, emax + 1), ulp = std::ldexp(1.0, emax - p + 1);
+        const double cands[] = {top - ulp,           top - ulp / 2,     top - ulp / 2 - ulp / 8,
+                                top - ulp / 2 + ulp / 8, top,            2 * top};
+        return sign() * cands[g.pick(6)];
+      }
+    }
+    // Integer destination: its range edges (and beyond), with fractions.
+    unsigned bits = 8 * dst.bytes();
+    bool isSigned = dst.elem[0] == 'i';
+    double hi = isSigned ? std::ldexp(1.0, bits - 1) - 1 : std::ldexp(1.0, bits) - 1;
+    double lo = isSigned ? -std::ldexp(1.0, bits - 1) : 0.0;
+    const double cands[] = {lo, hi, hi + 1, lo - 1, 2 * hi + 2, std::ldexp(1.0, 40), -1.0};
+    double x = cands[g.pick(7)];
+    if (src.isFloat())
+      x += 0.25 * static_cast<double>(int(g.pick(5)) - 2);
+    return x;
+  }
+};
+
+/// Result registers per source register of a conversion kernel: one per
+/// round mode of the pair (or one) times sat off / on (or one).
+inline unsigned castVariants(const std::vector<std::string> &parts) {
+  if (parts[0] == "truncate")
+    return 5;
+  const auto *pair =
+      ascreg::semantics::findCastPair(elemKind(parts[1]), elemKind(parts[2]));
+  if (!pair)
+    return 1;
+  unsigned rounds = pair->hasRound ? unsigned(__builtin_popcount(pair->roundModes)) : 1;
+  return rounds * (pair->hasSat ? 2 : 1);
+}
+
 struct Buffer {
   std::vector<uint8_t> bytes;
   unsigned elemBytes;
@@ -185,7 +348,24 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
   unsigned repeat = 1 + g.pick(3);
   bool isGather = parts[0] == "gather";
   bool isReg = isGather && parts[1] == "reg";
-  if (!isGather) {
+  if (parts[0] == "cast" || parts[0] == "truncate") {
+    // cast_{DST}_{SRC}[_{PART}][_ctrlABCD] / truncate_{T}[_ctrlABCD]:
+    // (src, dst, count, repeat); dst holds repeat * variants registers.
+    Tok dst = tok(parts[1]), src = tok(parts[0] == "cast" ? parts[2] : parts[1]);
+    unsigned variants = castVariants(parts);
+    CastValues values{g, src, dst};
+    Buffer s{std::vector<uint8_t>(repeat * 256), src.bytes()};
+    for (uint64_t i = 0; i < s.n(); ++i)
+      s.set(i, values.next());
+    Buffer d{std::vector<uint8_t>(repeat * variants * 256), dst.bytes()};
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(dst.bytes()));
+    uint64_t total = uint64_t(repeat) * src.lanes();
+    // Mostly every lane (the values matter most), sometimes a partial mask.
+    uint64_t counts[] = {total, 0xffffffffull, total, g.pick(total + 1), src.lanes() - 1, 0};
+    bufs = {s, d};
+    scalars = {counts[g.pick(6)], repeat};
+  } else if (!isGather) {
     // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T}: (src, dst, count, repeat)
     Tok dst = tok(parts[0] == "pair" ? parts[3] : parts[2]);
     Tok src = tok(parts[0] == "pair" ? parts[3] : parts[3]);

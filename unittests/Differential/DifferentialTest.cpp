@@ -17,6 +17,7 @@
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Semantics/Cast.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -116,6 +117,27 @@ void runDifferential(const std::string &name, Path path) {
 TEST_P(Differential, InterpreterEqualsJit) { runDifferential(GetParam(), Path::Jit); }
 TEST_P(Differential, InterpreterEqualsDav3510Lowering) {
   runDifferential(GetParam(), Path::Dav3510);
+}
+
+/// scripts/gen-conformance.py writes one cast kernel per legal pair x part of
+/// the semantics library's table, and no other.
+TEST(ConformanceSet, OneCastKernelPerLegalPairAndPart) {
+  namespace sem = ascreg::semantics;
+  std::vector<std::string> want;
+  for (const sem::CastPairInfo &p : sem::allCastPairs()) {
+    std::string name = std::string("cast_") + sem::elemName(p.dst) + "_" + sem::elemName(p.src);
+    if (p.parts == 0)
+      want.push_back(name);
+    for (unsigned i = 0; i < p.parts; ++i)
+      want.push_back(name + "_" + sem::castPartName(sem::CastPart(i), p.parts));
+  }
+  std::vector<std::string> have;
+  for (const std::string &n : kernelNames())
+    if (n.rfind("cast_", 0) == 0 && n.find("_ctrl") == std::string::npos)
+      have.push_back(n);
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 76u); // 6 same-width pairs, 27 2:1 pairs x 2, 4 4:1 pairs x 4
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

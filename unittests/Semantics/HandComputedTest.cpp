@@ -323,27 +323,88 @@ TEST_P(Hand, PairReduceSeed001) {
     EXPECT_EQ(getLane(out, kF32, i), 0u) << I.name << " lane " << i;
 }
 
-TEST_P(Hand, PairReduceOneActiveKeepsBits) {
+TEST_P(Hand, PairReduceOneActiveAddsPlusZero) {
+  // An inactive element enters the adder as +0 (docs/semantics.md D5, revised).
   Reg in = zeroReg();
-  setLane(in, kF16, 0, 0x8000); // -0 alone in pair 0
+  setLane(in, kF16, 0, 0x8000); // -0 alone in pair 0: -0 + +0 = +0
   setLane(in, kF16, 1, 0x3C00);
   setLane(in, kF16, 2, 0x4000);
-  setLane(in, kF16, 3, 0x7C01); // sNaN alone in pair 1: payload kept
+  setLane(in, kF16, 3, 0x7C01); // sNaN alone in pair 1: quieted, top payload bits kept
   setLane(in, kF16, 4, 0x3C00); // pair 2: 1 + 1 = 2
   setLane(in, kF16, 5, 0x3C00);
   setLane(in, kF16, 6, 0x4000); // pair 3: neither active -> +0
-  Mask m = lanes(kF16, {0, 3, 4, 5});
+  setLane(in, kF16, 8, 0xBE00); // pair 4: -1.5 alone -> -1.5
+  Mask m = lanes(kF16, {0, 3, 4, 5, 8});
   Reg out;
   I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF16, in, m, out);
-  EXPECT_EQ(getLane(out, kF16, 0), 0x8000u);
-  EXPECT_EQ(getLane(out, kF16, 1), 0x7C01u);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x0000u);
+  EXPECT_EQ(getLane(out, kF16, 1), 0x7E01u);
   EXPECT_EQ(getLane(out, kF16, 2), 0x4000u);
   EXPECT_EQ(getLane(out, kF16, 3), 0x0000u);
+  EXPECT_EQ(getLane(out, kF16, 4), 0xBE00u);
+  // f32: a single active -0 gives +0 as well.
+  Reg f = zeroReg();
+  setLane(f, kF32, 1, 0x80000000);
+  I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF32, f, lanes(kF32, {1}), out);
+  EXPECT_EQ(getLane(out, kF32, 0), 0u);
   // f16 pair overflow is non-saturating: 60000 + 60000 -> +inf.
   setLane(in, kF16, 8, 0x7B53);
   setLane(in, kF16, 9, 0x7B53);
   I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF16, in, allLanes(kF16), out);
   EXPECT_EQ(getLane(out, kF16, 4), 0x7C00u);
+}
+
+/// The documented profile with CTRL[48] = 0: f16 arithmetic saturates.
+Profile saturatingF16() {
+  Profile p = documentedProfile();
+  p.ctrl.floatNonSat = false;
+  return p;
+}
+
+TEST_P(Hand, SaturatingF16Arithmetic) {
+  // CTRL[48] = 0: every f16 sum that would be +-inf is +-65504, every NaN +0;
+  // f32 is not affected. 60000 = 0x7B53, 65504 = 0x7BFF.
+  const Profile sat = saturatingF16();
+  Reg out;
+  Reg in = zeroReg();
+  setLane(in, kF16, 0, 0x7B53);
+  setLane(in, kF16, 1, 0x7B53);
+  I.reduce(sat, ReduceKind::Sum, kF16, kF16, in, lanes(kF16, {0, 1}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x7BFFu); // 120000 saturates at the first node
+  // Every node saturates: 65504 + 65504 + (-65504) = 65504 + (-65504) = 0 after the
+  // first node was clamped (non-saturating: inf + -65504 = inf).
+  Reg three = zeroReg();
+  setLane(three, kF16, 0, 0x7BFF);
+  setLane(three, kF16, 1, 0x7BFF);
+  setLane(three, kF16, 2, 0xFBFF);
+  I.reduce(sat, ReduceKind::Sum, kF16, kF16, three, lanes(kF16, {0, 1, 2}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x0000u);
+  I.reduce(documentedProfile(), ReduceKind::Sum, kF16, kF16, three, lanes(kF16, {0, 1, 2}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x7C00u);
+  // inf + -inf = NaN -> +0; a NaN input -> +0; -inf alone -> -65504.
+  Reg sp = zeroReg();
+  setLane(sp, kF16, 0, 0x7C00);
+  setLane(sp, kF16, 1, 0xFC00);
+  setLane(sp, kF16, 2, 0x7E00);
+  setLane(sp, kF16, 3, 0x3C00);
+  setLane(sp, kF16, 4, 0xFC00);
+  I.reduce(sat, ReduceKind::Sum, kF16, kF16, sp, lanes(kF16, {0, 1}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x0000u);
+  I.pairReduceSum(sat, kF16, sp, lanes(kF16, {0, 1, 2, 3, 4}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x0000u); // inf + -inf
+  EXPECT_EQ(getLane(out, kF16, 1), 0x0000u); // NaN + 1
+  EXPECT_EQ(getLane(out, kF16, 2), 0xFBFFu); // -inf + (+0)
+  I.binary(sat, BinaryKind::Add, kF16, in, in, lanes(kF16, {0, 5}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x7BFFu);
+  EXPECT_EQ(getLane(out, kF16, 5), 0x0000u); // 0 + 0
+  I.binary(sat, BinaryKind::Add, kF16, sp, sp, lanes(kF16, {0, 2, 3}), out);
+  EXPECT_EQ(getLane(out, kF16, 0), 0x7BFFu); // inf + inf
+  EXPECT_EQ(getLane(out, kF16, 2), 0x0000u); // NaN
+  EXPECT_EQ(getLane(out, kF16, 3), 0x4000u); // 1 + 1
+  // f32 keeps inf: 3e38 + 3e38.
+  Reg f = filled(kF32, f32Bits(3e38f));
+  I.binary(sat, BinaryKind::Add, kF32, f, f, lanes(kF32, {0}), out);
+  EXPECT_EQ(getLane(out, kF32, 0), 0x7F800000u);
 }
 
 // ---------------------------------------------------------------- gather

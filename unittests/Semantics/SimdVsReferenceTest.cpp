@@ -97,25 +97,56 @@ TEST_P(SimdVsRef, Reduce) {
     }
 }
 
+/// The documented profile, and the one with CTRL[48] = 0 (saturating f16 arithmetic).
+std::vector<Profile> arithmeticProfiles() {
+  Profile sat = documentedProfile();
+  sat.ctrl.floatNonSat = false;
+  return {documentedProfile(), sat};
+}
+
 TEST_P(SimdVsRef, PairReduceSum) {
   Gen g(2);
-  for (EK k : {EK::F16, EK::F32}) {
-    RegType t{k};
-    for (int it = 0; it < kIters * 3; ++it) {
-      Reg in = g.reg(t), want, got;
-      Mask m = g.mask(t);
-      ref::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, want);
-      simd::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, got);
-      ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("pairReduceSum", t, it);
-      // Where exactly one of a pair is active the bits pass through, NaN payloads included.
-      for (unsigned i = 0; i < t.lanes() / 2; ++i)
-        if (m.laneActive(t, 2 * i) != m.laneActive(t, 2 * i + 1)) {
-          ASSERT_EQ(getLane(want, t, i), getLane(got, t, i)) << ctx("pairReduceSum", t, it);
-        }
-      // In place.
-      simd::pairReduceSum(::ascreg::semantics::documentedProfile(), t, in, m, in);
-      ASSERT_TRUE(sameReg(t, want, in, true)) << ctx("pairReduceSum in place", t, it);
+  for (const Profile &prof : arithmeticProfiles())
+    for (EK k : {EK::F16, EK::F32}) {
+      RegType t{k};
+      for (int it = 0; it < kIters * 3; ++it) {
+        Reg in = g.reg(t), want, got;
+        Mask m = g.mask(t);
+        ref::pairReduceSum(prof, t, in, m, want);
+        simd::pairReduceSum(prof, t, in, m, got);
+        ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("pairReduceSum", t, it);
+        // Where exactly one of a pair is active the sum is a + (+0): the same
+        // quieted NaN on both sides (x86 keeps the payload of the NaN operand).
+        for (unsigned i = 0; i < t.lanes() / 2; ++i)
+          if (m.laneActive(t, 2 * i) != m.laneActive(t, 2 * i + 1)) {
+            ASSERT_EQ(getLane(want, t, i), getLane(got, t, i)) << ctx("pairReduceSum", t, it);
+          }
+        // In place.
+        simd::pairReduceSum(prof, t, in, m, in);
+        ASSERT_TRUE(sameReg(t, want, in, true)) << ctx("pairReduceSum in place", t, it);
+      }
     }
+}
+
+TEST_P(SimdVsRef, SaturatingF16Arithmetic) {
+  // CTRL[48] = 0: the f16 sum tree (every path, incl. overflowing inputs), pair sums and adds.
+  const Profile sat = arithmeticProfiles()[1];
+  const RegType t{EK::F16};
+  Gen g(21);
+  for (int it = 0; it < kIters * 3; ++it) {
+    Reg in = g.reg(t), other = g.reg(t), want, got;
+    if (it % 2) // large values: nodes overflow
+      for (unsigned i = 0; i < 128; ++i)
+        setLane(in, t, i, (getLane(in, t, i) & 0x83FF) | 0x7800);
+    Mask m = g.mask(t);
+    ref::reduce(sat, ReduceKind::Sum, t, t, in, m, want);
+    simd::reduce(sat, ReduceKind::Sum, t, t, in, m, got);
+    ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("reduce sum sat", t, it);
+    ref::binary(sat, BinaryKind::Add, t, in, other, m, want);
+    simd::binary(sat, BinaryKind::Add, t, in, other, m, got);
+    ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("add sat", t, it);
+    for (unsigned i = 0; i < 128; ++i) // no inf, no NaN survives
+      ASSERT_LT(getLane(got, t, i) & 0x7FFF, 0x7C00u) << ctx("add sat", t, it);
   }
 }
 

@@ -20,7 +20,14 @@
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
 //     pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
-//     vmin, vand, vadds, vmuls, vshls, vshrs, vintlv, vdintlv.
+//     vmin, vand, vadds, vmuls, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
+//   - vector_int64_t / vector_uint64_t (one register of 32 64-bit lanes, the
+//     64-bit side of vcvt) and the conversion literals ROUND_R ... ROUND_O,
+//     RS_DISABLE / RS_ENABLE, PART_EVEN / PART_ODD, PART_P0 ... PART_P3;
+//   - the CTRL register: get_ctrl / set_ctrl read and write
+//     ascreg_host::profile().ctrl (bits 48, 50, 59, 60; the other bits are
+//     kept as written), and asc_vf_call<f>(args...) calls the vector
+//     function f.
 //
 // The Unified Buffer: a host program that sets ascreg_host::currentUB() to a
 // semantics::UnifiedBuffer and passes pointers into it (placed by the
@@ -36,6 +43,7 @@
 #ifndef ASCREG_ASCENDC_HOSTINTRINSICS_H
 #define ASCREG_ASCENDC_HOSTINTRINSICS_H
 
+#include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
@@ -47,6 +55,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 #define __ubuf__
@@ -147,6 +156,8 @@ typedef ascreg_host::Vec<ascreg::semantics::ElemKind::BF16> vector_bfloat16_t;
 typedef ascreg_host::Vec<ascreg::semantics::ElemKind::I32> vector_int32_t;
 typedef ascreg_host::Vec<ascreg::semantics::ElemKind::U32> vector_uint32_t;
 typedef ascreg_host::Vec<ascreg::semantics::ElemKind::F32> vector_float;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::I64> vector_int64_t;
+typedef ascreg_host::Vec<ascreg::semantics::ElemKind::U64> vector_uint64_t;
 typedef ascreg_host::Pred vector_bool;
 
 // Operand literals (the vendor's spellings; values only matter on the host).
@@ -176,9 +187,39 @@ enum AscPattern {
   PAT_ALLF = 15
 };
 
+// Conversion operands (cast-facts §1 "Operand encodings"; the semantics
+// library's RoundMode / CastPart share the numbering).
+enum AscRound { ROUND_R = 0, ROUND_A, ROUND_F, ROUND_C, ROUND_Z, ROUND_O };
+enum AscSat { RS_DISABLE = 0, RS_ENABLE = 1 };
+enum AscPart { PART_EVEN = 0, PART_ODD = 1 };
+enum AscPartT { PART_P0 = 0, PART_P1, PART_P2, PART_P3 };
+
 namespace ascreg_host {
 inline S::MaskPattern pattern(AscPattern p) { return static_cast<S::MaskPattern>(p); }
 } // namespace ascreg_host
+
+//===----------------------------------------------------------------------===//
+// CTRL and vector-function calls (scalar code around the vector function)
+//===----------------------------------------------------------------------===//
+
+namespace ascreg_host {
+/// The CTRL bits the semantics do not model, as last written.
+inline uint64_t &ctrlOtherBits() {
+  static thread_local uint64_t bits = S::kCtrlResetValue;
+  return bits;
+}
+} // namespace ascreg_host
+
+inline int64_t get_ctrl() {
+  return static_cast<int64_t>(
+      ascreg::semantics::encodeCtrl(ascreg_host::profile().ctrl, ascreg_host::ctrlOtherBits()));
+}
+inline void set_ctrl(int64_t value) {
+  ascreg_host::ctrlOtherBits() = static_cast<uint64_t>(value);
+  ascreg_host::profile().ctrl = ascreg::semantics::decodeCtrl(static_cast<uint64_t>(value));
+}
+/// `asc_vf_call<f>(args...)`: runs the vector function f.
+template <auto F, class... A> inline void asc_vf_call(A... args) { F(args...); }
 
 //===----------------------------------------------------------------------===//
 // Predicates
@@ -385,6 +426,70 @@ template <ascreg::semantics::ElemKind K>
 inline void vdintlv(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, ascreg_host::Vec<K> a,
                     ascreg_host::Vec<K> b) {
   ascreg::semantics::dav::vdintlv(ascreg_host::rt<K>(), a.r, b.r, d0.r, d1.r);
+}
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+namespace ascreg_host {
+/// The operands of one vcvt call, in the order given.
+struct CvtOperands {
+  S::CastSpec spec;
+  char order[4] = {}; // 'R', 'S', 'P' as they came
+  unsigned n = 0;
+  void add(AscRound r) { spec.round = static_cast<S::RoundMode>(r), order[n++ & 3] = 'R'; }
+  void add(AscSat sat) { spec.satOperand = sat == RS_ENABLE, order[n++ & 3] = 'S'; }
+  void add(AscPart p) { spec.part = static_cast<S::CastPart>(p), order[n++ & 3] = 'P'; }
+  void add(AscPartT p) { spec.part = static_cast<S::CastPart>(p), order[n++ & 3] = 'P'; }
+  void add(AscMergeMode) {}
+};
+/// The vendor's operand order of `pair` (cast-facts §4): R, S, PART; S, R
+/// for bf16 -> f16.
+inline std::string vendorOrder(const S::CastPairInfo &pair) {
+  std::string o;
+  if (pair.satBeforeRound)
+    o = "SR";
+  else
+    o = std::string(pair.hasRound ? "R" : "") + (pair.hasSat ? "S" : "");
+  return o + (pair.parts ? "P" : "");
+}
+[[noreturn]] inline void badConversion(const char *what, const std::string &why) {
+  std::fprintf(stderr, "%s: %s\n", what, why.c_str());
+  std::abort();
+}
+} // namespace ascreg_host
+
+/// vcvt(dst, src, mask, <the pair's operands in the vendor's order>, MODE_ZEROING).
+/// An operand list that is not the vendor's form of the pair aborts.
+template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr, class... Ops>
+inline void vcvt(ascreg_host::Vec<D> &d, const ascreg_host::Vec<Sr> &s, const vector_bool &m,
+                 Ops... ops) {
+  namespace S = ascreg::semantics;
+  ascreg_host::CvtOperands o;
+  o.spec.dst = D;
+  o.spec.src = Sr;
+  (o.add(ops), ...);
+  const S::CastPairInfo *pair = S::findCastPair(D, Sr);
+  std::string error = S::castSpecError(o.spec);
+  if (!error.empty())
+    ascreg_host::badConversion("vcvt", error);
+  if (std::string(o.order, o.n) != ascreg_host::vendorOrder(*pair))
+    ascreg_host::badConversion("vcvt", "operands " + std::string(o.order, o.n) + " of " +
+                                           S::describeCastPair(*pair) + " are not in the order " +
+                                           ascreg_host::vendorOrder(*pair));
+  S::cast(ascreg_host::profile(), o.spec, s.r, m.m, d.r);
+}
+
+/// vtrc(dst, src, ROUND_x, mask, MODE_ZEROING): the mask after the round mode.
+template <ascreg::semantics::ElemKind K>
+inline void vtrc(ascreg_host::Vec<K> &d, const ascreg_host::Vec<K> &s, AscRound r,
+                 const vector_bool &m, AscMergeMode) {
+  namespace S = ascreg::semantics;
+  std::string error = S::truncateError(K, static_cast<S::RoundMode>(r));
+  if (!error.empty())
+    ascreg_host::badConversion("vtrc", error);
+  S::truncate(ascreg_host::profile(), K, static_cast<S::RoundMode>(r), s.r, m.m, d.r);
 }
 
 #endif // ASCREG_ASCENDC_HOSTINTRINSICS_H

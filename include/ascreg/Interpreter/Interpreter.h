@@ -19,6 +19,7 @@
 #ifndef ASCREG_INTERPRETER_INTERPRETER_H
 #define ASCREG_INTERPRETER_INTERPRETER_H
 
+#include "ascreg/Interpreter/Debugging.h"
 #include "ascreg/Semantics/Profile.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -48,6 +49,10 @@ struct Options {
   /// When set, every executed ascreg op is traced here (location, inputs,
   /// result; registers as hex and decoded per lane, masks as lane lists).
   llvm::raw_ostream *trace = nullptr;
+  /// When set, receives every executed ascreg / dav op as structured data.
+  TraceSink *traceSink = nullptr;
+  /// Debugging checks (Debugging.h); findings() lists what a run found.
+  CheckOptions checks;
 };
 
 /// One argument of the entry function.
@@ -60,6 +65,12 @@ struct Arg {
   /// element type; copied into UB for the run and back after it succeeds.
   void *data = nullptr;
   uint64_t numElements = 0;
+  /// Buffer: its contents are not defined on entry (an output the kernel
+  /// must write); the init check treats its bytes as never written.
+  bool uninitialized = false;
+  /// Buffer: an output of the kernel; the coverage check reports the
+  /// elements the kernel never wrote.
+  bool output = false;
 
   static Arg scalar(uint64_t bits) { return Arg{false, bits, nullptr, 0}; }
   static Arg buffer(void *data, uint64_t numElements) { return Arg{true, 0, data, numElements}; }
@@ -82,6 +93,18 @@ public:
   /// are emitted as diagnostics at the op's location; the buffers are then
   /// left as they were.
   mlir::LogicalResult run(llvm::ArrayRef<Arg> args);
+
+  /// What the debugging checks found in the last run (Options::checks).
+  llvm::ArrayRef<Finding> findings() const;
+  /// Emits the findings as diagnostics at their ops (errors, or warnings),
+  /// with notes for their details. Returns whether there were any.
+  bool emitFindings(bool asWarnings = false) const;
+
+  /// Runs the kernel on `args` and explains where the requested elements of
+  /// buffer parameters come from (the run's results are copied back as by
+  /// run()). Fails like run().
+  mlir::FailureOr<std::vector<Explanation>> explain(llvm::ArrayRef<Arg> args,
+                                                    llvm::ArrayRef<ExplainRequest> requests);
 
   /// Instructions executed by the last run (for dispatch-cost measurements).
   uint64_t executedInstructions() const;

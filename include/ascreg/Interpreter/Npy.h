@@ -2,6 +2,7 @@
 #ifndef ASCREG_INTERPRETER_NPY_H
 #define ASCREG_INTERPRETER_NPY_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -48,9 +49,25 @@ inline constexpr size_t kNpyMaxHeaderBytes = 10000;
 /// Any rank is accepted (a 0-d array is one element); the data is the
 /// C-order flattening, which is how kernels see it.
 llvm::Expected<NpyArray> readNpy(llvm::StringRef path);
-/// Writes `array` as a version 1.0 .npy file. Fails if the data size does
-/// not match the shape and element size, or if the file cannot be written.
+/// readNpy on the bytes of a file already in memory; `path` names it in
+/// messages.
+llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes, llvm::StringRef path);
+
+/// The bytes of `array` as a version 1.0 .npy file. Fails if the data size
+/// does not match the shape and element size (`path` names the file in the
+/// message).
+llvm::Expected<std::string> encodeNpy(llvm::StringRef path, const NpyArray &array);
+/// Writes `array` as a version 1.0 .npy file, atomically (writeNpyFiles).
 llvm::Error writeNpy(llvm::StringRef path, const NpyArray &array);
+/// Writes several .npy files, all or nothing: each is first written to a
+/// temporary file in the target's directory (removed if the process dies
+/// on a signal), and only when every one of them has been written and
+/// synced are they renamed over their targets. A failure (an encoding
+/// error, a full disk, a missing directory) leaves every target as it was
+/// and no temporary file behind. An existing target that is not a regular
+/// file (a device such as /dev/stdout, a FIFO) is written in place.
+llvm::Error
+writeNpyFiles(llvm::ArrayRef<std::pair<std::string, const NpyArray *>> files);
 
 } // namespace ascreg
 

@@ -43,6 +43,11 @@ struct Ctrl {
            intTruncate == o.intTruncate && fp8NanKeep == o.fp8NanKeep;
   }
 };
+/// Whether f16 arithmetic (add, the reduce / pair_reduce_sum adders)
+/// saturates: CTRL[48] = 0, whatever CTRL[60] says (the adders have no
+/// per-instruction saturation operand). f32 arithmetic never saturates.
+inline bool saturatesF16Arithmetic(const Ctrl &c) { return !c.floatNonSat; }
+
 /// `other` with bits 48, 50, 59, 60 replaced by `c`.
 uint64_t encodeCtrl(const Ctrl &c, uint64_t other = 0);
 Ctrl decodeCtrl(uint64_t ctrl);

@@ -132,6 +132,11 @@ float f16ToF32(uint16_t h);
 uint16_t f32ToF16(float f); // RNE, non-saturating (overflow -> +-inf), NaN stays NaN
 float bf16ToF32(uint16_t h);
 uint16_t f32ToBF16(float f); // RNE, NaN stays NaN
+/// An f16 arithmetic result in the saturating mode (CTRL[48] = 0): +-inf ->
+/// +-65504, NaN -> +0, anything else unchanged.
+constexpr uint16_t saturateF16(uint16_t h) {
+  return (h & 0x7FFF) > 0x7C00 ? 0 : (h & 0x7FFF) == 0x7C00 ? uint16_t((h & 0x8000) | 0x7BFF) : h;
+}
 
 // ---- Legality (the exact tables of docs/semantics.md; the verifier uses the same sets) ----
 bool isLegalReduce(ReduceKind k, RegType dst, RegType src);

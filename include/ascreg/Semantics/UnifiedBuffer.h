@@ -39,6 +39,12 @@ inline constexpr uint64_t kUBAlignment = 32;
 /// any real UB, small enough that no address computation can wrap.
 inline constexpr uint64_t kMaxUBCapacity = uint64_t(1) << 40;
 
+/// Inaccessible address space reserved on each side of the arena: a kernel
+/// that runs without bounds checks (the JIT with --jit-no-checks) and
+/// accesses memory outside UB, but within this distance of it (every offset
+/// of 32 bits, scaled by 8 bytes), faults instead of writing host memory.
+inline constexpr uint64_t kUBGuardBytes = uint64_t(64) << 30;
+
 /// `x` rounded up to the UB alignment (x <= kMaxUBCapacity).
 constexpr uint64_t alignToUB(uint64_t x) { return (x + kUBAlignment - 1) & ~(kUBAlignment - 1); }
 
@@ -67,6 +73,12 @@ public:
   bool reserve(uint64_t capacity, std::string &error);
   uint64_t capacity() const { return capacityBytes; }
   uint8_t *data() const { return base; }
+  /// Makes every byte of the arena 0 again, whatever was written (after a
+  /// run that may have written anywhere); costs only the touched pages.
+  void discardContents();
+  /// True iff `p` lies in a guard region around the arena (then `offset` is
+  /// its distance from UB address 0, negative before the arena).
+  bool inGuard(const void *p, int64_t &offset) const;
 
   /// Starts a run: every byte written since the last run becomes 0 again,
   /// then the arguments are placed and copied in. `addresses` receives the
@@ -98,7 +110,8 @@ public:
 private:
   uint8_t *base = nullptr;
   uint64_t capacityBytes = 0;
-  uint64_t mappedBytes = 0;
+  uint64_t mappedBytes = 0; // the accessible arena
+  uint64_t guardBytes = 0;  // on each side (0 if the reservation failed)
   uint64_t top = 0;
   /// End of every byte that may be non-zero (arguments and kernel writes).
   uint64_t dirtyEnd = 0;

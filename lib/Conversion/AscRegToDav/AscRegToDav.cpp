@@ -613,6 +613,85 @@ struct BitcastLowering : DavPattern<BitcastOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+/// The sat operand a conversion needs in per-instruction mode (CTRL[60] = 0)
+/// to saturate exactly as it does under the kernel's CTRL state `ctrl`.
+SatModeAttr effectiveSat(MLIRContext *ctx, const sem::CastSpec &spec, const sem::Ctrl &ctrl) {
+  const sem::CastPairInfo *pair = sem::findCastPair(spec.dst, spec.src);
+  bool on = sem::castSaturates(*pair, spec.satOperand, ctrl);
+  return SatModeAttr::get(ctx, on ? SatMode::on : SatMode::off);
+}
+
+/// cast -> vcvt (64-bit sides: the words viewed as one register of 32 64-bit
+/// lanes, the vendor's vector_int64_t). The lowered kernel runs with
+/// per-instruction saturation (see ConvertAscRegToDavPass), so the sat
+/// operand becomes the saturation the kernel's CTRL state gives.
+struct CastLowering : DavPattern<CastOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(CastOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    DavBuilder b{rw, op.getLoc()};
+    VRegType src = vt(op.getSrc()), dst = vt(op.getResult());
+    Value s = b.as(a.getSrc()[0], src);
+    SatModeAttr sat = op.getSatAttr();
+    if (sat)
+      sat = effectiveSat(rw.getContext(), op.getSpec(), kernelCtrl(op));
+    Value r = dav::VcvtOp::create(rw, op.getLoc(), dst, s, a.getMask()[0], op.getRoundAttr(), sat,
+                                  op.getPartAttr());
+    rw.replaceOp(op, b.as(r, is64(dst) ? wordType(dst) : dst));
+    return success();
+  }
+};
+
+struct TruncateLowering : DavPattern<TruncateOp> {
+  using DavPattern::DavPattern;
+  LogicalResult matchAndRewrite(TruncateOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::VtrcOp>(op, vt(op.getResult()), a.getSrc()[0], a.getMask()[0],
+                                       op.getRoundAttr());
+    return success();
+  }
+};
+
+// A function that converts types in global saturation mode (CTRL[60] = 1,
+// the runtime's default) is switched to per-instruction mode, as the
+// vendor's MLIR compiler does at kernel entry: every vcvt (already there, or
+// made from a cast) carries the saturation the old state gives, and the
+// function's ascreg.ctrl says `saturation = instruction`. Conversions
+// without a sat operand, truncate and f16 arithmetic do not depend on
+// CTRL[60], so nothing else changes. This also settles which CTRL bit
+// governs f32 -> f16 in global mode (cast-facts conflict #3) for the code
+// that runs on the NPU: none does.
+bool convertsTypes(func::FuncOp fn) {
+  bool any = false;
+  fn.walk([&](Operation *op) { any |= isa<CastOp, dav::VcvtOp>(op); });
+  return any;
+}
+
+/// Before the conversion: the vcvt ops already in `fn` get their effective
+/// sat operand (the cast patterns compute it for the new ones).
+void fixExistingVcvtSaturation(func::FuncOp fn) {
+  sem::Ctrl ctrl = kernelCtrl(fn);
+  if (!ctrl.globalSat)
+    return;
+  fn.walk([&](dav::VcvtOp op) {
+    if (op.getSatAttr())
+      op.setSatAttr(effectiveSat(op.getContext(), conversionSpec(op), ctrl));
+  });
+}
+
+/// After the conversion: the function runs with per-instruction saturation.
+void markPerInstructionSaturation(func::FuncOp fn) {
+  sem::Ctrl ctrl = kernelCtrl(fn);
+  if (!ctrl.globalSat)
+    return;
+  ctrl.globalSat = false;
+  fn->setAttr(AscRegDialect::getCtrlAttrName(), CtrlAttr::get(fn.getContext(), ctrl));
+}
+
 struct ConvertAscRegToDavPass
     : public ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
   void runOnOperation() override {
@@ -631,8 +710,19 @@ struct ConvertAscRegToDavPass
     populateCallOpTypeConversionPattern(patterns, converter);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     populateAscRegToDavPatterns(converter, patterns);
+    // Conversions in global saturation mode: existing vcvt ops first (the
+    // cast patterns compute their own sat operand), the attribute last.
+    SmallVector<func::FuncOp> converting;
+    getOperation().walk([&](func::FuncOp fn) {
+      if (convertsTypes(fn)) {
+        converting.push_back(fn);
+        fixExistingVcvtSaturation(fn);
+      }
+    });
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    for (func::FuncOp fn : converting)
+      markPerInstructionSaturation(fn);
   }
 };
 
@@ -658,6 +748,6 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
                MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
                PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
                ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
-               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(
-      converter, patterns.getContext());
+               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering, CastLowering,
+               TruncateLowering>(converter, patterns.getContext());
 }

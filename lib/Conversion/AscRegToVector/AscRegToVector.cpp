@@ -11,7 +11,9 @@
 //     -0 < +0, reports the first NaN lane when there is one, and otherwise the
 //     first lane holding the extreme;
 //   - gathers zero-extend 8-bit sources, use the low 32 bits of u64 indices,
-//     and gather_reg reduces indices modulo the lane count.
+//     and gather_reg reduces indices modulo the lane count;
+//   - f16 additions saturate on the bits when the kernel's CTRL[48] is 0;
+//   - cast and truncate are built from integer arithmetic (CastLowering.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
@@ -354,15 +356,42 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// Adjacent-pair tree: (l0+l1),(l2+l3),... per level, one rounding per node.
-Value pairTree(VectorBuilder &e, Value v) {
+/// f16 lanes in the saturating mode (CTRL[48] = 0): +-inf -> +-65504, NaN
+/// -> +0, on the bits.
+Value saturateF16(VectorBuilder &e, Value v) {
+  auto vt = cast<VectorType>(v.getType());
+  VectorType it = intVecType(vt);
+  Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
+  Value mag = arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(16, 0x7FFF)));
+  Value inf = e.splatInt(it, APInt(16, 0x7C00));
+  Value isNaN = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ugt, mag, inf);
+  Value isInf = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, mag, inf);
+  Value max = arith::OrIOp::create(
+      e.b, e.loc, arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(16, 0x8000))),
+      e.splatInt(it, APInt(16, 0x7BFF)));
+  Value r = arith::SelectOp::create(e.b, e.loc, isInf, max, bits);
+  r = arith::SelectOp::create(e.b, e.loc, isNaN, e.zeros(it), r);
+  return arith::BitcastOp::create(e.b, e.loc, vt, r);
+}
+
+/// Whether f16 additions in `op`'s kernel saturate (its CTRL[48]).
+bool saturatesF16(Operation *op, Type elem) {
+  return elem.isF16() && sem::saturatesF16Arithmetic(kernelCtrl(op));
+}
+
+/// Adjacent-pair tree: (l0+l1),(l2+l3),... per level, one rounding per node
+/// (and, with `saturate`, every f16 node saturated).
+Value pairTree(VectorBuilder &e, Value v, bool saturate) {
   while (cast<VectorType>(v.getType()).getNumElements() > 1) {
     auto d = vector::DeinterleaveOp::create(e.b, e.loc, v);
     Value even = d.getRes1(), odd = d.getRes2();
-    if (isa<FloatType>(cast<VectorType>(v.getType()).getElementType()))
+    if (isa<FloatType>(cast<VectorType>(v.getType()).getElementType())) {
       v = arith::AddFOp::create(e.b, e.loc, even, odd);
-    else
+      if (saturate)
+        v = saturateF16(e, v);
+    } else {
       v = arith::AddIOp::create(e.b, e.loc, even, odd);
+    }
   }
   return vector::ExtractOp::create(e.b, e.loc, v, ArrayRef<int64_t>{0});
 }
@@ -388,7 +417,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
       // Inactive lanes enter the tree as +0.
       Value z = e.zeros(cast<VectorType>(src.getType()));
       Value v = arith::SelectOp::create(rw, op.getLoc(), lanes, src, z);
-      Value sum = pairTree(e, v);
+      Value sum = pairTree(e, v, saturatesF16(op, dstVec.getElementType()));
       rw.replaceOpWithNewOp<vector::InsertOp>(op, sum, result, ArrayRef<int64_t>{0});
       return success();
     }
@@ -477,13 +506,14 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
     Value even = d.getRes1(), odd = d.getRes2();
     Value me = m.getRes1(), mo = m.getRes2();
     auto half = cast<VectorType>(even.getType());
-    Value sum = arith::AddFOp::create(rw, op.getLoc(), even, odd);
-    Value both = arith::AndIOp::create(rw, op.getLoc(), me, mo);
     Value zero = e.zeros(half);
-    // One active lane: exactly that lane (bits kept); none: +0.
-    Value onlyOdd = arith::SelectOp::create(rw, op.getLoc(), mo, odd, zero);
-    Value single = arith::SelectOp::create(rw, op.getLoc(), me, even, onlyOdd);
-    Value low = arith::SelectOp::create(rw, op.getLoc(), both, sum, single);
+    // Inactive elements enter the adder as +0 (one active lane: a + (+0);
+    // none: +0 + +0 = +0).
+    Value first = arith::SelectOp::create(rw, op.getLoc(), me, even, zero);
+    Value second = arith::SelectOp::create(rw, op.getLoc(), mo, odd, zero);
+    Value low = arith::AddFOp::create(rw, op.getLoc(), first, second);
+    if (saturatesF16(op, half.getElementType()))
+      low = saturateF16(e, low);
     SmallVector<int64_t> concat;
     for (int64_t i = 0; i < n; ++i)
       concat.push_back(i);
@@ -717,6 +747,8 @@ template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
     if constexpr (std::is_same_v<OpTy, AddOp>) {
       r = f ? Value(arith::AddFOp::create(rw, loc, x, y))
             : Value(arith::AddIOp::create(rw, loc, x, y));
+      if (saturatesF16(op, vt.getElementType()))
+        r = saturateF16(e, r);
     } else {
       constexpr bool isMax = std::is_same_v<OpTy, MaxOp>;
       if (!f) {
@@ -860,4 +892,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
                BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
                                                                               checker);
+  populateCastToVectorPatterns(converter, patterns);
 }

@@ -53,7 +53,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace ascreg {
 #define GEN_PASS_DEF_CONVERTDAVTOEMITCPASS
@@ -390,16 +392,60 @@ struct UnsignedDivLowering : public OpConversionPattern<ArithOp> {
   }
 };
 
+/// The kernel's entry: `__aicore__ inline void k(args)` sets the kernel's CTRL
+/// state (bits 60, 48, 59, 50; the others kept), calls the vector function
+/// `k_vf` and restores CTRL, as the vendor's MLIR compiler does at kernel
+/// entry. CTRL is scalar state and must be written outside the vector
+/// function (cast-facts §2.3: "SetCtrlSpr需在SIMD_VF外调用"):
+///
+///   __aicore__ inline void kernel(__ubuf__ float* v1, ...) {
+///     int64_t v5 = get_ctrl();
+///     set_ctrl((v5 & ~0x1805000000000000LL) | 0x0001000000000000LL); // CTRL[60]=0 ...
+///     asc_vf_call<kernel_vf>(v1, ...);
+///     set_ctrl(v5);
+///   }
+void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
+  MLIRContext *ctx = vf.getContext();
+  std::string name = vf.getSymName().str();
+  vf.setSymName(name + "_vf");
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(vf);
+  Location loc = vf.getLoc();
+  auto entry = emitc::FuncOp::create(b, loc, name, vf.getFunctionType());
+  entry.setSpecifiersAttr(b.getStrArrayAttr({"__aicore__", "inline"}));
+  Block *body = entry.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Type i64 = b.getI64Type();
+  Value saved = emitc::CallOpaqueOp::create(b, loc, TypeRange{i64}, "get_ctrl", ValueRange{})
+                    .getResult(0);
+  uint64_t bits = semantics::encodeCtrl(ctrl);
+  const uint64_t mask = semantics::encodeCtrl(semantics::Ctrl{true, true, true, true});
+  std::string set = llvm::formatv(
+      "set_ctrl(({{} & ~{0:x16}LL) | {1:x16}LL); // CTRL[60]={2} ({3} saturation), "
+      "CTRL[48]={4} ({5}), CTRL[59]={6} ({7}), CTRL[50]={8}",
+      mask, bits, int(ctrl.globalSat), ctrl.globalSat ? "global" : "per-instruction",
+      int(ctrl.floatNonSat), ctrl.floatNonSat ? "float inf/NaN" : "float saturating",
+      int(ctrl.intTruncate), ctrl.intTruncate ? "int truncating" : "int saturating",
+      int(ctrl.fp8NanKeep));
+  emitc::VerbatimOp::create(b, loc, b.getStringAttr(set), ValueRange{saved});
+  emitc::CallOpaqueOp::create(
+      b, loc, TypeRange{}, "asc_vf_call", body->getArguments(), /*args=*/ArrayAttr(),
+      /*template_args=*/b.getArrayAttr({emitc::OpaqueAttr::get(ctx, name + "_vf")}));
+  emitc::VerbatimOp::create(b, loc, b.getStringAttr("set_ctrl({});"), ValueRange{saved});
+  emitc::ReturnOp::create(b, loc, Value());
+}
+
 struct ConvertDavToEmitCPass
     : public ascreg::impl::ConvertDavToEmitCPassBase<ConvertDavToEmitCPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
 
-    // arith ops without an EmitC pattern (ceildivui, ...) expanded first.
+    // arith ops without an EmitC pattern (ceildivui, maxsi, minui, ...) are
+    // expanded to ones that have one first.
     {
       RewritePatternSet expand(ctx);
-      arith::populateCeilFloorDivExpandOpsPatterns(expand);
+      arith::populateArithExpandOpsPatterns(expand);
       if (failed(applyPatternsGreedily(module, std::move(expand))))
         return signalPassFailure();
     }
@@ -414,6 +460,14 @@ struct ConvertDavToEmitCPass
     });
     if (dims.wasInterrupted())
       return signalPassFailure();
+
+    // The CTRL state of every kernel, for its entry wrapper (the functions
+    // are replaced by the conversion).
+    llvm::StringMap<semantics::Ctrl> kernelCtrls;
+    module.walk([&](func::FuncOp fn) {
+      if (fn.getFunctionType().getNumResults() == 0 && !fn.isExternal())
+        kernelCtrls[fn.getSymName()] = kernelCtrl(fn);
+    });
 
     AscendCTypeConverter converter(ctx);
     RewritePatternSet patterns(ctx);
@@ -430,12 +484,19 @@ struct ConvertDavToEmitCPass
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 
-    // The kernels are vector functions (`__simd_vf__ inline void k(...)`);
+    // The kernels are vector functions (`__simd_vf__ inline void k_vf(...)`),
+    // each called by an entry `k` that sets the kernel's CTRL state;
     // outputs of multi-output intrinsics that nobody reads leave dead loads.
+    SmallVector<emitc::FuncOp> kernels;
     module.walk([&](emitc::FuncOp fn) {
-      if (fn.getFunctionType().getNumResults() == 0 && !fn.isExternal())
-        fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
+      if (fn.getFunctionType().getNumResults() == 0 && !fn.isExternal() &&
+          kernelCtrls.count(fn.getSymName()))
+        kernels.push_back(fn);
     });
+    for (emitc::FuncOp fn : kernels) {
+      fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
+      addCtrlEntry(fn, kernelCtrls.lookup(fn.getSymName()));
+    }
     for (bool changed = true; changed;) {
       SmallVector<Operation *> dead;
       module.walk([&](Operation *op) {

@@ -105,20 +105,51 @@ func.func @b64(%v: !ascreg.vreg<32xi64>, %m: !ascreg.mask) -> (!ascreg.vreg<32xi
 
 // -----
 
-// pair_reduce_sum: even/odd lanes and their mask bits; both active -> sum,
-// one active -> that lane exactly, none -> +0; the upper half is 0.
+// pair_reduce_sum: even/odd lanes and their mask bits; an inactive lane
+// enters the adder as +0 (one active: a + (+0), none: +0); the upper half is 0.
 // CHECK-LABEL: func @pair
 // CHECK: %[[E:.*]], %[[O:.*]] = vector.deinterleave %arg0 : vector<128xf16> -> vector<64xf16>
 // CHECK: %[[ME:.*]], %[[MO:.*]] = vector.deinterleave %{{.*}} : vector<128xi1> -> vector<64xi1>
-// CHECK: %[[S:.*]] = arith.addf %[[E]], %[[O]] : vector<64xf16>
-// CHECK: %[[BOTH:.*]] = arith.andi %[[ME]], %[[MO]] : vector<64xi1>
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<64xf16>
-// CHECK: %[[OO:.*]] = arith.select %[[MO]], %[[O]], %[[Z]]
-// CHECK: %[[ONE:.*]] = arith.select %[[ME]], %[[E]], %[[OO]]
-// CHECK: %[[LOW:.*]] = arith.select %[[BOTH]], %[[S]], %[[ONE]]
+// CHECK: %[[A:.*]] = arith.select %[[ME]], %[[E]], %[[Z]]
+// CHECK: %[[B:.*]] = arith.select %[[MO]], %[[O]], %[[Z]]
+// CHECK: %[[LOW:.*]] = arith.addf %[[A]], %[[B]] : vector<64xf16>
+// CHECK-NOT: arith.cmpi
 // CHECK: vector.shuffle %[[LOW]], %[[Z]] [0, 1, 2,
 // CHECK-SAME: 126, 127] : vector<64xf16>, vector<64xf16>
 func.func @pair(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
   %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<128xf16>
   return %r : !ascreg.vreg<128xf16>
+}
+
+// -----
+
+// CTRL[48] = 0: every f16 node of the sum tree, the pair sums and f16 adds
+// saturate on the bits (|x| > 0x7C00 is NaN -> +0, == 0x7C00 is inf ->
+// sign | 0x7BFF); f32 additions do not.
+// CHECK-LABEL: func @saturating_f16
+// CHECK: %[[A1:.*]] = arith.addf %{{.*}} : vector<64xf16>
+// CHECK: %[[B1:.*]] = arith.bitcast %[[A1]] : vector<64xf16> to vector<64xi16>
+// CHECK: %[[MAG:.*]] = arith.andi %[[B1]], %{{.*}} : vector<64xi16>
+// CHECK: %[[NAN:.*]] = arith.cmpi ugt, %[[MAG]], %{{.*}} : vector<64xi16>
+// CHECK: %[[INF:.*]] = arith.cmpi eq, %[[MAG]], %{{.*}} : vector<64xi16>
+// CHECK: arith.select %[[INF]]
+// CHECK: arith.select %[[NAN]]
+// CHECK-COUNT-6: arith.cmpi ugt
+// CHECK: vector.deinterleave %{{.*}} : vector<128xf16> -> vector<64xf16>
+// CHECK: arith.addf
+// CHECK: arith.cmpi ugt
+// CHECK: arith.addf %{{.*}} : vector<128xf16>
+// CHECK: arith.cmpi ugt
+// CHECK: arith.addf %{{.*}} : vector<64xf32>
+// CHECK-NOT: arith.cmpi ugt
+// CHECK: return
+func.func @saturating_f16(%v: !ascreg.vreg<128xf16>, %f: !ascreg.vreg<64xf32>, %m: !ascreg.mask)
+    -> (!ascreg.vreg<128xf16>, !ascreg.vreg<128xf16>, !ascreg.vreg<128xf16>, !ascreg.vreg<64xf32>)
+    attributes {ascreg.ctrl = #ascreg.ctrl<float_overflow = saturate>} {
+  %s = ascreg.reduce <sum> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+  %p = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<128xf16>
+  %a = ascreg.add %v, %v, %m : !ascreg.vreg<128xf16>
+  %g = ascreg.add %f, %f, %m : !ascreg.vreg<64xf32>
+  return %s, %p, %a, %g : !ascreg.vreg<128xf16>, !ascreg.vreg<128xf16>, !ascreg.vreg<128xf16>, !ascreg.vreg<64xf32>
 }

@@ -617,7 +617,7 @@ module attributes {ascreg.target = "dav-2201"} {
 
 // -----
 
-// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines 'ascreg.target', 'ascreg.ub_argument' and 'ascreg.runtime_check_sites'}}
+// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines 'ascreg.target', 'ascreg.ctrl', 'ascreg.ub_argument' and 'ascreg.runtime_check_sites'}}
 module attributes {ascreg.arch = "dav-3510"} {
 }
 
@@ -703,5 +703,163 @@ func.func @gather_complex_buffer(%b: memref<?xcomplex<f32>>, %i: !ascreg.vreg<64
 func.func @gather_vector_buffer(%b: memref<?xvector<4xf32>>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
   // expected-error@+1 {{'ascreg.gather' op UB memref element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'vector<4xf32>'}}
   %r = ascreg.gather %b[%i], %m : memref<?xvector<4xf32>>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== cast (vcvt): the legal set is named in every diagnostic =====
+
+// No single instruction: the legal destinations and a chain.
+func.func @cast_s16_s8(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.cast' op 'i16 -> i8' is not a single vcvt on dav-3510; legal from i16: i16 -> f16, f32, u32, i32, u8; use the chain i16 -> f16 -> i8}}
+  %r = ascreg.cast %v, %m sat <on> part <even> : !ascreg.vreg<128xi16> -> !ascreg.vreg<256xi8>
+  return
+}
+
+// -----
+
+func.func @cast_u32_f32(%v: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'u32 -> f32' is not a single vcvt on dav-3510; legal from u32: u32 -> u16, i16, u8; no chain of vcvt instructions preserves its values}}
+  %r = ascreg.cast %v, %m round <rint> : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @cast_same(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'f32 -> f32' is not a single vcvt on dav-3510; use truncate (vtrc) to round within a float type}}
+  %r = ascreg.cast %v, %m round <rint> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ODD rounding exists for f32 -> f16 only.
+func.func @cast_odd_bf16(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{round mode 'odd' is not legal for f32 -> bf16 (vcvt_ff f322bf16): round rint|round|floor|ceil|trunc, sat operand, part even|odd}}
+  %r = ascreg.cast %v, %m round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @cast_missing_round(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{needs a round operand; legal: f32 -> f16 (vcvt_ff f322f16): round rint|round|floor|ceil|trunc|odd, sat operand, part even|odd}}
+  %r = ascreg.cast %v, %m sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+  return
+}
+
+// -----
+
+// Widening to f32 is exact: no round and no sat operand.
+func.func @cast_exact_round(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{takes no round operand; legal: f16 -> f32 (vcvt_ff f162f32): part even|odd}}
+  %r = ascreg.cast %v, %m round <rint> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// f16 -> s32 has no saturation operand (SatMode::UNKNOWN in the vendor table).
+func.func @cast_f16_s32_sat(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{takes no sat operand; legal: f16 -> i32 (vcvt_fi f162s32): round rint|round|floor|ceil|trunc, part even|odd}}
+  %r = ascreg.cast %v, %m round <rint> sat <on> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @cast_missing_part(%v: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{needs a part operand; legal: u8 -> u32 (vcvt_ii u82u32): part p0|p1|p2|p3}}
+  %r = ascreg.cast %v, %m : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+func.func @cast_same_width_part(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{takes no part operand; legal: f32 -> i32 (vcvt_fi f322s32): round rint|round|floor|ceil|trunc, sat operand}}
+  %r = ascreg.cast %v, %m round <rint> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// A 2:1 conversion's parts are even|odd.
+func.func @cast_part_spelling(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{part 'p2' is not a part of a 2:1 conversion; use even or odd}}
+  %r = ascreg.cast %v, %m part <p2> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @cast_part_spelling4(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{part 'odd' is not a part of a 4:1 conversion; use p0, p1, p2 or p3}}
+  %r = ascreg.cast %v, %m sat <on> part <odd> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+func.func @cast_two_register(%v: !ascreg.vreg<64xi64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{converts one register; 64-bit values take the one-register form (32 lanes), got '!ascreg.vreg<64xi64>'}}
+  %r = ascreg.cast %v, %m sat <on> part <even> : !ascreg.vreg<64xi64> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @cast_bad_round(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{round mode must be rint, round, floor, ceil, trunc or odd, got 'nearest'}}
+  %r = ascreg.cast %v, %m round <nearest> sat <off> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// ===== truncate (vtrc) =====
+
+func.func @truncate_int(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{truncate (vtrc) of i32 is not legal; legal: f16, bf16, f32 with round rint|round|floor|ceil|trunc}}
+  %r = ascreg.truncate %v, %m round <rint> : !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @truncate_odd(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{round mode 'odd' is not legal for truncate; legal: f16, bf16, f32 with round rint|round|floor|ceil|trunc}}
+  %r = ascreg.truncate %v, %m round <odd> : !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ===== the kernel's CTRL state =====
+
+// expected-error@+1 {{'ascreg.ctrl' is the CTRL state of a kernel: it belongs on a function}}
+module attributes {ascreg.ctrl = #ascreg.ctrl<>} {
+}
+
+// -----
+
+// expected-error@+1 {{'ascreg.ctrl' must be a #ascreg.ctrl<...> attribute, got 1 : i64}}
+func.func @ctrl_not_attr() attributes {ascreg.ctrl = 1} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'float_overflow' is 'inf_nan' or 'saturate', got 'sat'}}
+func.func @ctrl_bad_value() attributes {ascreg.ctrl = #ascreg.ctrl<float_overflow = sat>} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{unknown '#ascreg.ctrl' field 'ctrl48'; fields: saturation, float_overflow, int_overflow, fp8_nan}}
+func.func @ctrl_bad_field() attributes {ascreg.ctrl = #ascreg.ctrl<ctrl48 = saturate>} {
   return
 }

@@ -117,3 +117,48 @@ module attributes {ascreg.target = "dav-3510"} {
 // GENERIC: "ascreg.reduce"(%{{.*}}, %{{.*}}) <{kind = #ascreg.reduce_kind<max>, mode = #ascreg.merge_mode<zeroing>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<128xf16>
 // GENERIC: "ascreg.gather"(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xi8>, !ascreg.vreg<128xu16>, !ascreg.mask) -> !ascreg.vreg<128xi16>
 // GENERIC: "ascreg.compare"(%{{.*}}, %{{.*}}, %{{.*}}) <{predicate = #ascreg.compare_predicate<gt>}>
+
+// Conversions: every operand the pair takes, and only those; the part of a
+// 2:1 conversion is even|odd, of a 4:1 conversion p0..p3.
+// CHECK-LABEL: @conversions
+// GENERIC-LABEL: sym_name = "conversions"
+func.func @conversions(%f: !ascreg.vreg<64xf32>, %h: !ascreg.vreg<128xf16>,
+                       %w: !ascreg.vreg<64xi32>, %b: !ascreg.vreg<256xu8>,
+                       %l: !ascreg.vreg<32xi64>, %m: !ascreg.mask) {
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <odd> sat <on> part <odd> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+  // GENERIC: "ascreg.cast"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p1>, round = #ascreg.round_mode<odd>, sat = #ascreg.sat_mode<on>}>
+  %0 = ascreg.cast %f, %m round <odd> sat <on> part <odd> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  %1 = ascreg.cast %h, %m part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <trunc> sat <off> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  %2 = ascreg.cast %f, %m round <trunc> sat <off> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <floor> : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xf32>
+  %3 = ascreg.cast %w, %m round <floor> : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xf32>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} part <p3> : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  // GENERIC: "ascreg.cast"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p3>}>
+  %4 = ascreg.cast %b, %m part <p3> : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} sat <on> part <p2> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  %5 = ascreg.cast %w, %m sat <on> part <p2> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <ceil> part <odd> : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xf32>
+  %6 = ascreg.cast %l, %m round <ceil> part <odd> : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xf32>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <round> : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xbf16>
+  // CHECK: ascreg.cast %{{.*}}, %{{.*}} round <round> sat <off> : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xf16>
+  %bf = ascreg.cast %h, %m round <round> : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xbf16>
+  %7 = ascreg.cast %bf, %m round <round> sat <off> : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xf16>
+  // CHECK: ascreg.truncate %{{.*}}, %{{.*}} round <floor> : !ascreg.vreg<128xf16>
+  // GENERIC: "ascreg.truncate"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<floor>}>
+  %8 = ascreg.truncate %h, %m round <floor> : !ascreg.vreg<128xf16>
+  return
+}
+
+// The kernel's CTRL state; every field is printed.
+// CHECK-LABEL: @ctrl_default
+// CHECK-SAME: attributes {ascreg.ctrl = #ascreg.ctrl<saturation = global, float_overflow = inf_nan, int_overflow = saturate, fp8_nan = zero>}
+func.func @ctrl_default() attributes {ascreg.ctrl = #ascreg.ctrl<>} {
+  return
+}
+// CHECK-LABEL: @ctrl_set
+// CHECK-SAME: attributes {ascreg.ctrl = #ascreg.ctrl<saturation = instruction, float_overflow = saturate, int_overflow = truncate, fp8_nan = keep>}
+func.func @ctrl_set() attributes {ascreg.ctrl = #ascreg.ctrl<int_overflow = truncate, saturation = instruction, fp8_nan = keep, float_overflow = saturate>} {
+  return
+}

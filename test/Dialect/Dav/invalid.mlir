@@ -888,10 +888,11 @@ func.func @vintlv_64bit(%a: !ascreg.vreg<32xi64>) {
 
 // -----
 
-// reinterpret cannot produce 64-bit lanes.
+// reinterpret views one register: 32 64-bit lanes (vcvt's vector_int64_t) at
+// most, never the two-register form.
 func.func @reinterpret_to_64bit(%a: !ascreg.vreg<64xu32>) {
-  // expected-error@+1 {{'dav.reinterpret' op result #0 must be dav-3510 vector register (8-, 16- or 32-bit lanes), but got '!ascreg.vreg<32xu64>'}}
-  %r = dav.reinterpret %a : !ascreg.vreg<64xu32> -> !ascreg.vreg<32xu64>
+  // expected-error@+1 {{'dav.reinterpret' op result #0 must be dav-3510 vector register (8-, 16-, 32-bit lanes, or 32 64-bit lanes), but got '!ascreg.vreg<64xu64>'}}
+  %r = dav.reinterpret %a : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xu64>
   return
 }
 
@@ -899,7 +900,7 @@ func.func @reinterpret_to_64bit(%a: !ascreg.vreg<64xu32>) {
 
 // reinterpret views registers, not predicates.
 func.func @reinterpret_mask(%m: !ascreg.mask) {
-  // expected-error@+1 {{'dav.reinterpret' op operand #0 must be dav-3510 vector register (8-, 16- or 32-bit lanes), but got '!ascreg.mask'}}
+  // expected-error@+1 {{'dav.reinterpret' op operand #0 must be dav-3510 vector register (8-, 16-, 32-bit lanes, or 32 64-bit lanes), but got '!ascreg.mask'}}
   %r = "dav.reinterpret"(%m) : (!ascreg.mask) -> !ascreg.vreg<64xu32>
   return
 }
@@ -1030,5 +1031,22 @@ func.func @vgather2_vector_buffer(%b: memref<?xvector<4xf32>>, %i: !ascreg.vreg<
 func.func @vgather2_vector_buffer_no_unit(%b: memref<?xvector<4xf32>>, %i: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
   // expected-error@+1 {{'dav.vgather2' op UB buffer element type must be i8/si8/ui8, i16/si16/ui16, f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got 'vector<4xf32>'}}
   %r = dav.vgather2 %b[%i], %m : memref<?xvector<4xf32>>, !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// vcvt checks the pair's operands like ascreg.cast.
+func.func @vcvt_missing_sat(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op needs a sat operand; legal: f32 -> i32 (vcvt_fi f322s32): round rint|round|floor|ceil|trunc, sat operand}}
+  %r = dav.vcvt %v, %m round <rint> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @vtrc_odd(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vtrc' op round mode 'odd' is not legal for truncate; legal: f16, bf16, f32 with round rint|round|floor|ceil|trunc}}
+  %r = dav.vtrc %v, %m round <odd> : !ascreg.vreg<128xbf16>
   return
 }

@@ -282,3 +282,19 @@ func.func @lanewise(%x: f32, %h: f16, %k: i32, %s: i16, %a: !ascreg.vreg<64xf32>
 // GENERIC: "dav.vintlv"(%{{.*}}, %{{.*}}) : (!ascreg.vreg<64xu32>, !ascreg.vreg<64xu32>) -> (!ascreg.vreg<64xu32>, !ascreg.vreg<64xu32>)
 // GENERIC: "dav.vdintlv"(%{{.*}}, %{{.*}}) : (!ascreg.vreg<128xi16>, !ascreg.vreg<128xi16>) -> (!ascreg.vreg<128xi16>, !ascreg.vreg<128xi16>)
 // GENERIC: "dav.reinterpret"(%{{.*}}) : (!ascreg.vreg<64xu32>) -> !ascreg.vreg<64xf32>
+
+// Conversions: the same syntax and checks as ascreg.cast / ascreg.truncate;
+// 64-bit sides as one register of 32 64-bit lanes.
+// CHECK-LABEL: @conversions
+func.func @conversions(%f: !ascreg.vreg<64xf32>, %b: !ascreg.vreg<128xbf16>, %l: !ascreg.vreg<32xi64>,
+                       %m: !ascreg.mask) {
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+  %0 = dav.vcvt %f, %m round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <ceil> sat <on> : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xf16>
+  %1 = dav.vcvt %b, %m round <ceil> sat <on> : !ascreg.vreg<128xbf16> -> !ascreg.vreg<128xf16>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} sat <on> part <odd> : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xi32>
+  %2 = dav.vcvt %l, %m sat <on> part <odd> : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xi32>
+  // CHECK: dav.vtrc %{{.*}}, %{{.*}} round <trunc> : !ascreg.vreg<64xf32>
+  %3 = dav.vtrc %f, %m round <trunc> : !ascreg.vreg<64xf32>
+  return
+}

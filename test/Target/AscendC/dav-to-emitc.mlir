@@ -1,10 +1,11 @@
 // convert-dav-to-emitc on dav input: the EmitC form of the intrinsics
 // (variable + verbatim with {} arguments + load; call_opaque for pset;
-// cast for reinterpret), the UB pointer types and the kernel specifiers.
+// cast for reinterpret), the UB pointer types and the kernel specifiers: the
+// vector function kernel_vf and its entry kernel, which sets CTRL.
 // RUN: ascreg-opt %s --convert-dav-to-emitc | FileCheck %s
 // RUN: ascreg-opt %s --convert-dav-to-emitc | ascreg-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
-// CHECK-LABEL: emitc.func @kernel(
+// CHECK-LABEL: emitc.func @kernel_vf(
 // CHECK-SAME:    %[[BASE:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ int8_t">>, %[[IDX:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ int16_t">>, %[[OUT:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ float">>, %[[N:.*]]: i32)
 // CHECK-SAME:    attributes {specifiers = ["__simd_vf__", "inline"]}
 // CHECK:         %[[ALL:.*]] = call_opaque "pset_b16"() {args = [#emitc.opaque<"PAT_ALL">]} : () -> !emitc.opaque<"vector_bool">
@@ -23,8 +24,14 @@
 // CHECK:         verbatim "{} = {}[{}];"
 // CHECK:         verbatim "{}[{}] = {};"
 // CHECK:         return
+// CHECK-LABEL: emitc.func @kernel(
+// CHECK-SAME:    attributes {specifiers = ["__aicore__", "inline"]}
+// CHECK:         %[[CTRL:.*]] = call_opaque "get_ctrl"() : () -> i64
+// CHECK:         verbatim "set_ctrl(({} & ~0x1805000000000000LL) | 0x1001000000000000LL);
+// CHECK:         call_opaque "asc_vf_call"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {template_args = [#emitc.opaque<"kernel_vf">]}
+// CHECK:         verbatim "set_ctrl({});" args %[[CTRL]]
 
-// CPP: __simd_vf__ inline void kernel(__ubuf__ int8_t* [[BASE:v[0-9]+]], __ubuf__ int16_t* [[IDX:v[0-9]+]], __ubuf__ float* [[OUT:v[0-9]+]], int32_t [[N:v[0-9]+]]) {
+// CPP: __simd_vf__ inline void kernel_vf(__ubuf__ int8_t* [[BASE:v[0-9]+]], __ubuf__ int16_t* [[IDX:v[0-9]+]], __ubuf__ float* [[OUT:v[0-9]+]], int32_t [[N:v[0-9]+]]) {
 // CPP:         vector_bool [[ALL:v[0-9]+]] = pset_b16(PAT_ALL);
 // CPP:         __ubuf__ uint16_t* [[IDXU:v[0-9]+]] = (__ubuf__ uint16_t*) [[IDX]];
 // CPP:         vlds({{v[0-9]+}}, [[IDXU]], {{v[0-9]+}}, NORM);

@@ -3,7 +3,7 @@
 // vcmax with MODE_ZEROING and a masked vsts.
 // RUN: ascreg-translate --ascreg-to-ascendc %s | FileCheck %s
 
-// CHECK: __simd_vf__ inline void kernel(__ubuf__ half* [[SRC:v[0-9]+]], __ubuf__ half* [[DST:v[0-9]+]], int32_t [[COUNT:v[0-9]+]], size_t [[REPEAT:v[0-9]+]]) {
+// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ half* [[SRC:v[0-9]+]], __ubuf__ half* [[DST:v[0-9]+]], int32_t [[COUNT:v[0-9]+]], size_t [[REPEAT:v[0-9]+]]) {
 // CHECK-DAG:     size_t [[C0:v[0-9]+]] = 0;
 // CHECK-DAG:     size_t [[C1:v[0-9]+]] = 1;
 // CHECK-DAG:     size_t [[VL:v[0-9]+]] = 128;
@@ -29,6 +29,15 @@
 // CHECK-NEXT:      vsts([[RR]], [[DST]], [[OFF]], NORM_B16, [[MM]]);
 // CHECK-NEXT:      [[N]] = [[RESTI]];
 // CHECK-NEXT:    }
+// CHECK-NEXT:    return;
+// CHECK-NEXT:  }
+// The entry sets the kernel's CTRL state (here the runtime's: CTRL[60]=1,
+// CTRL[48]=1, CTRL[59]=0, CTRL[50]=0) around the vector function.
+// CHECK:       __aicore__ inline void kernel(__ubuf__ half* [[ESRC:v[0-9]+]], __ubuf__ half* [[EDST:v[0-9]+]], int32_t [[ECOUNT:v[0-9]+]], size_t [[EREPEAT:v[0-9]+]]) {
+// CHECK-NEXT:    int64_t [[SAVED:v[0-9]+]] = get_ctrl();
+// CHECK-NEXT:    set_ctrl(([[SAVED]] & ~0x1805000000000000LL) | 0x1001000000000000LL); // CTRL[60]=1 (global saturation), CTRL[48]=1 (float inf/NaN), CTRL[59]=0 (int saturating), CTRL[50]=0
+// CHECK-NEXT:    asc_vf_call<kernel_vf>([[ESRC]], [[EDST]], [[ECOUNT]], [[EREPEAT]]);
+// CHECK-NEXT:    set_ctrl([[SAVED]]);
 // CHECK-NEXT:    return;
 // CHECK-NEXT:  }
 module attributes {ascreg.target = "dav-3510"} {

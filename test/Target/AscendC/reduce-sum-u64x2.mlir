@@ -5,7 +5,7 @@
 // stored with two vsts 256 bytes apart.
 // RUN: ascreg-translate --ascreg-to-ascendc %s | FileCheck %s
 
-// CHECK: __simd_vf__ inline void kernel(__ubuf__ int64_t* [[SRC:v[0-9]+]], __ubuf__ int64_t* [[DST:v[0-9]+]], int32_t {{v[0-9]+}}, size_t {{v[0-9]+}}) {
+// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ int64_t* [[SRC:v[0-9]+]], __ubuf__ int64_t* [[DST:v[0-9]+]], int32_t {{v[0-9]+}}, size_t {{v[0-9]+}}) {
 // CHECK:         vector_bool [[ALL:v[0-9]+]] = pset_b32(PAT_ALL);
 // CHECK:         for (size_t
 // CHECK:           size_t [[OFF:v[0-9]+]] = {{i[0-9]+}} * {{v[0-9]+}};

@@ -20,6 +20,11 @@ class RuntimeChecker;
 void populateAscRegToVectorPatterns(const mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, RuntimeChecker &checker);
 
+/// The exact lowering of cast and truncate (CastLowering.cpp); part of
+/// populateAscRegToVectorPatterns.
+void populateCastToVectorPatterns(const mlir::TypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif

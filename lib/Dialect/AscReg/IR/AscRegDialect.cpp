@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -38,9 +39,20 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
       return op->emitError() << "'" << name << "' must be an array of [op name, location]";
     return success();
   }
+  // The CTRL state is kernel state: a function's attribute.
+  if (name == getCtrlAttrName()) {
+    if (!isa<CtrlAttr>(attr.getValue()))
+      return op->emitError() << "'" << name << "' must be a #ascreg.ctrl<...> attribute, got "
+                             << attr.getValue();
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << name
+                             << "' is the CTRL state of a kernel: it belongs on a function";
+    return success();
+  }
   if (name != getTargetAttrName())
     return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
-                           << getTargetAttrName() << "', '" << getUBArgumentAttrName() << "' and '"
+                           << getTargetAttrName() << "', '" << getCtrlAttrName() << "', '"
+                           << getUBArgumentAttrName() << "' and '"
                            << getRuntimeCheckSitesAttrName() << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())

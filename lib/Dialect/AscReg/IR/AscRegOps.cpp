@@ -285,5 +285,167 @@ LogicalResult BitcastOp::verify() {
                        << " register(s)); the sizes must match";
 }
 
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+//
+// ascreg.cast and dav.vcvt share the syntax and the checks:
+//   %r = OP %src, %mask [round <M>] [sat <off|on>] [part <P>] attr-dict : T -> U
+// where the keywords present are exactly the operands of the pair T -> U in
+// the semantics library's table (one source of truth); P is even|odd for a
+// 2:1 conversion and p0..p3 for a 4:1 conversion.
+
+namespace {
+/// Parses `< keyword >`.
+ParseResult parseAngleKeyword(OpAsmParser &p, StringRef &kw, SMLoc &loc) {
+  if (p.parseLess())
+    return failure();
+  loc = p.getCurrentLocation();
+  if (p.parseKeyword(&kw) || p.parseGreater())
+    return failure();
+  return success();
+}
+
+/// The legal pair of a result / source register type, or null.
+const sem::CastPairInfo *castPairOf(Type dst, Type src) {
+  auto d = dyn_cast<VRegType>(dst), s = dyn_cast<VRegType>(src);
+  if (!d || !s)
+    return nullptr;
+  return sem::findCastPair(toRegType(d).elem, toRegType(s).elem);
+}
+} // namespace
+
+ParseResult ascreg::parseConversion(OpAsmParser &p, OperationState &st) {
+  MLIRContext *ctx = p.getContext();
+  OpAsmParser::UnresolvedOperand src, mask;
+  if (p.parseOperand(src) || p.parseComma() || p.parseOperand(mask))
+    return failure();
+  StringRef kw;
+  SMLoc loc, partLoc;
+  std::optional<StringRef> partName;
+  if (succeeded(p.parseOptionalKeyword("round"))) {
+    if (parseAngleKeyword(p, kw, loc))
+      return failure();
+    std::optional<RoundMode> m = symbolizeRoundMode(kw);
+    if (!m)
+      return p.emitError(loc) << "round mode must be rint, round, floor, ceil, trunc or odd, got '"
+                              << kw << "'";
+    st.addAttribute("round", RoundModeAttr::get(ctx, *m));
+  }
+  if (succeeded(p.parseOptionalKeyword("sat"))) {
+    if (parseAngleKeyword(p, kw, loc))
+      return failure();
+    std::optional<SatMode> s = symbolizeSatMode(kw);
+    if (!s)
+      return p.emitError(loc) << "sat must be off or on, got '" << kw << "'";
+    st.addAttribute("sat", SatModeAttr::get(ctx, *s));
+  }
+  if (succeeded(p.parseOptionalKeyword("part"))) {
+    if (parseAngleKeyword(p, kw, partLoc))
+      return failure();
+    partName = kw;
+  }
+  Type srcType, resultType;
+  if (p.parseOptionalAttrDict(st.attributes) || p.parseColon() || p.parseType(srcType) ||
+      p.parseArrow() || p.parseType(resultType))
+    return failure();
+  if (partName) {
+    // The spelling follows the ratio: even|odd (2:1), p0..p3 (4:1).
+    const sem::CastPairInfo *pair = castPairOf(resultType, srcType);
+    unsigned parts = pair && pair->parts ? pair->parts : 0;
+    std::optional<unsigned> value;
+    for (unsigned i = 0; i < 4; ++i) {
+      bool two = StringRef(sem::castPartName(sem::CastPart(i), 2)) == *partName && i < 2;
+      bool four = StringRef(sem::castPartName(sem::CastPart(i), 4)) == *partName;
+      if ((parts == 2 && two) || (parts == 4 && four) || (parts == 0 && (two || four)))
+        value = i;
+    }
+    if (!value)
+      return p.emitError(partLoc) << "part '" << *partName << "' is not a part of a "
+                                  << (parts == 2 ? "2:1 conversion; use even or odd"
+                                                 : "4:1 conversion; use p0, p1, p2 or p3");
+    st.addAttribute("part", CastPartAttr::get(ctx, static_cast<CastPart>(*value)));
+  }
+  st.addTypes(resultType);
+  return failure(p.resolveOperand(src, srcType, st.operands) ||
+                 p.resolveOperand(mask, MaskType::get(ctx), st.operands));
+}
+
+void ascreg::printConversion(OpAsmPrinter &p, Operation *op) {
+  Type src = op->getOperand(0).getType(), dst = op->getResult(0).getType();
+  p << " " << op->getOperand(0) << ", " << op->getOperand(1);
+  if (auto r = op->getAttrOfType<RoundModeAttr>("round"))
+    p << " round <" << stringifyRoundMode(r.getValue()) << ">";
+  if (auto s = op->getAttrOfType<SatModeAttr>("sat"))
+    p << " sat <" << stringifySatMode(s.getValue()) << ">";
+  if (auto part = op->getAttrOfType<CastPartAttr>("part")) {
+    const sem::CastPairInfo *pair = castPairOf(dst, src);
+    p << " part <"
+      << sem::castPartName(toSemantics(part.getValue()), pair && pair->parts ? pair->parts : 4)
+      << ">";
+  }
+  p.printOptionalAttrDict(op->getAttrs(), {"round", "sat", "part"});
+  p << " : " << src << " -> " << dst;
+}
+
+sem::CastSpec ascreg::conversionSpec(Operation *op) {
+  sem::CastSpec spec;
+  spec.dst = toRegType(cast<VRegType>(op->getResult(0).getType())).elem;
+  spec.src = toRegType(cast<VRegType>(op->getOperand(0).getType())).elem;
+  if (auto r = op->getAttrOfType<RoundModeAttr>("round"))
+    spec.round = toSemantics(r.getValue());
+  if (auto s = op->getAttrOfType<SatModeAttr>("sat"))
+    spec.satOperand = s.getValue() == SatMode::on;
+  if (auto part = op->getAttrOfType<CastPartAttr>("part"))
+    spec.part = toSemantics(part.getValue());
+  return spec;
+}
+
+LogicalResult ascreg::verifyConversion(Operation *op) {
+  auto src = cast<VRegType>(op->getOperand(0).getType());
+  auto dst = cast<VRegType>(op->getResult(0).getType());
+  if (src.isTwoRegister() || dst.isTwoRegister())
+    return op->emitOpError() << "converts one register; 64-bit values take the one-register form "
+                                "(32 lanes), got "
+                             << (src.isTwoRegister() ? src : dst);
+  sem::CastSpec spec = conversionSpec(op);
+  const sem::CastPairInfo *pair = sem::findCastPair(spec.dst, spec.src);
+  if (!pair)
+    return op->emitOpError() << sem::castSpecError(spec);
+  // Exactly the pair's operands, no more, no fewer.
+  auto missingOrExtra = [&](StringRef what, bool has, bool takes) -> LogicalResult {
+    if (has == takes)
+      return success();
+    return op->emitOpError() << (takes ? "needs a " : "takes no ") << what << " operand; legal: "
+                             << sem::describeCastPair(*pair);
+  };
+  if (failed(missingOrExtra("round", op->hasAttr("round"), pair->hasRound)) ||
+      failed(missingOrExtra("sat", op->hasAttr("sat"), pair->hasSat)) ||
+      failed(missingOrExtra("part", op->hasAttr("part"), pair->parts != 0)))
+    return failure();
+  std::string error = sem::castSpecError(spec);
+  if (error.empty())
+    return success();
+  return op->emitOpError() << error;
+}
+
+ParseResult CastOp::parse(OpAsmParser &p, OperationState &st) { return parseConversion(p, st); }
+void CastOp::print(OpAsmPrinter &p) { printConversion(p, *this); }
+LogicalResult CastOp::verify() { return verifyConversion(*this); }
+sem::CastSpec CastOp::getSpec() { return conversionSpec(*this); }
+
+LogicalResult ascreg::verifyTruncate(Operation *op, Type type, RoundMode round) {
+  sem::ElemKind k = toRegType(cast<VRegType>(type)).elem;
+  std::string error = sem::truncateError(k, toSemantics(round));
+  if (error.empty())
+    return success();
+  return op->emitOpError() << error;
+}
+
+LogicalResult TruncateOp::verify() {
+  return verifyTruncate(*this, getSrc().getType(), getRound());
+}
+
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.cpp.inc"

@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -186,3 +187,94 @@ Type MaskType::parse(AsmParser &parser) {
 }
 
 void MaskType::print(AsmPrinter &) const {}
+
+//===----------------------------------------------------------------------===//
+// CtrlAttr
+//===----------------------------------------------------------------------===//
+//
+// #ascreg.ctrl<saturation = global|instruction, float_overflow = inf_nan|saturate,
+//              int_overflow = saturate|truncate, fp8_nan = zero|keep>
+// Every parameter is optional on input (default: the 950 runtime's state) and
+// always printed.
+
+namespace {
+struct CtrlField {
+  StringRef key, whenFalse, whenTrue;
+  bool sem::Ctrl::*bit;
+};
+const CtrlField kCtrlFields[] = {
+    {"saturation", "instruction", "global", &sem::Ctrl::globalSat},
+    {"float_overflow", "saturate", "inf_nan", &sem::Ctrl::floatNonSat},
+    {"int_overflow", "saturate", "truncate", &sem::Ctrl::intTruncate},
+    {"fp8_nan", "zero", "keep", &sem::Ctrl::fp8NanKeep},
+};
+} // namespace
+
+sem::Ctrl CtrlAttr::getCtrl() const {
+  sem::Ctrl c;
+  c.globalSat = getGlobalSat();
+  c.floatNonSat = getFloatNonSat();
+  c.intTruncate = getIntTruncate();
+  c.fp8NanKeep = getFp8NanKeep();
+  return c;
+}
+
+CtrlAttr CtrlAttr::get(MLIRContext *ctx, const sem::Ctrl &c) {
+  return get(ctx, c.globalSat, c.floatNonSat, c.intTruncate, c.fp8NanKeep);
+}
+
+Attribute CtrlAttr::parse(AsmParser &parser, Type) {
+  sem::Ctrl c; // defaults: the runtime's state
+  llvm::SmallSet<StringRef, 4> seen;
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalGreater()))
+    return get(parser.getContext(), c);
+  do {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key, value;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    const CtrlField *field = nullptr;
+    for (const CtrlField &f : kCtrlFields)
+      if (f.key == key)
+        field = &f;
+    if (!field) {
+      parser.emitError(loc) << "unknown '#ascreg.ctrl' field '" << key
+                            << "'; fields: saturation, float_overflow, int_overflow, fp8_nan";
+      return {};
+    }
+    if (!seen.insert(key).second) {
+      parser.emitError(loc) << "'#ascreg.ctrl' field '" << key << "' given twice";
+      return {};
+    }
+    SMLoc valueLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&value))
+      return {};
+    if (value != field->whenFalse && value != field->whenTrue) {
+      parser.emitError(valueLoc) << "'" << key << "' is '" << field->whenTrue << "' or '"
+                                 << field->whenFalse << "', got '" << value << "'";
+      return {};
+    }
+    c.*(field->bit) = value == field->whenTrue;
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseGreater())
+    return {};
+  return get(parser.getContext(), c);
+}
+
+void CtrlAttr::print(AsmPrinter &printer) const {
+  sem::Ctrl c = getCtrl();
+  printer << "<";
+  llvm::interleaveComma(kCtrlFields, printer, [&](const CtrlField &f) {
+    printer << f.key << " = " << (c.*(f.bit) ? f.whenTrue : f.whenFalse);
+  });
+  printer << ">";
+}
+
+sem::Ctrl ascreg::kernelCtrl(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (auto c = op->getAttrOfType<CtrlAttr>(AscRegDialect::getCtrlAttrName()))
+      return c.getCtrl();
+  return sem::documentedProfile().ctrl;
+}

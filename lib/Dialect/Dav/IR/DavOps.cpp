@@ -5,7 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Semantics.h"
+
+#include <array>
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -41,6 +44,28 @@ void DavDialect::registerAttributes() {
 bool ascreg::dav::isPhysicalReg(Type t) {
   auto v = dyn_cast<VRegType>(t);
   return v && v.getElementBytes() <= 4;
+}
+
+bool ascreg::dav::isConversionReg(Type t) {
+  auto v = dyn_cast<VRegType>(t);
+  return v && !v.isTwoRegister();
+}
+
+std::string ascreg::dav::vcvtCallTemplate(Operation *op) {
+  sem::CastSpec spec = ascreg::conversionSpec(op);
+  const sem::CastPairInfo *pair = sem::findCastPair(spec.dst, spec.src);
+  std::string t = "{r0}, {0}, {1}";
+  if (!pair)
+    return t + ", MODE_ZEROING"; // rejected by the verifier
+  std::string round = pair->hasRound ? sem::vendorRoundName(spec.round) : "";
+  std::string sat = pair->hasSat ? sem::vendorSatName(spec.satOperand) : "";
+  for (const std::string &operand : pair->satBeforeRound ? std::array{sat, round}
+                                                         : std::array{round, sat})
+    if (!operand.empty())
+      t += ", " + operand;
+  if (pair->parts)
+    t += std::string(", ") + sem::vendorPartName(spec.part, pair->parts);
+  return t + ", MODE_ZEROING";
 }
 
 static sem::RegType rt(Value v) { return ascreg::toRegType(cast<VRegType>(v.getType())); }
@@ -158,6 +183,15 @@ LogicalResult VselrOp::verify() {
       sem::isLegalGatherReg(rt(getSrc()), rt(getIndex())))
     return success();
   return emitOpError() << "vselr takes 8/16/32-bit data and an unsigned index of the same width";
+}
+
+ParseResult VcvtOp::parse(OpAsmParser &p, OperationState &st) {
+  return ascreg::parseConversion(p, st);
+}
+void VcvtOp::print(OpAsmPrinter &p) { ascreg::printConversion(p, *this); }
+LogicalResult VcvtOp::verify() { return ascreg::verifyConversion(*this); }
+LogicalResult VtrcOp::verify() {
+  return ascreg::verifyTruncate(*this, getSrc().getType(), getRound());
 }
 
 #define GET_OP_CLASSES

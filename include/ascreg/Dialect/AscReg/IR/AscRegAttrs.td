@@ -47,4 +47,77 @@ def AscReg_ComparePredicateAttr : EnumAttr<AscReg_Dialect, AscReg_ComparePredica
   let assemblyFormat = "`<` $value `>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Type conversion (vcvt / vtrc) and the CTRL register
+//===----------------------------------------------------------------------===//
+
+// Numeric values are the vendor's ROUND_R/A/F/C/Z/O encodings (cast-facts §1),
+// equal to ascreg::semantics::RoundMode.
+def AscReg_RoundMode : I32EnumAttr<"RoundMode", "round mode of a conversion (ROUND_R/A/F/C/Z/O)", [
+    I32EnumAttrCase<"rint", 0>, I32EnumAttrCase<"round", 1>, I32EnumAttrCase<"floor", 2>,
+    I32EnumAttrCase<"ceil", 3>, I32EnumAttrCase<"trunc", 4>, I32EnumAttrCase<"odd", 5>]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_RoundModeAttr : EnumAttr<AscReg_Dialect, AscReg_RoundMode, "round_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// The saturation operand of a conversion: RS_DISABLE (0) / RS_ENABLE (1).
+def AscReg_SatMode : I32EnumAttr<"SatMode", "saturation operand of a conversion (RS_DISABLE / RS_ENABLE)", [
+    I32EnumAttrCase<"off", 0>, I32EnumAttrCase<"on", 1>]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_SatModeAttr : EnumAttr<AscReg_Dialect, AscReg_SatMode, "sat_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// Which part of the wider side a 2:1 or 4:1 conversion reads or writes
+// (RegLayout ZERO..THREE = PART_EVEN/PART_ODD or PART_P0..P3), equal to
+// ascreg::semantics::CastPart. The op syntax spells p0/p1 of a 2:1 conversion
+// `even`/`odd`.
+def AscReg_CastPart : I32EnumAttr<"CastPart", "lane part of a widening or narrowing conversion", [
+    I32EnumAttrCase<"p0", 0>, I32EnumAttrCase<"p1", 1>, I32EnumAttrCase<"p2", 2>,
+    I32EnumAttrCase<"p3", 3>]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_CastPartAttr : EnumAttr<AscReg_Dialect, AscReg_CastPart, "cast_part"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def AscReg_CtrlAttr : AttrDef<AscReg_Dialect, "Ctrl"> {
+  let mnemonic = "ctrl";
+  let summary = "the CTRL register state a kernel runs in (bits 60, 48, 59, 50)";
+  let description = [{
+    The kernel-level CTRL bits that type conversions and f16 arithmetic read
+    (docs/semantics.md, "CTRL"). Placed on a kernel function as `ascreg.ctrl`;
+    a function without it runs in the state the Ascend 950 runtime gives a
+    kernel, which is also every parameter's default:
+
+    - `saturation = global | instruction` (CTRL[60] = 1 | 0): whether the
+      CTRL bits below or each instruction's `sat` operand decide saturation;
+    - `float_overflow = inf_nan | saturate` (CTRL[48] = 1 | 0): float
+      conversions in global mode, f16 -> bf16, truncate of f16/bf16 and f16
+      arithmetic (add, reduce sum, pair_reduce_sum);
+    - `int_overflow = saturate | truncate` (CTRL[59] = 0 | 1): float -> int
+      and int -> int narrowing in global mode;
+    - `fp8_nan = zero | keep` (CTRL[50] = 0 | 1): fp8 only (no core cast).
+
+    ```mlir
+    func.func @kernel(...) attributes {ascreg.ctrl = #ascreg.ctrl<saturation = instruction,
+        float_overflow = inf_nan, int_overflow = saturate, fp8_nan = zero>}
+    ```
+  }];
+  let parameters = (ins "bool":$globalSat, "bool":$floatNonSat, "bool":$intTruncate,
+                        "bool":$fp8NanKeep);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// The semantics library's CTRL state.
+    ::ascreg::semantics::Ctrl getCtrl() const;
+    static CtrlAttr get(::mlir::MLIRContext *ctx, const ::ascreg::semantics::Ctrl &ctrl);
+  }];
+}
+
 #endif // ASCREG_ATTRS_TD

@@ -34,6 +34,8 @@ def AscReg_Dialect : Dialect {
     /// Name of the module attribute that selects the target architecture.
     static constexpr ::llvm::StringLiteral getTargetAttrName() { return "ascreg.target"; }
     static constexpr ::llvm::StringLiteral getSupportedTarget() { return "dav-3510"; }
+    /// Function attribute (#ascreg.ctrl): the CTRL state the kernel runs in.
+    static constexpr ::llvm::StringLiteral getCtrlAttrName() { return "ascreg.ctrl"; }
     /// Function attribute set by ascreg-expose-ub: the index of the kernel's
     /// UB arena parameter (the UB state parameter follows it).
     static constexpr ::llvm::StringLiteral getUBArgumentAttrName() { return "ascreg.ub_argument"; }

@@ -166,10 +166,12 @@ def AscReg_ReduceOp : AscReg_Op<"reduce", [Pure]> {
 def AscReg_PairReduceSumOp : AscReg_Op<"pair_reduce_sum", [Pure, AllTypesMatch<["src", "result"]>]> {
   let summary = "sum of adjacent lane pairs (PairReduceSum / asc_pair_reduce_sum / vcpadd)";
   let description = [{
-    For i < N/2: `result[i] = src[2i] + src[2i+1]` (RNE, non-saturating) when
-    both lanes are active, exactly the active one when one is, +0 when neither
-    is; `result[i] = 0` for i >= N/2. f16 and f32 only; mask counted on the
-    source.
+    For i < N/2: `result[i] = a + b` rounded (RNE), where a = `src[2i]` and
+    b = `src[2i+1]` if active and +0 if not (one active lane gives `a + (+0)`:
+    -0 becomes +0, a signalling NaN is quieted); +0 when neither is active;
+    `result[i] = 0` for i >= N/2. f16 and f32 only; mask counted on the
+    source. f16 sums saturate (inf -> +-65504, NaN -> +0) when the kernel's
+    CTRL[48] is 0 (`ascreg.ctrl`).
 
     ```mlir
     %r = ascreg.pair_reduce_sum %v, %m : !ascreg.vreg<64xf32>
@@ -354,6 +356,72 @@ def AscReg_BitcastOp : AscReg_Op<"bitcast", [Pure]> {
   let arguments = (ins AscReg_VReg:$source);
   let results = (outs AscReg_VReg:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+def AscReg_CastOp : AscReg_Op<"cast", [Pure]> {
+  let summary = "type conversion of a register (Cast / vcvt)";
+  let description = [{
+    Converts the active lanes of `src` (mask counted on the **source** type)
+    to the result element type; inactive lanes are 0 (zeroing). The legal
+    pairs, and for each pair its operands, are the fact sheet's table
+    (`ascreg::semantics::allCastPairs`):
+
+    - `round <rint|round|floor|ceil|trunc|odd>` where the pair rounds
+      (`odd`, von Neumann rounding, only for f32 -> f16);
+    - `sat <off|on>` where the instruction has a saturation operand
+      (RS_DISABLE / RS_ENABLE; it decides only with
+      `#ascreg.ctrl<saturation = instruction>`, see `ascreg.ctrl`);
+    - `part <even|odd>` (2:1) or `part <p0|p1|p2|p3>` (4:1) where the lane
+      counts differ: widening reads source lanes r*k+part into result lane
+      k; narrowing writes source lane k to result lane r*k+part and zeroes
+      every other lane.
+
+    A keyword the pair does not take is an error, and so is a missing one;
+    every diagnostic names the pair's legal operands. A pair without a single
+    instruction is rejected with a chain to use instead (s16 -> s8:
+    s16 -> f16 -> s8). 64-bit types only in the one-register form.
+
+    ```mlir
+    %h = ascreg.cast %f, %m round <rint> sat <off> part <even>
+        : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+    %w = ascreg.cast %h, %m part <odd> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+    %i = ascreg.cast %f, %m round <trunc> sat <on> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+    ```
+  }];
+  let arguments = (ins AscReg_VReg:$src, AscReg_Mask:$mask,
+                       OptionalAttr<AscReg_RoundModeAttr>:$round,
+                       OptionalAttr<AscReg_SatModeAttr>:$sat,
+                       OptionalAttr<AscReg_CastPartAttr>:$part);
+  let results = (outs AscReg_VReg:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The instruction as the semantics library spells it (defaults where
+    /// the pair has no such operand).
+    ::ascreg::semantics::CastSpec getSpec();
+  }];
+}
+
+def AscReg_TruncateOp : AscReg_Op<"truncate", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "round to an integral value in the same float type (Truncate / vtrc)";
+  let description = [{
+    Rounds every active lane of an f16, bf16 or f32 register to an integral
+    value of the same type under `round` (rint, round, floor, ceil, trunc);
+    inactive lanes are 0. f32 never saturates; f16 and bf16 saturate (inf ->
+    +-MAX, NaN -> +0) when the kernel's CTRL[48] is 0.
+
+    ```mlir
+    %r = ascreg.truncate %v, %m round <floor> : !ascreg.vreg<128xf16>
+    ```
+  }];
+  let arguments = (ins AscReg_VReg:$src, AscReg_Mask:$mask, AscReg_RoundModeAttr:$round);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$src `,` $mask `round` $round attr-dict `:` qualified(type($src))";
   let hasVerifier = 1;
 }
 

@@ -3,6 +3,7 @@
 #define ASCREG_DIALECT_ASCREG_IR_ASCREGTYPES_H
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LLVM.h"
 #include "mlir/IR/Attributes.h"
@@ -48,6 +49,27 @@ inline semantics::ReduceKind toSemantics(ReduceKind k) {
 inline semantics::ComparePred toSemantics(ComparePredicate p) {
   return static_cast<semantics::ComparePred>(p);
 }
+static_assert(int(RoundMode::rint) == int(semantics::RoundMode::Rint) &&
+                  int(RoundMode::round) == int(semantics::RoundMode::Round) &&
+                  int(RoundMode::floor) == int(semantics::RoundMode::Floor) &&
+                  int(RoundMode::ceil) == int(semantics::RoundMode::Ceil) &&
+                  int(RoundMode::trunc) == int(semantics::RoundMode::Trunc) &&
+                  int(RoundMode::odd) == int(semantics::RoundMode::Odd),
+              "RoundMode numbering differs from the semantics library");
+static_assert(int(CastPart::p0) == int(semantics::CastPart::P0) &&
+                  int(CastPart::p1) == int(semantics::CastPart::P1) &&
+                  int(CastPart::p3) == int(semantics::CastPart::P3),
+              "CastPart numbering differs from the semantics library");
+inline semantics::RoundMode toSemantics(RoundMode m) {
+  return static_cast<semantics::RoundMode>(m);
+}
+inline semantics::CastPart toSemantics(CastPart p) { return static_cast<semantics::CastPart>(p); }
+inline RoundMode fromSemantics(semantics::RoundMode m) { return static_cast<RoundMode>(m); }
+inline CastPart fromSemantics(semantics::CastPart p) { return static_cast<CastPart>(p); }
+
+/// The CTRL state the kernel containing `op` (or `op` itself, a function)
+/// runs in: its `ascreg.ctrl` attribute, or the 950 runtime's state.
+semantics::Ctrl kernelCtrl(Operation *op);
 
 } // namespace ascreg
 

@@ -18,6 +18,10 @@ namespace ascreg {
 namespace dav {
 /// A physical register: one 256-byte register of 8-, 16- or 32-bit lanes.
 bool isPhysicalReg(Type t);
+/// A physical register or one register of 32 64-bit lanes (vcvt operands).
+bool isConversionReg(Type t);
+/// The arguments of a vcvt call in the vendor's order (DavInterfaces.td).
+std::string vcvtCallTemplate(Operation *op);
 } // namespace dav
 } // namespace ascreg
 

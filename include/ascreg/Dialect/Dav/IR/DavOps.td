@@ -22,6 +22,12 @@ include "ascreg/Dialect/AscReg/IR/AscRegAttrs.td"
 def Dav_Reg : Type<CPred<"::ascreg::dav::isPhysicalReg($_self)">,
                    "dav-3510 vector register (8-, 16- or 32-bit lanes)",
                    "::ascreg::VRegType">;
+// The registers a conversion reads or writes: a physical register, or one
+// register of 32 64-bit lanes (the vendor's vector_int64_t of vcvt s322s64,
+// f322s64, s642s32, s642f32).
+def Dav_CvtReg : Type<CPred<"::ascreg::dav::isConversionReg($_self)">,
+                      "dav-3510 vector register (8-, 16-, 32-bit lanes, or 32 64-bit lanes)",
+                      "::ascreg::VRegType">;
 def Dav_UB : Type<And<[IsMemRefTypePred,
     CPred<"::llvm::cast<::mlir::MemRefType>($_self).getRank() == 1">]>,
     "rank-1 UB memref", "::mlir::MemRefType">;
@@ -259,9 +265,46 @@ def Dav_VdintlvOp : Dav_IntrOp<"vdintlv", "{r0}, {r1}, {0}, {1}", [Pure, AllType
 // Not an intrinsic: a C++ reference cast in the vendor's code.
 def Dav_ReinterpretOp : Dav_Op<"reinterpret", [Pure]> {
   let summary = "view a register with another lane type (a C++ reference cast)";
-  let arguments = (ins Dav_Reg:$source);
-  let results = (outs Dav_Reg:$result);
+  let arguments = (ins Dav_CvtReg:$source);
+  let results = (outs Dav_CvtReg:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+def Dav_VcvtOp : Dav_IntrOp<"vcvt", "", [Pure]> {
+  // vcvt(dst, src, mask, <operands of the pair in the vendor's order>, MODE_ZEROING):
+  // R, S, PART in general; S, R for bf16 -> f16 (cast-facts §4).
+  let callTemplate = [{::ascreg::dav::vcvtCallTemplate(getOperation())}];
+  let summary = "type conversion (vcvt_ff / vcvt_fi / vcvt_if / vcvt_ii), MODE_ZEROING";
+  let description = [{
+    The legal pairs and their operands are those of `ascreg.cast` (the
+    semantics library's table), with the same syntax. 64-bit sides are one
+    register of 32 64-bit lanes (`vector_int64_t`). Saturation follows the
+    kernel's CTRL state like `ascreg.cast`; kernels lowered by
+    convert-ascreg-to-dav run with per-instruction saturation, so `sat` is
+    the instruction's RS_ENABLE / RS_DISABLE.
+  }];
+  let arguments = (ins Dav_CvtReg:$src, AscReg_Mask:$mask,
+                       OptionalAttr<AscReg_RoundModeAttr>:$round,
+                       OptionalAttr<AscReg_SatModeAttr>:$sat,
+                       OptionalAttr<AscReg_CastPartAttr>:$part);
+  let results = (outs Dav_CvtReg:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Dav_VtrcOp : Dav_IntrOp<"vtrc", "", [Pure, AllTypesMatch<["src", "result"]>]> {
+  // The mask comes after the round mode (cast-facts §1, I-Reg TruncateImpl).
+  let callTemplate = [{"{r0}, {0}, " + std::string(::ascreg::semantics::vendorRoundName(
+      ::ascreg::toSemantics(getRound()))) + ", {1}, MODE_ZEROING"}];
+  let summary = "round to an integral value in the same float type, MODE_ZEROING";
+  let arguments = (ins Dav_Reg:$src, AscReg_Mask:$mask, AscReg_RoundModeAttr:$round);
+  let results = (outs Dav_Reg:$result);
+  let assemblyFormat = "$src `,` $mask `round` $round attr-dict `:` qualified(type($src))";
+  let hasVerifier = 1;
 }
 
 #endif // DAV_OPS_TD

@@ -1,0 +1,96 @@
+//===- FuzzCommon.h - shared pieces of the ascreg fuzz targets --*- C++ -*-===//
+//
+// The fuzz targets (OSS-Fuzz layout: one binary per target, each defining
+// LLVMFuzzerTestOneInput) share one MLIR context per process with every
+// dialect a kernel uses loaded, threading off (deterministic, no pool), and
+// diagnostics swallowed: an input that the parser, a verifier or a pass
+// rejects is an expected outcome; only a crash, a sanitizer report, a
+// timeout or an explicit oracle failure (FUZZ_CHECK) is a finding. The
+// context is rebuilt every kContextUses inputs so that the attributes and
+// types that mutated inputs intern do not grow without bound.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_FUZZ_FUZZCOMMON_H
+#define ASCREG_FUZZ_FUZZCOMMON_H
+
+#include "ascreg/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+namespace ascreg_fuzz {
+
+/// An oracle failure: print what and where, then abort (libFuzzer saves the
+/// input as a crash).
+#define FUZZ_CHECK(cond, what)                                                                     \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      std::fprintf(stderr, "ascreg fuzz oracle failed at %s:%d: %s\n", __FILE__, __LINE__, what); \
+      std::abort();                                                                                \
+    }                                                                                              \
+  } while (false)
+
+class Context {
+public:
+  static constexpr unsigned kContextUses = 20000;
+
+  mlir::MLIRContext &get() {
+    if (!ctx || ++uses > kContextUses) {
+      handler.reset();
+      ctx.reset();
+      mlir::DialectRegistry registry;
+      ascreg::registerAllDialects(registry);
+      ctx = std::make_unique<mlir::MLIRContext>(registry,
+                                                mlir::MLIRContext::Threading::DISABLED);
+      ctx->loadAllAvailableDialects();
+      ctx->printOpOnDiagnostic(false);
+      ctx->printStackTraceOnDiagnostic(false);
+      // Swallow every diagnostic (set ASCREG_FUZZ_VERBOSE to see them).
+      verbose = std::getenv("ASCREG_FUZZ_VERBOSE") != nullptr;
+      handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
+          ctx.get(), [this](mlir::Diagnostic &d) {
+            if (verbose)
+              llvm::errs() << d.getLocation() << ": " << d << "\n";
+            return mlir::success();
+          });
+      uses = 0;
+    }
+    return *ctx;
+  }
+
+private:
+  std::unique_ptr<mlir::MLIRContext> ctx;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
+  unsigned uses = 0;
+  bool verbose = false;
+};
+
+inline Context &context() {
+  static Context c;
+  return c;
+}
+
+/// Parses and verifies `text` as a module (null if it does not parse or
+/// verify).
+inline mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::StringRef text,
+                                                     mlir::MLIRContext &ctx) {
+  llvm::SourceMgr sm;
+  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"), llvm::SMLoc());
+  return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+}
+
+/// Fuzz inputs that are far larger than any kernel only slow the search.
+constexpr size_t kMaxKernelBytes = 64 * 1024;
+
+} // namespace ascreg_fuzz
+
+#endif // ASCREG_FUZZ_FUZZCOMMON_H

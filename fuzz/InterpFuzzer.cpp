@@ -1,0 +1,193 @@
+//===- InterpFuzzer.cpp - fuzz target: the interpreter ----------*- C++ -*-===//
+//
+// Input: a kernel and its arguments,
+//     <MLIR text of a module with func.func @kernel>
+//     //--ARGS--
+//     <argument bytes>
+// (no separator: all of it is the kernel, the arguments are zeros). The
+// argument bytes choose the UB capacity, each buffer's length and contents
+// and each scalar's bits, so the same kernel runs with in-range, edge and
+// out-of-range arguments (offsets, counts, gather indices, loop bounds).
+//
+// Oracles, on every kernel that verifies and compiles:
+//   - no crash or sanitizer report, and a run ends (step limit 10^5);
+//   - a failed run leaves the caller's buffers untouched;
+//   - a second run on the same inputs gives the same result (the UB arena is
+//     reset between runs: nothing leaks from one run into the next);
+//   - the kernel after convert-ascreg-to-dav, on the same inputs, succeeds
+//     or fails with the original and then leaves the same buffers (NaNs in
+//     float buffers compare by NaN-ness: payloads of additions are open).
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzCommon.h"
+
+#include "ascreg/Conversion/Passes.h"
+#include "ascreg/Interpreter/Interpreter.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+using namespace mlir;
+namespace sem = ascreg::semantics;
+
+namespace {
+
+constexpr llvm::StringLiteral kSeparator("\n//--ARGS--\n");
+
+struct Inputs {
+  std::vector<std::vector<uint8_t>> buffers;
+  std::vector<uint64_t> bits;        // per parameter (scalars)
+  std::vector<uint64_t> numElements; // per parameter (buffers)
+};
+
+/// Decodes the argument bytes for the parameters of `fn`.
+Inputs decode(func::FuncOp fn, FuzzedDataProvider &fdp, uint64_t &capacity) {
+  switch (fdp.ConsumeIntegralInRange<int>(0, 7)) {
+  case 0:
+    capacity = fdp.ConsumeIntegralInRange<uint64_t>(1, 4096);
+    break;
+  case 1:
+    capacity = sem::kMaxUBCapacity; // reserved lazily, never touched
+    break;
+  default:
+    capacity = sem::kDefaultUBCapacity;
+  }
+  Inputs in;
+  for (Type t : fn.getArgumentTypes()) {
+    uint64_t n = 0, bits = 0;
+    if (auto mt = dyn_cast<MemRefType>(t)) {
+      unsigned eb = mt.getElementType().isIntOrFloat()
+                        ? std::max(1u, mt.getElementType().getIntOrFloatBitWidth() / 8)
+                        : 8;
+      if (mt.hasRank() && mt.getRank() == 1 && !mt.isDynamicDim(0))
+        n = static_cast<uint64_t>(mt.getDimSize(0));
+      else
+        n = fdp.ConsumeBool() ? 256 / eb * fdp.ConsumeIntegralInRange<uint64_t>(0, 8)
+                              : fdp.ConsumeIntegralInRange<uint64_t>(0, 2048);
+      n = std::min<uint64_t>(n, 1 << 16);
+      std::vector<uint8_t> b(n * eb);
+      std::vector<uint8_t> fill = fdp.ConsumeBytes<uint8_t>(b.size());
+      std::memcpy(b.data(), fill.data(), fill.size());
+      in.buffers.push_back(std::move(b));
+    } else {
+      bits = fdp.ConsumeIntegral<uint64_t>();
+      if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() < 64)
+        bits &= (uint64_t(1) << t.getIntOrFloatBitWidth()) - 1;
+    }
+    in.bits.push_back(bits);
+    in.numElements.push_back(n);
+  }
+  return in;
+}
+
+std::vector<ascreg::interp::Arg> argsFor(func::FuncOp fn, const Inputs &in,
+                                         std::vector<std::vector<uint8_t>> &bufs) {
+  std::vector<ascreg::interp::Arg> args;
+  size_t b = 0;
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+    if (isa<MemRefType>(fn.getArgumentTypes()[i]))
+      args.push_back(ascreg::interp::Arg::buffer(bufs[b++].data(), in.numElements[i]));
+    else
+      args.push_back(ascreg::interp::Arg::scalar(in.bits[i]));
+  }
+  return args;
+}
+
+bool isNaNBits(Type elem, uint64_t v) {
+  if (elem.isF16())
+    return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
+  if (elem.isBF16())
+    return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
+  if (elem.isF32())
+    return (v & 0x7f800000) == 0x7f800000 && (v & 0x7fffff);
+  return false;
+}
+
+/// Buffers equal, except that two NaNs in a float buffer are equal.
+bool sameResults(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &a,
+                 const std::vector<std::vector<uint8_t>> &b) {
+  size_t k = 0;
+  for (Type t : fn.getArgumentTypes()) {
+    auto mt = dyn_cast<MemRefType>(t);
+    if (!mt)
+      continue;
+    const auto &x = a[k], &y = b[k];
+    ++k;
+    if (x == y)
+      continue;
+    Type e = mt.getElementType();
+    if (!isa<FloatType>(e) || e.getIntOrFloatBitWidth() > 32)
+      return false;
+    unsigned eb = e.getIntOrFloatBitWidth() / 8;
+    for (size_t i = 0; i + eb <= x.size(); i += eb) {
+      uint64_t u = 0, v = 0;
+      std::memcpy(&u, x.data() + i, eb);
+      std::memcpy(&v, y.data() + i, eb);
+      if (u != v && !(isNaNBits(e, u) && isNaNBits(e, v)))
+        return false;
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  llvm::StringRef all(reinterpret_cast<const char *>(data), size);
+  auto [text, argBytes] = all.split(kSeparator);
+  if (text.size() > ascreg_fuzz::kMaxKernelBytes)
+    return 0;
+  MLIRContext &ctx = ascreg_fuzz::context().get();
+  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseKernel(text, ctx);
+  if (!module)
+    return 0;
+  auto fn = module->lookupSymbol<func::FuncOp>("kernel");
+  if (!fn || fn.isExternal())
+    return 0;
+
+  FuzzedDataProvider fdp(argBytes.bytes_begin(), argBytes.size());
+  uint64_t capacity = 0;
+  Inputs in = decode(fn, fdp, capacity);
+  ascreg::interp::Options options;
+  options.ubCapacity = capacity;
+  options.maxSteps = 100000;
+  auto kernel = ascreg::interp::CompiledKernel::compile(fn, options);
+  if (failed(kernel))
+    return 0;
+
+  std::vector<std::vector<uint8_t>> first = in.buffers;
+  auto args = argsFor(fn, in, first);
+  bool ok = succeeded((*kernel)->run(args));
+  if (!ok)
+    FUZZ_CHECK(first == in.buffers, "a failed run leaves the buffers untouched");
+
+  std::vector<std::vector<uint8_t>> second = in.buffers;
+  args = argsFor(fn, in, second);
+  bool ok2 = succeeded((*kernel)->run(args));
+  FUZZ_CHECK(ok == ok2 && first == second, "a second run gives the same result");
+
+  // The dav-3510 lowering of the same kernel.
+  OwningOpRef<ModuleOp> lowered = cast<ModuleOp>((*module)->clone());
+  PassManager pm(&ctx);
+  pm.addPass(ascreg::createConvertAscRegToDavPass());
+  if (failed(pm.run(*lowered)))
+    return 0;
+  auto davFn = lowered->lookupSymbol<func::FuncOp>("kernel");
+  auto dav = ascreg::interp::CompiledKernel::compile(davFn, options);
+  if (failed(dav))
+    return 0;
+  std::vector<std::vector<uint8_t>> third = in.buffers;
+  args = argsFor(fn, in, third);
+  bool okDav = succeeded((*dav)->run(args));
+  FUZZ_CHECK(okDav == ok, "the dav-lowered kernel fails exactly when the kernel fails");
+  FUZZ_CHECK(!ok || sameResults(fn, first, third),
+             "the dav-lowered kernel computes what the kernel computes");
+  return 0;
+}

@@ -1,0 +1,180 @@
+//===- Debugging.h - finding the bug in a kernel -----------------*- C++ -*-===//
+//
+// What the interpreter can tell about a kernel beyond its results:
+//   - debugging checks (CheckOptions): shadow state per UB byte, register
+//     lane, mask bit and scalar finds uninitialised data reaching a use,
+//     accesses outside a buffer or UB, misaligned accesses, output elements
+//     never written and the peak UB footprint; each finding is a Finding;
+//   - a structured trace of the executed ascreg / dav ops (TraceSink);
+//   - lane provenance (ExplainRequest -> ProvenanceNode trees): which store
+//     last wrote an output element and which op results and input lanes it
+//     came from.
+// ascreg-run exposes them as --check, --trace and --explain; the C and
+// Python APIs as structured data.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_INTERPRETER_DEBUGGING_H
+#define ASCREG_INTERPRETER_DEBUGGING_H
+
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/IR/Location.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ascreg {
+namespace interp {
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+struct CheckOptions {
+  /// Uninitialised data: UB bytes nothing wrote (kernel allocations, buffers
+  /// marked uninitialised, bytes outside every buffer) and the register
+  /// lanes, mask bits and scalars computed from them, reaching a store, a
+  /// gather index, a mask, a branch or a loop bound.
+  bool init = false;
+  /// Accesses outside their buffer: a store's active lanes, an active gather
+  /// index, and data loaded from outside its buffer reaching a use. Accesses
+  /// outside UB become findings too and the run goes on (the access is
+  /// skipped, a load gives undefined zeros).
+  bool bounds = false;
+  /// Misaligned accesses become findings and the run goes on.
+  bool align = false;
+  /// Elements of output buffers the kernel never wrote.
+  bool coverage = false;
+  /// The peak UB footprint against the dav-3510 UB (248 KiB usable).
+  bool ub = false;
+  /// At most this many findings per run (the run stops after it).
+  unsigned maxFindings = 100;
+
+  bool any() const { return init || bounds || align || coverage || ub; }
+  static CheckOptions all() { return {true, true, true, true, true, 100}; }
+  /// Parses "init,bounds,align,coverage,ub" (any subset) or "all".
+  static std::optional<CheckOptions> parse(llvm::StringRef list, std::string &error);
+};
+
+enum class FindingKind : uint8_t {
+  UninitializedUse, // init
+  OutOfBufferRead,  // bounds: data read outside its buffer reaches a use
+  OutOfBufferWrite, // bounds: active store lanes outside the buffer
+  OutOfBufferIndex, // bounds: an active gather index outside the base buffer
+  OutsideUB,        // bounds: an access outside UB (skipped)
+  Misaligned,       // align (skipped)
+  UnwrittenOutput,  // coverage
+  UBFootprint,      // ub
+};
+/// The check a kind belongs to: "init", "bounds", "align", "coverage", "ub".
+const char *checkName(FindingKind kind);
+
+/// Where tainted (uninitialised or out-of-buffer) data was used.
+enum class UseKind : uint8_t { None, Store, GatherIndex, Mask, Branch, LoopBound, Size, Address };
+
+struct Finding {
+  FindingKind kind;
+  UseKind use = UseKind::None;
+  std::string opName;
+  mlir::Location loc;
+  /// One line, without location: "stores uninitialized data: lanes 64-127 ...".
+  std::string message;
+  /// Further lines, each with an optional location (e.g. where the
+  /// uninitialised data was loaded).
+  std::vector<std::pair<std::optional<mlir::Location>, std::string>> notes;
+  /// The enclosing loops' induction variables at the first occurrence,
+  /// outermost first.
+  std::vector<std::pair<std::string, int64_t>> iteration;
+  /// Lane ranges [first, last] of the first occurrence (register findings).
+  std::vector<std::pair<unsigned, unsigned>> lanes;
+  /// The kernel parameter concerned (coverage, some bounds findings), or -1.
+  int argument = -1;
+  /// Element ranges [begin, end) (coverage).
+  std::vector<std::pair<uint64_t, uint64_t>> elements;
+  uint64_t occurrences = 1;
+};
+
+//===----------------------------------------------------------------------===//
+// Structured trace
+//===----------------------------------------------------------------------===//
+
+/// One operand or result of a traced op, with its value.
+struct TracedValue {
+  enum class Kind : uint8_t { Register, Mask, Scalar, Buffer };
+  Kind kind;
+  std::string name; // SSA name, e.g. "%v"
+  std::string type; // MLIR type, e.g. "!ascreg.vreg<64xf32>"
+  /// Register: its type and bytes (256, or 512 for the 64-bit two-register
+  /// form). Mask: 32 bytes. Scalar: the 8-byte slot (raw bits, low bytes).
+  semantics::RegType regType{semantics::ElemKind::U8, 1};
+  std::vector<uint8_t> bytes;
+  /// Buffer: its UB placement.
+  uint64_t ubAddr = 0, numElements = 0;
+  unsigned elemBytes = 0;
+};
+
+struct TraceEvent {
+  uint64_t index; // position in the run (0, 1, ...)
+  std::string opName;
+  /// Op name with its enum operands, e.g. "ascreg.reduce <max>".
+  std::string header;
+  mlir::Location loc;
+  std::vector<std::pair<std::string, int64_t>> iteration;
+  std::vector<TracedValue> inputs, outputs;
+  /// The register type whose lanes the op's mask selects, if it has one.
+  std::optional<semantics::RegType> maskLanes;
+  /// The op failed (outputs are not valid).
+  bool failed = false;
+};
+
+/// Receives every executed ascreg / dav op of a run.
+class TraceSink {
+public:
+  virtual ~TraceSink();
+  virtual void onEvent(const TraceEvent &event) = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Lane provenance
+//===----------------------------------------------------------------------===//
+
+/// Explain elements of a buffer parameter after a run.
+struct ExplainRequest {
+  unsigned argument;
+  std::vector<uint64_t> elements;
+  /// How many producing ops to follow back from the store.
+  unsigned depth = 4;
+};
+
+/// One step of an element's history: an op execution and the lanes that
+/// matter, with the inputs they came from.
+struct ProvenanceNode {
+  std::string opName;
+  std::optional<mlir::Location> loc;
+  std::vector<std::pair<std::string, int64_t>> iteration;
+  /// What happened, e.g. "lane 0 = max of the 64 active lanes of %v = 7.5;
+  /// first NaN at lane 17".
+  std::string description;
+  std::vector<ProvenanceNode> inputs;
+};
+
+struct Explanation {
+  unsigned argument;
+  uint64_t element;
+  /// Never written by the kernel: `history` is empty.
+  bool neverWritten = false;
+  std::vector<ProvenanceNode> history; // the store, with its inputs below it
+};
+
+/// Prints an explanation as an indented tree: the store first, each op's
+/// inputs below it, each line "op at file:line:col [iv = n]: what it did".
+void printExplanation(llvm::raw_ostream &os, const Explanation &x);
+
+
+} // namespace interp
+} // namespace ascreg
+
+#endif // ASCREG_INTERPRETER_DEBUGGING_H

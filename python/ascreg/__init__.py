@@ -1,0 +1,125 @@
+"""ascreg: Ascend 950 (dav-3510) register kernels, run bit-exactly on the CPU from numpy.
+
+    import numpy as np, ascreg
+    k = ascreg.load("examples/conformance/reduce_max_f32_f32.mlir")
+    src = np.arange(64, dtype=np.float32)
+    dst = np.zeros(64, dtype=np.float32)
+    k(src, dst, 64, 1)                    # interpreter; results land in dst
+    k(src, dst, 64, 1, mode="check")      # interpreter and JIT, compared bit for bit
+    k.lower("convert-ascreg-to-dav")(src, dst, 64, 1)   # the dav-3510 intrinsic path
+    print(k.ascendc())                    # Ascend C source
+
+Arrays are bound in place: the engine reads and writes the array's own memory
+(through its Unified Buffer model, like the NPU's GM -> UB -> GM copies), so
+they must be C-contiguous, writeable and of the parameter's dtype. See
+docs/python.md.
+"""
+
+import os as _os
+
+import numpy as _np
+
+from . import errors
+from .errors import (Diagnostic, Error, LoadError, ParseError, VerifyError, PassError,
+                     CompileError, ArgumentError, RunError, MismatchError)
+from ._ascreg import Kernel, Param, semantics_version
+from . import _ascreg
+
+__all__ = [
+    "load", "loads", "Kernel", "Param", "DAV_PIPELINE", "MODES", "UB_CAPACITY",
+    "bf16_from_float", "bf16_to_float", "lanes", "dtype_of", "semantics_version",
+    "Diagnostic", "Error", "LoadError", "ParseError", "VerifyError", "PassError", "CompileError",
+    "ArgumentError", "RunError", "MismatchError",
+]
+
+#: The dav-3510 lowering (ascreg ops -> dav intrinsic ops), as run by
+#: ``ascreg-run --pass-pipeline=convert-ascreg-to-dav``.
+DAV_PIPELINE = "convert-ascreg-to-dav"
+#: Execution modes of Kernel.run.
+MODES = ("interp", "jit", "check")
+#: Default usable Unified Buffer bytes (256 KiB minus 8 KiB for register spills).
+UB_CAPACITY = 248 * 1024
+
+
+def _options(ub_capacity, max_steps, jit_checks, jit_opt):
+    o = _ascreg._Options()
+    o.ub_capacity = int(ub_capacity)
+    o.max_steps = int(max_steps)
+    o.jit_checks = bool(jit_checks)
+    o.jit_opt = int(jit_opt)
+    return o
+
+
+def _pipeline(pipeline):
+    if pipeline is None:
+        return ""
+    if isinstance(pipeline, str):
+        return pipeline
+    return ",".join(pipeline)
+
+
+def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=1 << 32,
+         jit_checks=True, jit_opt=2):
+    """Load a kernel from an ``.mlir`` file.
+
+    The module is parsed and verified, ``pipeline`` (a pass pipeline string such
+    as ``"convert-ascreg-to-dav"`` or a list of pass names) is run on it, and the
+    entry function is compiled for the interpreter (the JIT compiles on first
+    use). ``entry`` defaults to the only function with a body, else ``kernel``.
+
+    Options: ``ub_capacity`` (usable UB bytes), ``max_steps`` (loop iterations
+    and branches per run), ``jit_checks`` (the JIT's runtime checks of UB
+    accesses and gather indices), ``jit_opt`` (LLVM optimization level 0-3).
+
+    Raises LoadError, ParseError, VerifyError, PassError, CompileError or
+    ArgumentError (no such entry).
+    """
+    return _ascreg.load_file(_os.fspath(path), entry, _pipeline(pipeline),
+                             _options(ub_capacity, max_steps, jit_checks, jit_opt))
+
+
+def loads(text, entry=None, pipeline=None, *, name="<string>", ub_capacity=UB_CAPACITY,
+          max_steps=1 << 32, jit_checks=True, jit_opt=2):
+    """Load a kernel from MLIR text; ``name`` is the file name diagnostics show.
+    Otherwise as :func:`load`."""
+    return _ascreg.load_string(text, entry, _pipeline(pipeline), name,
+                               _options(ub_capacity, max_steps, jit_checks, jit_opt))
+
+
+# --------------------------------------------------------------------------------------
+# Element types
+# --------------------------------------------------------------------------------------
+_DTYPES = {
+    "i8": _np.int8, "u8": _np.uint8, "i16": _np.int16, "u16": _np.uint16,
+    "f16": _np.float16, "bf16": _np.uint16, "i32": _np.int32, "u32": _np.uint32,
+    "f32": _np.float32, "i64": _np.int64, "u64": _np.uint64, "f64": _np.float64,
+}
+
+
+def dtype_of(element):
+    """numpy dtype that holds ``element`` ('f32', 'bf16', 'u16', 'i64x2', ...):
+    bf16 is uint16 (bit patterns)."""
+    e = element[:-2] if element.endswith("x2") else element
+    return _np.dtype(_DTYPES[e])
+
+
+def lanes(element):
+    """Lanes of one register value of ``element``: 256 bytes / element size,
+    doubled for the two-register 64-bit form ('i64x2', 'u64x2')."""
+    n = 256 // dtype_of(element).itemsize
+    return 2 * n if element.endswith("x2") else n
+
+
+def bf16_from_float(x):
+    """bf16 bit patterns (a uint16 array) of float values, correctly rounded
+    (round to nearest even; NaN stays NaN, quieted). float64 input is rounded
+    once, not through float32."""
+    a = _np.asarray(x)
+    if a.dtype == _np.float64:
+        return _ascreg.bf16_from_float64(a)
+    return _ascreg.bf16_from_float32(a.astype(_np.float32, copy=False))
+
+
+def bf16_to_float(bits):
+    """float32 values of bf16 bit patterns (uint16 array or scalar); exact."""
+    return _ascreg.bf16_to_float32(_np.asarray(bits, dtype=_np.uint16))

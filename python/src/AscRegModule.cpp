@@ -1,0 +1,1260 @@
+//===- AscRegModule.cpp - the `ascreg._ascreg` Python extension -*- C++ -*-===//
+//
+// Python bindings (pybind11) of the ascreg engine: load a kernel (parse,
+// verify, optional pass pipeline), run it on numpy arrays and Python scalars
+// with the interpreter, the JIT or both compared bit for bit, and emit Ascend
+// C. The public API is `ascreg/__init__.py`; docs/python.md documents it.
+//
+// Arrays are bound in place: the engine receives the array's own memory
+// (interp::Arg::buffer(array.data, array.size)); no Python-side conversion or
+// copy is made. The engine then does what it does for every caller: it
+// copies the buffers into its Unified Buffer model, runs, and copies them
+// back after a successful run (a failed run leaves them untouched).
+//
+// Every kernel owns an MLIR context (shared with the kernels derived from it
+// by Kernel.lower) whose diagnostics are collected by one handler and raised
+// as ascreg.Error subclasses carrying file, line and column. A context is used
+// by one thread at a time (Session::mutex); the GIL is released while a
+// kernel compiles or runs, and no Python object is touched under the mutex.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/Passes.h"
+#include "ascreg/InitAll.h"
+#include "ascreg/Interpreter/Interpreter.h"
+#include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+using namespace mlir;
+namespace sem = ::ascreg::semantics;
+namespace interp = ::ascreg::interp;
+namespace jit = ::ascreg::jit;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Diagnostics and errors
+//===----------------------------------------------------------------------===//
+
+/// One MLIR diagnostic, with the first file:line:col found in its location.
+struct DiagRecord {
+  std::string severity; // "error", "warning", "note", "remark"
+  std::string message;  // the diagnostic's text, without location
+  std::string file;
+  unsigned line = 0, column = 0;
+  std::string text; // rendered: "file:line:col: error: ...", source line and caret, notes
+  std::vector<DiagRecord> notes;
+};
+
+const char *severityName(DiagnosticSeverity s) {
+  switch (s) {
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  }
+  return "error";
+}
+
+/// The first FileLineCol location nested in `loc`.
+void findFileLineCol(Location loc, std::string &file, unsigned &line, unsigned &column) {
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColRange>(l)) {
+      file = f.getFilename().str();
+      line = f.getStartLine();
+      column = f.getStartColumn();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+}
+
+DiagRecord recordOf(Diagnostic &diag) {
+  DiagRecord r;
+  r.severity = severityName(diag.getSeverity());
+  r.message = diag.str();
+  findFileLineCol(diag.getLocation(), r.file, r.line, r.column);
+  for (Diagnostic &note : diag.getNotes())
+    r.notes.push_back(recordOf(note));
+  return r;
+}
+
+/// Renders diagnostics like the command-line tools (location, message, the
+/// source line with a caret, notes) and records them.
+class CollectingHandler : public SourceMgrDiagnosticHandler {
+public:
+  CollectingHandler(llvm::SourceMgr &mgr, MLIRContext *ctx, std::string &buffer,
+                    llvm::raw_string_ostream &os, std::vector<DiagRecord> &out)
+      : SourceMgrDiagnosticHandler(mgr, ctx, os), buffer(buffer), out(out) {
+    setHandler([this](Diagnostic &diag) {
+      DiagRecord r = recordOf(diag);
+      this->buffer.clear();
+      emitDiagnostic(diag);
+      r.text = this->buffer;
+      while (!r.text.empty() && r.text.back() == '\n')
+        r.text.pop_back();
+      this->buffer.clear();
+      this->out.push_back(std::move(r));
+      return success();
+    });
+  }
+
+private:
+  std::string &buffer;
+  std::vector<DiagRecord> &out;
+};
+
+/// The error categories of ascreg.errors (Python classes of the same name).
+enum class ErrorKind { Parse, Verify, Pass, Compile, Argument, Run, Mismatch, Io };
+
+const char *errorClassName(ErrorKind k) {
+  switch (k) {
+  case ErrorKind::Parse:
+    return "ParseError";
+  case ErrorKind::Verify:
+    return "VerifyError";
+  case ErrorKind::Pass:
+    return "PassError";
+  case ErrorKind::Compile:
+    return "CompileError";
+  case ErrorKind::Argument:
+    return "ArgumentError";
+  case ErrorKind::Run:
+    return "RunError";
+  case ErrorKind::Mismatch:
+    return "MismatchError";
+  case ErrorKind::Io:
+    return "LoadError";
+  }
+  return "Error";
+}
+
+/// A mismatch of check mode: parameter, element, both values (raw bits).
+struct Mismatch {
+  unsigned param;
+  uint64_t element;
+  uint64_t interpBits, jitBits;
+};
+
+/// Thrown by the bindings; translated into an ascreg.errors exception.
+struct AscregError {
+  ErrorKind kind;
+  std::string message;
+  std::vector<DiagRecord> diags;
+  // Argument errors: the parameter concerned (-1 if none).
+  int argument = -1;
+  // Mismatch errors.
+  std::vector<Mismatch> mismatches;
+  uint64_t numMismatches = 0;
+  // Location when no diagnostic carries one (argument errors: the parameter).
+  std::string file;
+  unsigned line = 0, column = 0;
+};
+
+/// Message of an error made of diagnostics: the rendered errors, in order.
+std::string joinErrors(const std::vector<DiagRecord> &diags, llvm::StringRef fallback) {
+  std::string msg;
+  for (const DiagRecord &d : diags) {
+    if (d.severity != "error")
+      continue;
+    if (!msg.empty())
+      msg += "\n";
+    msg += d.text.empty() ? d.message : d.text;
+  }
+  return msg.empty() ? fallback.str() : msg;
+}
+
+[[noreturn]] void throwDiags(ErrorKind kind, std::vector<DiagRecord> diags,
+                             llvm::StringRef fallback) {
+  AscregError e{kind, joinErrors(diags, fallback), std::move(diags)};
+  throw e;
+}
+
+/// Python objects the bindings use, imported once and kept for the life of
+/// the process (never destroyed: they would outlive the interpreter).
+struct PyCache {
+  py::object errors = py::module_::import("ascreg.errors");
+  py::object numpy = py::module_::import("numpy");
+  py::object floating = numpy.attr("floating");
+  py::object f16 = numpy.attr("float16"), f32 = numpy.attr("float32"), f64 = numpy.attr("float64");
+  py::object u16 = numpy.attr("uint16"), u32 = numpy.attr("uint32"), u64 = numpy.attr("uint64");
+};
+PyCache &pyCache() {
+  static PyCache *cache = new PyCache();
+  return *cache;
+}
+
+py::object errorsModule() { return pyCache().errors; }
+
+std::string hexBits(uint64_t v, unsigned bytes) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format_hex(v, 2 + 2 * bytes);
+  return s;
+}
+
+py::object toPython(const DiagRecord &d) {
+  py::list notes;
+  for (const DiagRecord &n : d.notes)
+    notes.append(toPython(n));
+  py::object cls = errorsModule().attr("Diagnostic");
+  return cls(d.severity, d.message, d.file.empty() ? py::object(py::none()) : py::str(d.file),
+             d.line, d.column, d.text, notes);
+}
+
+//===----------------------------------------------------------------------===//
+// Sessions: context, sources, diagnostics
+//===----------------------------------------------------------------------===//
+
+DialectRegistry &registry() {
+  static DialectRegistry *r = [] {
+    auto *reg = new DialectRegistry();
+    ::ascreg::registerAllDialects(*reg);
+    ::ascreg::registerAllPasses();
+    return reg;
+  }();
+  return *r;
+}
+
+/// An MLIR context with the sources parsed into it and the diagnostics
+/// handler. Shared by a kernel and the kernels lowered from it.
+struct Session {
+  std::mutex mutex;
+  MLIRContext context{registry(), MLIRContext::Threading::DISABLED};
+  llvm::SourceMgr sourceMgr;
+  std::string rendered;
+  llvm::raw_string_ostream renderedOS{rendered};
+  std::vector<DiagRecord> diags;
+  std::unique_ptr<CollectingHandler> handler;
+
+  Session() {
+    context.printOpOnDiagnostic(false);
+    context.printStackTraceOnDiagnostic(false);
+    handler = std::make_unique<CollectingHandler>(sourceMgr, &context, rendered, renderedOS, diags);
+  }
+  std::vector<DiagRecord> takeDiags() {
+    std::vector<DiagRecord> out = std::move(diags);
+    diags.clear();
+    return out;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Parameters and element types
+//===----------------------------------------------------------------------===//
+
+enum class Elem { I8, U8, I16, U16, F16, BF16, I32, U32, F32, I64, U64, F64, Index, Other };
+
+struct ParamInfo {
+  unsigned index;
+  std::string name; // "%src", from the source; "%argN" otherwise
+  std::string type; // "memref<?xf32>"
+  bool isBuffer;
+  Elem elem;         // buffer: element type; scalar: the scalar's type
+  unsigned bits = 0; // integer / float width
+  bool signless = false;
+  bool isSigned = false; // integers: signed (si) or signless-as-signed
+  int64_t size = -1;     // static buffer size, -1 if dynamic
+  std::string token;     // "f32", "bf16", "i32", "u32", "index", ...
+  std::string file;      // where the parameter is defined
+  unsigned line = 0, column = 0;
+};
+
+Elem classify(Type t, ParamInfo &p) {
+  if (t.isIndex()) {
+    p.bits = 64;
+    p.token = "index";
+    return Elem::Index;
+  }
+  if (t.isF16()) {
+    p.bits = 16;
+    p.token = "f16";
+    return Elem::F16;
+  }
+  if (t.isBF16()) {
+    p.bits = 16;
+    p.token = "bf16";
+    return Elem::BF16;
+  }
+  if (t.isF32()) {
+    p.bits = 32;
+    p.token = "f32";
+    return Elem::F32;
+  }
+  if (t.isF64()) {
+    p.bits = 64;
+    p.token = "f64";
+    return Elem::F64;
+  }
+  if (auto it = dyn_cast<IntegerType>(t)) {
+    p.bits = it.getWidth();
+    p.signless = it.isSignless();
+    p.isSigned = !it.isUnsigned();
+    p.token = (it.isUnsigned() ? "u" : "i") + std::to_string(p.bits);
+    bool u = it.isUnsigned();
+    switch (p.bits) {
+    case 8:
+      return u ? Elem::U8 : Elem::I8;
+    case 16:
+      return u ? Elem::U16 : Elem::I16;
+    case 32:
+      return u ? Elem::U32 : Elem::I32;
+    case 64:
+      return u ? Elem::U64 : Elem::I64;
+    default:
+      return Elem::Other;
+    }
+  }
+  return Elem::Other;
+}
+
+bool isFloatElem(Elem e) {
+  return e == Elem::F16 || e == Elem::BF16 || e == Elem::F32 || e == Elem::F64;
+}
+
+/// The numpy dtype names a buffer parameter accepts, preferred first.
+std::vector<std::string> acceptedDtypes(const ParamInfo &p) {
+  switch (p.elem) {
+  case Elem::F16:
+    return {"float16"};
+  case Elem::BF16:
+    return {"uint16"};
+  case Elem::F32:
+    return {"float32"};
+  case Elem::F64:
+    return {"float64"};
+  case Elem::Other:
+  case Elem::Index:
+    return {};
+  default:
+    break;
+  }
+  std::string b = std::to_string(p.bits);
+  if (p.signless)
+    return {"int" + b, "uint" + b};
+  return {(p.isSigned ? "int" : "uint") + b};
+}
+
+/// The SSA name of a block argument, read from the source at its location.
+std::string argumentName(BlockArgument arg, llvm::SourceMgr &mgr) {
+  std::string fallback = "%arg" + std::to_string(arg.getArgNumber());
+  auto loc = dyn_cast<FileLineColRange>(arg.getLoc());
+  if (!loc)
+    return fallback;
+  unsigned id = 0;
+  for (unsigned i = 1; i <= mgr.getNumBuffers(); ++i)
+    if (mgr.getMemoryBuffer(i)->getBufferIdentifier() == loc.getFilename().getValue())
+      id = i;
+  if (!id)
+    return fallback;
+  llvm::SMLoc start = mgr.FindLocForLineAndColumn(id, loc.getStartLine(), loc.getStartColumn());
+  if (!start.isValid())
+    return fallback;
+  const char *p = start.getPointer(), *end = mgr.getMemoryBuffer(id)->getBufferEnd();
+  if (p >= end || *p != '%')
+    return fallback;
+  const char *q = p + 1;
+  while (q < end && (std::isalnum(static_cast<unsigned char>(*q)) || *q == '_' || *q == '$' ||
+                     *q == '.' || *q == '-'))
+    ++q;
+  return q > p + 1 ? std::string(p, q) : fallback;
+}
+
+std::string typeString(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Scalars
+//===----------------------------------------------------------------------===//
+
+float bitsToFloat(uint32_t u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+uint32_t floatToBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+/// `d` rounded to f32 with round-to-odd: converting that to a format with at
+/// most 22 significand bits (f16, bf16) by RNE is the correctly rounded
+/// conversion of `d` (no double rounding).
+float roundToOddF32(double d) {
+  if (std::isnan(d) || std::isinf(d))
+    return static_cast<float>(d);
+  float f = static_cast<float>(d);
+  if (std::fabs(static_cast<double>(f)) > std::fabs(d))
+    f = std::nextafter(f, 0.0f);
+  if (static_cast<double>(f) != d)
+    f = bitsToFloat(floatToBits(f) | 1u);
+  return f;
+}
+
+uint16_t doubleToF16(double d) { return sem::f32ToF16(roundToOddF32(d)); }
+uint16_t doubleToBF16(double d) { return sem::f32ToBF16(roundToOddF32(d)); }
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+struct KernelOptions {
+  uint64_t ubCapacity = 248 * 1024;
+  uint64_t maxSteps = uint64_t(1) << 32;
+  bool jitChecks = true;
+  unsigned jitOpt = 2;
+};
+
+std::string describeBits(Elem e, uint64_t v);
+bool isNaNBits(Elem e, uint64_t bits);
+
+class Kernel {
+public:
+  std::shared_ptr<Session> session;
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp fn;
+  std::string entry, pipeline, sourceName;
+  KernelOptions options;
+  std::vector<ParamInfo> params;
+  std::unique_ptr<interp::CompiledKernel> interpKernel;
+  std::unique_ptr<jit::JitKernel> jitKernel;
+  uint64_t lastExecuted = 0;
+
+  ~Kernel() {
+    // Destroying IR touches the (single-threaded) context: not while another
+    // kernel of the session runs.
+    if (!session)
+      return;
+    std::lock_guard<std::mutex> lock(session->mutex);
+    jitKernel.reset();
+    interpKernel.reset();
+    module = nullptr;
+  }
+
+  /// Selects the entry, runs the pipeline and compiles for the interpreter.
+  /// Called with the session locked (no Python).
+  void prepare(std::optional<std::string> entryName, const std::string &pipelineText);
+
+  std::string moduleText() {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    module->print(os);
+    return s;
+  }
+
+  void ensureJit();
+  void run(py::args args, const std::string &mode);
+  std::string ascendC();
+};
+
+std::string listFunctions(ModuleOp m) {
+  std::string s;
+  for (auto f : m.getOps<func::FuncOp>()) {
+    if (f.isExternal())
+      continue;
+    if (!s.empty())
+      s += ", ";
+    s += "@" + f.getSymName().str();
+  }
+  return s.empty() ? "none" : s;
+}
+
+void runPipeline(Session &s, ModuleOp module, const std::string &pipelineText) {
+  std::string text = pipelineText;
+  if (!llvm::StringRef(text).starts_with("builtin.module("))
+    text = "builtin.module(" + text + ")";
+  std::string errors;
+  llvm::raw_string_ostream errOS(errors);
+  FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
+  if (failed(parsed))
+    throw AscregError{ErrorKind::Pass,
+                      "invalid pass pipeline '" + pipelineText + "': " + llvm::StringRef(errors).trim().str()};
+  PassManager pm(&s.context);
+  static_cast<OpPassManager &>(pm) = std::move(*parsed);
+  if (failed(pm.run(module)))
+    throwDiags(ErrorKind::Pass, s.takeDiags(), "pass pipeline '" + pipelineText + "' failed");
+}
+
+void Kernel::prepare(std::optional<std::string> entryName, const std::string &pipelineText) {
+  Session &s = *session;
+  pipeline = pipelineText;
+  if (!pipelineText.empty())
+    runPipeline(s, *module, pipelineText);
+  // The entry: the given name, else the only function with a body, else @kernel.
+  if (entryName) {
+    fn = module->lookupSymbol<func::FuncOp>(*entryName);
+    if (!fn || fn.isExternal())
+      throw AscregError{ErrorKind::Argument, "no function @" + *entryName + " in " + sourceName +
+                                                 " (functions: " + listFunctions(*module) + ")"};
+  } else {
+    std::vector<func::FuncOp> defined;
+    for (auto f : module->getOps<func::FuncOp>())
+      if (!f.isExternal())
+        defined.push_back(f);
+    if (defined.size() == 1)
+      fn = defined.front();
+    else if (auto k = module->lookupSymbol<func::FuncOp>("kernel"))
+      fn = k;
+    else
+      throw AscregError{ErrorKind::Argument,
+                        sourceName + " defines " + std::to_string(defined.size()) +
+                            " functions (" + listFunctions(*module) +
+                            ") and none is @kernel; choose one with entry=NAME"};
+  }
+  entry = fn.getSymName().str();
+
+  params.clear();
+  for (BlockArgument arg : fn.getArguments()) {
+    ParamInfo p;
+    p.index = arg.getArgNumber();
+    p.name = argumentName(arg, s.sourceMgr);
+    p.type = typeString(arg.getType());
+    findFileLineCol(arg.getLoc(), p.file, p.line, p.column);
+    if (auto mt = dyn_cast<MemRefType>(arg.getType())) {
+      p.isBuffer = true;
+      p.elem = classify(mt.getElementType(), p);
+      if (mt.getRank() == 1 && !mt.isDynamicDim(0))
+        p.size = mt.getDimSize(0);
+    } else {
+      p.isBuffer = false;
+      p.elem = classify(arg.getType(), p);
+    }
+    params.push_back(std::move(p));
+  }
+
+  interp::Options io;
+  io.ubCapacity = options.ubCapacity;
+  io.maxSteps = options.maxSteps;
+  auto compiled = interp::CompiledKernel::compile(fn, io);
+  if (failed(compiled))
+    throwDiags(ErrorKind::Compile, s.takeDiags(), "the interpreter cannot compile @" + entry);
+  interpKernel = std::move(*compiled);
+  s.takeDiags(); // warnings of a successful compile are not kept
+}
+
+void Kernel::ensureJit() {
+  if (jitKernel)
+    return;
+  jit::Options jo;
+  jo.runtimeChecks = options.jitChecks;
+  jo.ubCapacity = options.ubCapacity;
+  jo.optLevel = options.jitOpt;
+  auto compiled = jit::JitKernel::compile(*module, entry, jo);
+  if (failed(compiled))
+    throwDiags(ErrorKind::Compile, session->takeDiags(), "the JIT cannot compile @" + entry);
+  jitKernel = std::move(*compiled);
+  session->takeDiags();
+}
+
+std::string Kernel::ascendC() {
+  Session &s = *session;
+  OwningOpRef<ModuleOp> clone = cast<ModuleOp>((*module)->clone());
+  PassManager pm(&s.context);
+  pm.addPass(::ascreg::createConvertAscRegToDavPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(::ascreg::createConvertDavToEmitCPass());
+  if (failed(pm.run(*clone)))
+    throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C lowering failed");
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (failed(emitc::translateToCpp(*clone, os, /*declareVariablesAtTop=*/false)))
+    throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C emission failed");
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Argument binding
+//===----------------------------------------------------------------------===//
+
+std::string paramLabel(const ParamInfo &p) {
+  return "argument " + std::to_string(p.index) + " (" + p.name + ": " + p.type + ")";
+}
+
+[[noreturn]] void argError(const ParamInfo *p, const std::string &msg) {
+  AscregError e{ErrorKind::Argument, msg};
+  if (p) {
+    e.argument = static_cast<int>(p->index);
+    e.file = p->file;
+    e.line = p->line;
+    e.column = p->column;
+  }
+  throw e;
+}
+
+std::string pyTypeName(py::handle h) { return py::str(py::type::of(h).attr("__name__")); }
+
+std::string dtypeName(const py::dtype &dt) { return py::str(py::handle(dt)).cast<std::string>(); }
+
+bool dtypeMatches(const ParamInfo &p, const py::dtype &dt) {
+  char kind = dt.kind();
+  ssize_t size = dt.itemsize();
+  char order = dt.byteorder();
+  if (order == '>' && size > 1)
+    return false;
+  if (p.elem == Elem::BF16)
+    return kind == 'u' && size == 2;
+  if (isFloatElem(p.elem))
+    return kind == 'f' && size * 8 == p.bits;
+  if (kind != 'i' && kind != 'u')
+    return false;
+  if (size * 8 != p.bits)
+    return false;
+  if (p.signless)
+    return true;
+  return (kind == 'i') == p.isSigned;
+}
+
+/// One bound buffer: the array and its memory.
+struct BoundBuffer {
+  unsigned param;
+  uint8_t *data;
+  uint64_t numElements;
+  uint64_t bytes;
+};
+
+/// Validates `args` against the parameters and builds the engine's
+/// arguments (buffers in place). Raises ArgumentError; touches no array.
+std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
+                                  std::vector<BoundBuffer> *buffers) {
+  if (args.size() != k.params.size()) {
+    std::string sig;
+    for (const ParamInfo &p : k.params)
+      sig += (sig.empty() ? "" : ", ") + p.name + ": " + p.type;
+    argError(nullptr, "@" + k.entry + " takes " + std::to_string(k.params.size()) +
+                          " arguments (" + sig + "), got " + std::to_string(args.size()));
+  }
+  std::vector<interp::Arg> out;
+  out.reserve(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamInfo &p = k.params[i];
+    py::handle a = args[i];
+    if (p.isBuffer) {
+      std::vector<std::string> dtypes = acceptedDtypes(p);
+      std::string want;
+      for (size_t j = 0; j < dtypes.size(); ++j)
+        want += (j ? " or " : "") + dtypes[j];
+      if (p.elem == Elem::BF16)
+        want += " (bf16 bit patterns)";
+      if (dtypes.empty())
+        argError(&p, paramLabel(p) + ": element type not supported by the Python bindings");
+      if (!py::isinstance<py::array>(a))
+        argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got " +
+                         pyTypeName(a));
+      auto arr = py::reinterpret_borrow<py::array>(a);
+      py::dtype dt = arr.dtype();
+      if (!dtypeMatches(p, dt))
+        argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got dtype " +
+                         dtypeName(dt));
+      int flags = arr.flags();
+      if (!(flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_))
+        argError(&p, paramLabel(p) +
+                         " is not C-contiguous; the kernel reads and writes the array's own "
+                         "memory, so pass a contiguous array (e.g. np.ascontiguousarray(a), "
+                         "then read the results from that array)");
+      if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
+        argError(&p, paramLabel(p) + " is not aligned to its element size");
+      if (!(flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_))
+        argError(&p, paramLabel(p) +
+                         " is read-only; the engine copies every buffer back after a "
+                         "successful run, so pass a writeable array (e.g. a.copy())");
+      uint64_t n = static_cast<uint64_t>(arr.size());
+      if (p.size >= 0 && static_cast<uint64_t>(p.size) != n) {
+        std::string shape = "(";
+        for (ssize_t d = 0; d < arr.ndim(); ++d)
+          shape += (d ? ", " : "") + std::to_string(arr.shape(d));
+        shape += arr.ndim() == 1 ? ",)" : ")";
+        argError(&p, paramLabel(p) + " needs " + std::to_string(p.size) +
+                         " elements, got an array of shape " + shape);
+      }
+      uint8_t *data = static_cast<uint8_t *>(const_cast<void *>(arr.data()));
+      if (buffers)
+        buffers->push_back({static_cast<unsigned>(i), data, n, n * (p.bits / 8)});
+      out.push_back(interp::Arg::buffer(data, n));
+      continue;
+    }
+    // Scalars.
+    if (py::isinstance<py::array>(a) && py::reinterpret_borrow<py::array>(a).ndim() > 0)
+      argError(&p, paramLabel(p) + " is a scalar parameter, got a numpy array");
+    if (p.elem == Elem::Index || (!isFloatElem(p.elem) && p.elem != Elem::Other)) {
+      if (PyFloat_Check(a.ptr()) || py::isinstance(a, pyCache().floating))
+        argError(&p, paramLabel(p) + " takes an integer, got " + pyTypeName(a));
+      PyObject *idx = PyNumber_Index(a.ptr());
+      if (!idx) {
+        PyErr_Clear();
+        argError(&p, paramLabel(p) + " takes an integer, got " + pyTypeName(a));
+      }
+      py::object v = py::reinterpret_steal<py::object>(idx);
+      unsigned w = p.bits;
+      int overflow = 0;
+      long long s = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+      uint64_t bits;
+      bool fits;
+      if (overflow == 0) {
+        bits = static_cast<uint64_t>(s);
+        fits = w >= 64 || (s >= -(static_cast<long long>(1) << (w - 1)) &&
+                           s < (static_cast<long long>(1) << w));
+      } else if (overflow > 0) {
+        unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
+        fits = !PyErr_Occurred() && w == 64;
+        PyErr_Clear();
+        bits = u;
+      } else {
+        fits = false;
+        bits = 0;
+      }
+      if (!fits)
+        argError(&p, paramLabel(p) + ": " + std::string(py::str(v)) + " does not fit in " +
+                         std::to_string(w) + " bits (signed or unsigned range)");
+      if (w < 64)
+        bits &= (uint64_t(1) << w) - 1;
+      out.push_back(interp::Arg::scalar(bits));
+      continue;
+    }
+    if (p.elem == Elem::Other)
+      argError(&p, paramLabel(p) + ": parameter type not supported by the Python bindings");
+    // Floats: numpy scalars of the parameter's own type keep their exact bits.
+    PyCache &c = pyCache();
+    auto viewBits = [&](const py::object &asType) {
+      return py::cast<uint64_t>(py::int_(a.attr("view")(asType)));
+    };
+    uint64_t bits;
+    if (p.elem == Elem::F16 && py::isinstance(a, c.f16))
+      bits = viewBits(c.u16);
+    else if (p.elem == Elem::F32 && py::isinstance(a, c.f32))
+      bits = viewBits(c.u32);
+    else if (p.elem == Elem::F64 && py::isinstance(a, c.f64))
+      bits = viewBits(c.u64);
+    else if (p.elem == Elem::BF16 && py::isinstance(a, c.u16))
+      bits = py::cast<uint64_t>(py::int_(py::reinterpret_borrow<py::object>(a)));
+    else {
+      if (PyBool_Check(a.ptr()) || !PyNumber_Check(a.ptr()) || PyComplex_Check(a.ptr()))
+        argError(&p, paramLabel(p) + " takes a float, got " + pyTypeName(a));
+      double d = PyFloat_AsDouble(a.ptr());
+      if (d == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        argError(&p, paramLabel(p) + " takes a float, got " + pyTypeName(a));
+      }
+      switch (p.elem) {
+      case Elem::F16:
+        bits = doubleToF16(d);
+        break;
+      case Elem::BF16:
+        bits = doubleToBF16(d);
+        break;
+      case Elem::F32:
+        bits = floatToBits(static_cast<float>(d));
+        break;
+      default:
+        std::memcpy(&bits, &d, 8);
+        break;
+      }
+    }
+    out.push_back(interp::Arg::scalar(bits));
+  }
+  // Buffers that share memory would be copied into UB separately and back
+  // in parameter order: refuse them.
+  if (buffers)
+    for (size_t x = 0; x < buffers->size(); ++x)
+      for (size_t y = x + 1; y < buffers->size(); ++y) {
+        const BoundBuffer &a = (*buffers)[x], &b = (*buffers)[y];
+        if (a.bytes && b.bytes && a.data < b.data + b.bytes && b.data < a.data + a.bytes)
+          argError(&k.params[b.param],
+                   "arguments " + std::to_string(a.param) + " and " + std::to_string(b.param) +
+                       " share memory; the engine copies each buffer into its Unified Buffer "
+                       "separately and back in parameter order, so pass separate arrays");
+      }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+bool isNaNBits(Elem e, uint64_t bits) {
+  switch (e) {
+  case Elem::F16:
+    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
+  case Elem::BF16:
+    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
+  case Elem::F32:
+    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
+  case Elem::F64:
+    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull &&
+           (bits & 0xfffffffffffffull);
+  default:
+    return false;
+  }
+}
+
+std::string describeBits(Elem e, uint64_t v) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  switch (e) {
+  case Elem::F16:
+    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
+    break;
+  case Elem::BF16:
+    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
+    break;
+  case Elem::F32:
+    os << llvm::format("%.9g", bitsToFloat(static_cast<uint32_t>(v)));
+    break;
+  case Elem::F64: {
+    double d;
+    std::memcpy(&d, &v, 8);
+    os << llvm::format("%.17g", d);
+    break;
+  }
+  case Elem::I8:
+    os << static_cast<int64_t>(static_cast<int8_t>(v));
+    break;
+  case Elem::I16:
+    os << static_cast<int64_t>(static_cast<int16_t>(v));
+    break;
+  case Elem::I32:
+    os << static_cast<int64_t>(static_cast<int32_t>(v));
+    break;
+  case Elem::I64:
+    os << static_cast<int64_t>(v);
+    break;
+  default:
+    os << v;
+    break;
+  }
+  return out;
+}
+
+void Kernel::run(py::args args, const std::string &mode) {
+  bool doInterp = mode == "interp", doJit = mode == "jit", doCheck = mode == "check";
+  if (!doInterp && !doJit && !doCheck)
+    throw py::value_error("mode must be 'interp', 'jit' or 'check', got '" + mode + "'");
+  std::vector<BoundBuffer> buffers;
+  std::vector<interp::Arg> engineArgs = bindArgs(*this, args, &buffers);
+
+  std::vector<DiagRecord> diags;
+  std::optional<AscregError> error;
+  std::vector<Mismatch> mismatches;
+  uint64_t numMismatches = 0;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(session->mutex);
+    session->diags.clear();
+    try {
+      if (doJit || doCheck)
+        ensureJit();
+      if (doInterp) {
+        if (failed(interpKernel->run(engineArgs)))
+          throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
+        lastExecuted = interpKernel->executedInstructions();
+      } else if (doJit) {
+        if (failed(jitKernel->run(engineArgs)))
+          throwDiags(ErrorKind::Run, session->takeDiags(), "the JIT run failed");
+      } else {
+        // Check: the JIT runs on copies of the inputs, the interpreter (which
+        // validates the inputs first) on the caller's arrays.
+        std::vector<std::vector<uint8_t>> copies;
+        std::vector<interp::Arg> jitArgs = engineArgs;
+        for (const BoundBuffer &b : buffers) {
+          copies.emplace_back(b.data, b.data + b.bytes);
+          jitArgs[b.param].data = copies.back().data();
+        }
+        if (failed(interpKernel->run(engineArgs)))
+          throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
+        lastExecuted = interpKernel->executedInstructions();
+        if (failed(jitKernel->run(jitArgs))) {
+          std::vector<DiagRecord> d = session->takeDiags();
+          AscregError e{ErrorKind::Mismatch,
+                        "the interpreter succeeded but the JIT failed:\n" +
+                            joinErrors(d, "(no diagnostic)"),
+                        std::move(d)};
+          throw e;
+        }
+        for (size_t bi = 0; bi < buffers.size(); ++bi) {
+          const BoundBuffer &b = buffers[bi];
+          const ParamInfo &p = params[b.param];
+          unsigned eb = p.bits / 8;
+          const uint8_t *x = b.data, *y = copies[bi].data();
+          if (std::memcmp(x, y, b.bytes) == 0)
+            continue;
+          for (uint64_t e = 0; e < b.numElements; ++e) {
+            uint64_t u = 0, v = 0;
+            std::memcpy(&u, x + e * eb, eb);
+            std::memcpy(&v, y + e * eb, eb);
+            if (u == v || (isNaNBits(p.elem, u) && isNaNBits(p.elem, v)))
+              continue;
+            if (mismatches.size() < 64)
+              mismatches.push_back({b.param, e, u, v});
+            ++numMismatches;
+          }
+        }
+      }
+    } catch (AscregError &e) {
+      error = std::move(e);
+    }
+  }
+  if (error)
+    throw *error;
+  if (numMismatches) {
+    AscregError e{ErrorKind::Mismatch, ""};
+    std::string msg = "interpreter and JIT differ in " + std::to_string(numMismatches) +
+                      " element(s) of @" + entry + ":";
+    for (size_t i = 0; i < mismatches.size() && i < 16; ++i) {
+      const Mismatch &m = mismatches[i];
+      const ParamInfo &p = params[m.param];
+      unsigned eb = p.bits / 8;
+      uint64_t lanes = sem::kVLBytes / eb;
+      msg += "\n  " + paramLabel(p) + " element " + std::to_string(m.element) + " (register " +
+             std::to_string(m.element / lanes) + ", lane " + std::to_string(m.element % lanes) +
+             "): interp " + hexBits(m.interpBits, eb) + " (" + describeBits(p.elem, m.interpBits) +
+             "), jit " + hexBits(m.jitBits, eb) + " (" + describeBits(p.elem, m.jitBits) + ")";
+    }
+    if (numMismatches > 16)
+      msg += "\n  ...";
+    e.message = msg;
+    e.mismatches = std::move(mismatches);
+    e.numMismatches = numMismatches;
+    throw e;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Loading
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<Kernel> loadKernel(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                   std::optional<std::string> entry, const std::string &pipeline,
+                                   const KernelOptions &options) {
+  auto kernel = std::make_unique<Kernel>();
+  kernel->session = std::make_shared<Session>();
+  kernel->options = options;
+  kernel->sourceName = buffer->getBufferIdentifier().str();
+  std::optional<AscregError> error;
+  {
+    py::gil_scoped_release release;
+    Session &s = *kernel->session;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    try {
+      s.sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+      ParserConfig config(&s.context, /*verifyAfterParse=*/false);
+      kernel->module = parseSourceFile<ModuleOp>(s.sourceMgr, config);
+      if (!kernel->module)
+        throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
+      if (failed(verify(*kernel->module)))
+        throwDiags(ErrorKind::Verify, s.takeDiags(), "the module does not verify");
+      s.takeDiags();
+      kernel->prepare(entry, pipeline);
+    } catch (AscregError &e) {
+      error = std::move(e);
+    }
+  }
+  if (error)
+    throw *error;
+  return kernel;
+}
+
+std::unique_ptr<Kernel> loadFile(const std::string &path, std::optional<std::string> entry,
+                                 const std::string &pipeline, const KernelOptions &options) {
+  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!buf) {
+    AscregError e{ErrorKind::Io, "cannot read " + path + ": " + buf.getError().message()};
+    e.file = path;
+    throw e;
+  }
+  return loadKernel(std::move(*buf), std::move(entry), pipeline, options);
+}
+
+std::unique_ptr<Kernel> loadString(const std::string &text, std::optional<std::string> entry,
+                                   const std::string &pipeline, const std::string &name,
+                                   const KernelOptions &options) {
+  return loadKernel(llvm::MemoryBuffer::getMemBufferCopy(text, name), std::move(entry), pipeline,
+                    options);
+}
+
+/// A new kernel: a clone of `k`'s module (before its compiled form) with
+/// `pipeline` run on it, in the same context.
+std::unique_ptr<Kernel> lowerKernel(Kernel &k, const std::string &pipeline) {
+  auto out = std::make_unique<Kernel>();
+  out->session = k.session;
+  out->options = k.options;
+  out->sourceName = k.sourceName;
+  std::optional<AscregError> error;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(k.session->mutex);
+    try {
+      out->module = cast<ModuleOp>((*k.module)->clone());
+      out->prepare(k.entry, pipeline);
+      out->pipeline = k.pipeline.empty() ? pipeline
+                      : pipeline.empty() ? k.pipeline
+                                         : k.pipeline + "," + pipeline;
+    } catch (AscregError &e) {
+      error = std::move(e);
+    }
+  }
+  if (error)
+    throw *error;
+  return out;
+}
+
+py::object makeError(const AscregError &e) {
+  py::object mod = errorsModule();
+  py::object cls = mod.attr(errorClassName(e.kind));
+  py::list diags;
+  for (const DiagRecord &d : e.diags)
+    diags.append(toPython(d));
+  py::dict kw;
+  kw["diagnostics"] = diags;
+  if (e.argument >= 0)
+    kw["argument"] = e.argument;
+  if (!e.file.empty()) {
+    kw["file"] = e.file;
+    kw["line"] = e.line;
+    kw["column"] = e.column;
+  }
+  if (e.kind == ErrorKind::Mismatch) {
+    py::list ms;
+    for (const Mismatch &m : e.mismatches)
+      ms.append(py::make_tuple(m.param, m.element, m.interpBits, m.jitBits));
+    kw["mismatches"] = ms;
+    kw["num_mismatches"] = e.numMismatches;
+  }
+  return cls(e.message, **kw);
+}
+
+} // namespace
+
+PYBIND11_MODULE(_ascreg, m) {
+  m.doc() = "ascreg engine bindings (use the `ascreg` package)";
+
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p)
+        std::rethrow_exception(p);
+    } catch (const AscregError &e) {
+      py::object exc = makeError(e);
+      PyErr_SetObject(exc.get_type().ptr(), exc.ptr());
+    }
+  });
+
+  py::class_<KernelOptions>(m, "_Options")
+      .def(py::init<>())
+      .def_readwrite("ub_capacity", &KernelOptions::ubCapacity)
+      .def_readwrite("max_steps", &KernelOptions::maxSteps)
+      .def_readwrite("jit_checks", &KernelOptions::jitChecks)
+      .def_readwrite("jit_opt", &KernelOptions::jitOpt);
+
+  py::class_<ParamInfo>(m, "Param", "A parameter of the entry function.")
+      .def_readonly("index", &ParamInfo::index, "Position in the signature.")
+      .def_readonly("name", &ParamInfo::name, "SSA name in the source, e.g. '%src'.")
+      .def_readonly("type", &ParamInfo::type, "MLIR type, e.g. 'memref<?xf32>'.")
+      .def_readonly("is_buffer", &ParamInfo::isBuffer, "A memref (numpy array) parameter.")
+      .def_readonly("element", &ParamInfo::token,
+                    "Element type (buffers) or type (scalars): 'f32', 'bf16', 'i32', 'u8', "
+                    "'index', ...")
+      .def_property_readonly(
+          "size", [](const ParamInfo &p) -> py::object {
+            return p.size >= 0 ? py::object(py::int_(p.size)) : py::object(py::none());
+          },
+          "Static element count of a memref<Nx...>, None if dynamic or a scalar.")
+      .def_property_readonly(
+          "dtypes",
+          [](const ParamInfo &p) {
+            py::list l;
+            if (p.isBuffer)
+              for (const std::string &d : acceptedDtypes(p))
+              l.append(py::dtype(d));
+            return py::tuple(l);
+          },
+          "numpy dtypes a buffer parameter accepts (preferred first); () for scalars.")
+      .def_property_readonly(
+          "location",
+          [](const ParamInfo &p) -> py::object {
+            if (p.file.empty())
+              return py::none();
+            return py::make_tuple(p.file, p.line, p.column);
+          },
+          "(file, line, column) of the parameter in the source, or None.")
+      .def("__repr__", [](const ParamInfo &p) {
+        return "<ascreg.Param " + std::to_string(p.index) + " " + p.name + ": " + p.type + ">";
+      });
+
+  py::class_<Kernel>(m, "Kernel", py::dynamic_attr(),
+                     "A kernel: parsed, verified, lowered by its pipeline and compiled for the "
+                     "interpreter (the JIT compiles on first use). Create with ascreg.load or "
+                     "ascreg.loads.")
+      .def(
+          "run",
+          [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
+          py::arg("mode") = "interp",
+          "run(*args, mode='interp'): run the entry on numpy arrays (bound in place) and "
+          "Python scalars, in parameter order. mode: 'interp', 'jit' or 'check'.")
+      .def(
+          "__call__",
+          [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
+          py::arg("mode") = "interp")
+      .def(
+          "lower", [](Kernel &k, const std::string &pipeline) { return lowerKernel(k, pipeline); },
+          py::arg("pipeline"),
+          "A new Kernel: this kernel's module after `pipeline` (e.g. 'convert-ascreg-to-dav').")
+      .def(
+          "ascendc",
+          [](Kernel &k) {
+            std::optional<AscregError> error;
+            std::string out;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard<std::mutex> lock(k.session->mutex);
+              try {
+                k.session->diags.clear();
+                out = k.ascendC();
+              } catch (AscregError &e) {
+                error = std::move(e);
+              }
+            }
+            if (error)
+              throw *error;
+            return out;
+          },
+          "The module emitted as Ascend C (convert-ascreg-to-dav, canonicalize, cse, "
+          "convert-dav-to-emitc, EmitC's C++ emitter), as ascreg-translate --ascreg-to-ascendc.")
+      .def(
+          "compile_jit",
+          [](Kernel &k) {
+            std::optional<AscregError> error;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard<std::mutex> lock(k.session->mutex);
+              try {
+                k.ensureJit();
+              } catch (AscregError &e) {
+                error = std::move(e);
+              }
+            }
+            if (error)
+              throw *error;
+          },
+          "Compile the JIT now (otherwise the first mode='jit' or 'check' run does).")
+      .def_readonly("entry", &Kernel::entry, "Name of the entry function (without '@').")
+      .def_readonly("pipeline", &Kernel::pipeline, "The pass pipeline run at load ('' if none).")
+      .def_readonly("source_name", &Kernel::sourceName, "File name, or the name given to loads.")
+      .def_property_readonly("params",
+                             [](const Kernel &k) {
+                               py::list l;
+                               for (const ParamInfo &p : k.params)
+                                 l.append(py::cast(p));
+                               return py::tuple(l);
+                             })
+      .def_property_readonly("mlir",
+                             [](Kernel &k) {
+                               std::lock_guard<std::mutex> lock(k.session->mutex);
+                               return k.moduleText();
+                             },
+                             "The module (after the pipeline) as MLIR text.")
+      .def_property_readonly("num_instructions",
+                             [](const Kernel &k) { return k.interpKernel->numInstructions(); })
+      .def_property_readonly(
+          "executed_instructions", [](const Kernel &k) { return k.lastExecuted; },
+          "Interpreter instructions executed by the last interp/check run.")
+      .def_property_readonly("ub_capacity", [](const Kernel &k) { return k.options.ubCapacity; })
+      .def("__repr__", [](const Kernel &k) {
+        std::string sig;
+        for (const ParamInfo &p : k.params)
+          sig += (sig.empty() ? "" : ", ") + p.name + ": " + p.type;
+        return "<ascreg.Kernel @" + k.entry + "(" + sig + ") from " + k.sourceName +
+               (k.pipeline.empty() ? std::string() : " after '" + k.pipeline + "'") + ">";
+      });
+
+  m.def(
+      "load_file",
+      [](const std::string &path, std::optional<std::string> entry, const std::string &pipeline,
+         const KernelOptions &options) { return loadFile(path, std::move(entry), pipeline, options); },
+      py::arg("path"), py::arg("entry") = py::none(), py::arg("pipeline") = "",
+      py::arg("options") = KernelOptions());
+  m.def(
+      "load_string",
+      [](const std::string &text, std::optional<std::string> entry, const std::string &pipeline,
+         const std::string &name, const KernelOptions &options) {
+        return loadString(text, std::move(entry), pipeline, name, options);
+      },
+      py::arg("text"), py::arg("entry") = py::none(), py::arg("pipeline") = "",
+      py::arg("name") = "<string>", py::arg("options") = KernelOptions());
+
+  m.def(
+      "f16_from_double", [](double d) { return doubleToF16(d); },
+      "f16 bits of a float, correctly rounded (RNE, non-saturating).");
+  m.def(
+      "bf16_from_double", [](double d) { return doubleToBF16(d); },
+      "bf16 bits of a float, correctly rounded (RNE).");
+  m.def(
+      "bf16_from_float32",
+      [](py::array_t<float, py::array::c_style | py::array::forcecast> a) {
+        py::array_t<uint16_t> out(a.request().shape);
+        const float *src = a.data();
+        uint16_t *dst = out.mutable_data();
+        for (ssize_t i = 0; i < a.size(); ++i)
+          dst[i] = sem::f32ToBF16(src[i]);
+        return out;
+      },
+      "bf16 bit patterns (uint16) of float32 values: RNE, NaN kept NaN (the engine's rule).");
+  m.def(
+      "bf16_from_float64",
+      [](py::array_t<double, py::array::c_style | py::array::forcecast> a) {
+        py::array_t<uint16_t> out(a.request().shape);
+        const double *src = a.data();
+        uint16_t *dst = out.mutable_data();
+        for (ssize_t i = 0; i < a.size(); ++i)
+          dst[i] = doubleToBF16(src[i]);
+        return out;
+      },
+      "bf16 bit patterns (uint16) of float64 values, rounded once (RNE).");
+  m.def(
+      "bf16_to_float32",
+      [](py::array_t<uint16_t, py::array::c_style | py::array::forcecast> a) {
+        py::array_t<float> out(a.request().shape);
+        const uint16_t *src = a.data();
+        float *dst = out.mutable_data();
+        for (ssize_t i = 0; i < a.size(); ++i)
+          dst[i] = sem::bf16ToF32(src[i]);
+        return out;
+      },
+      "float32 values of bf16 bit patterns (uint16); exact.");
+  m.attr("semantics_version") = sem::kSemanticsVersion;
+}
