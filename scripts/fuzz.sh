@@ -44,7 +44,7 @@ if [ -z "$CORPUS" ]; then
 fi
 SEEDS="$CORPUS/seeds"
 rm -rf "$SEEDS"
-python3 "$ROOT/fuzz/make_seeds.py" "$SEEDS"
+/usr/bin/python3 "$ROOT/fuzz/make_seeds.py" "$SEEDS"
 
 # The sanitizer settings of docs/hardening.md (Debian's libMLIR.so is not
 # instrumented); the fuzzers' own leak checking stays on.

@@ -8,14 +8,15 @@
 #   scripts/random-diff.sh [--build DIR] [--kernels N] [--seed S] [--batch B]
 #                          [--cases C] [--paths P] [--jobs J] [--out DIR] [--no-reduce]
 #
-# CI runs 300 kernels (ctest ascreg-random-diff); a long run:
+# CI runs 300 kernels (ctest ascreg-random-diff; ASCREG_RDIFF_KERNELS in the
+# environment changes the default); a long run:
 #   scripts/random-diff.sh --kernels 1000000 --jobs 2 --out /tmp/rdiff
 # Kernels are deterministic in (seed, index): a failure names both, and
 # `gen_kernels.py --seed S --first I --count 1` regenerates the kernel.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_BUILD_DIR:-$ROOT/build}"
-KERNELS=300
+KERNELS="${ASCREG_RDIFF_KERNELS:-300}"
 SEED=1
 BATCH=150
 CASES=3

@@ -21,7 +21,8 @@
 #   - the install test: the exported libraries carry -fsanitize=..., so the
 #     downstream project links the runtimes (cmake/AddAscReg.cmake).
 # Case counts (override in the environment): ASCREG_DIFF_CASES=40,
-# ASCREG_EMIT_CASES=25, ASCREG_RDIFF_KERNELS=60, ASCREG_FUZZ_CI_SECONDS=10.
+# ASCREG_EMIT_CASES=25, ASCREG_RDIFF_KERNELS=60, ASCREG_FUZZ_CI_SECONDS=10,
+# ASCREG_CAST_RANDOM=20000 (random f32 inputs of the MPFR cast oracle).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_ASAN_BUILD_DIR:-$ROOT/build-asan}"
@@ -54,6 +55,7 @@ export ASCREG_DIFF_CASES="${ASCREG_DIFF_CASES:-40}"
 export ASCREG_EMIT_CASES="${ASCREG_EMIT_CASES:-25}"
 export ASCREG_RDIFF_KERNELS="${ASCREG_RDIFF_KERNELS:-60}"
 export ASCREG_FUZZ_CI_SECONDS="${ASCREG_FUZZ_CI_SECONDS:-10}"
+export ASCREG_CAST_RANDOM="${ASCREG_CAST_RANDOM:-20000}"
 cd "$BUILD"
 rc=0
 ctest --output-on-failure -j "$JOBS" 2>&1 | tee "$BUILD/ctest-sanitize.log" || rc=$?

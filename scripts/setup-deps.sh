@@ -16,6 +16,13 @@ PKGS=(
   pybind11-dev python3-pybind11 python3-dev python3-numpy python3-pytest python3-hypothesis
 )
 
+# The browser tests of the HTML run report (test/Report, docs/report.md) render
+# pages in Chromium's headless shell. CI (scripts/test.sh) runs them, so it is
+# installed by default; ASCREG_NO_BROWSER=1 leaves it out (the test then skips).
+if [ "${ASCREG_NO_BROWSER:-0}" != "1" ]; then
+  PKGS+=(chromium-headless-shell)
+fi
+
 # The sanitizer job and the fuzz targets (scripts/test.sh --sanitize,
 # scripts/fuzz.sh) build with clang 22: its compiler, the sanitizer runtimes
 # and libFuzzer. Installed only for those jobs (setup-deps.sh --sanitize).

@@ -21,6 +21,8 @@ config.substitutions.append(("%ascreg_libs", config.ascreg_lib_dir))
 # The mlir-opt dialect + pass plugin (tools/ascreg-plugin, a MODULE in build/lib).
 config.substitutions.append(
     ("%ascreg_plugin", os.path.join(config.ascreg_lib_dir, "AscRegPlugin.so")))
+config.substitutions.append(
+    ("%ascreg_test_passes", os.path.join(config.ascreg_lib_dir, "AscRegTestPasses.so")))
 # Out of tree these are ours to define (upstream defines them in mlir/test).
 config.substitutions.append(
     ("%mlir_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so")))

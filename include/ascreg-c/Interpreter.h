@@ -37,17 +37,63 @@ typedef struct AscregArg {
   uint64_t bits;
   void *data;
   uint64_t numElements;
+  /* Buffer flags for the debugging checks (AscregArgFlags, or-ed). */
+  uint32_t flags;
 } AscregArg;
 
+typedef enum AscregArgFlags {
+  /* The buffer's contents are not defined on entry: the init check treats
+   * its bytes as never written (ascreg-run --arg=FILE.npy:uninit). */
+  AscregArgUninitialized = 1,
+  /* An output: the coverage check reports its elements the kernel never
+   * wrote (ascreg-run --out). */
+  AscregArgOutput = 2
+} AscregArgFlags;
+
 static inline AscregArg ascregArgScalar(uint64_t bits) {
-  AscregArg a = {AscregArgScalar, bits, 0, 0};
+  AscregArg a = {AscregArgScalar, bits, 0, 0, 0};
   return a;
 }
 
 static inline AscregArg ascregArgBuffer(void *data, uint64_t numElements) {
-  AscregArg a = {AscregArgBuffer, 0, data, numElements};
+  AscregArg a = {AscregArgBuffer, 0, data, numElements, 0};
   return a;
 }
+
+/* One finding of the debugging checks (docs/debugging.md). Every pointer is
+ * valid only during the callback that receives it. */
+typedef struct AscregFinding {
+  /* The check: "init", "bounds", "align", "coverage" or "ub". */
+  const char *check;
+  /* The op that made the finding (e.g. "ascreg.store_align") and its
+   * location. */
+  const char *opName;
+  MlirLocation location;
+  /* One line without the location, e.g. "stores uninitialized data (lanes
+   * 0-63)". */
+  const char *message;
+  /* Further lines (where the data came from, the iteration). */
+  intptr_t numNotes;
+  const char *const *notes;
+  /* Lane ranges of the first occurrence: numLaneRanges pairs
+   * [first, last] (inclusive) in laneRanges. */
+  intptr_t numLaneRanges;
+  const uint32_t *laneRanges;
+  /* The kernel parameter concerned, or -1; element ranges: pairs
+   * [begin, end) in elementRanges (coverage). */
+  int64_t argument;
+  intptr_t numElementRanges;
+  const uint64_t *elementRanges;
+  /* The enclosing loops' induction variables at the first occurrence,
+   * outermost first. */
+  intptr_t numIterations;
+  const char *const *iterationNames;
+  const int64_t *iterationValues;
+  /* How many times the same finding occurred. */
+  uint64_t occurrences;
+} AscregFinding;
+
+typedef void (*AscregFindingCallback)(const AscregFinding *finding, void *userData);
 
 /* Interpreter options; zero fields take the defaults. */
 typedef struct AscregInterpreterOptions {
@@ -55,6 +101,16 @@ typedef struct AscregInterpreterOptions {
   uint64_t ubCapacity;
   /* Upper bound on loop iterations and branches taken (default 2^32). */
   uint64_t maxSteps;
+  /* Debugging checks: NULL or "" for none, "all", or a comma-separated list
+   * of init, bounds, align, coverage, ub (docs/debugging.md). */
+  const char *checks;
+  /* At most this many findings per run (0: 100). */
+  uint32_t maxFindings;
+  /* Receives each finding after the run. Without a callback the findings
+   * are emitted as error diagnostics at their ops and the run fails; with
+   * one, the run succeeds when the kernel ran to its end. */
+  AscregFindingCallback onFinding;
+  void *findingUserData;
 } AscregInterpreterOptions;
 
 /* Compiles `func` (a func.func operation) for the interpreter and runs it once
@@ -67,6 +123,15 @@ ascregInterpretFunctionWithOptions(MlirOperation func, const AscregArg *args, in
 MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunction(MlirOperation func,
                                                              const AscregArg *args,
                                                              intptr_t numArgs);
+
+/* ascregInterpretFunctionWithOptions that also writes the HTML report of the
+ * run (docs/report.md) to `reportPath` (atomically: a temporary file renamed
+ * over it). The run records a trace and the debugging checks' byte map; a
+ * failed run or a report that cannot be written is a failure with an error
+ * diagnostic on `func` (the report of a failed run is still written). */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregInterpretFunctionWithReport(
+    MlirOperation func, const AscregArg *args, intptr_t numArgs,
+    const AscregInterpreterOptions *options, MlirStringRef reportPath);
 
 /* Lowers a clone of `module` with ascreg-lower-to-llvm (the Unified Buffer
  * modelled as in the interpreter), JIT-compiles the function named `entry`

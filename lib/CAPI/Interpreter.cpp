@@ -3,6 +3,7 @@
 
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Report/Report.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -19,29 +20,134 @@ static std::vector<ascreg::interp::Arg> toArgs(const AscregArg *args, intptr_t n
     const AscregArg &a = args[i];
     out.push_back(a.kind == AscregArgBuffer ? ascreg::interp::Arg::buffer(a.data, a.numElements)
                                             : ascreg::interp::Arg::scalar(a.bits));
+    out.back().uninitialized = a.flags & AscregArgUninitialized;
+    out.back().output = a.flags & AscregArgOutput;
   }
   return out;
+}
+
+/// The interpreter's options from the C ones (zero fields: the defaults).
+/// Fails with a diagnostic on `fn` for a bad check list.
+static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *options,
+                               ascreg::interp::Options &out) {
+  if (!options)
+    return success();
+  if (options->ubCapacity)
+    out.ubCapacity = options->ubCapacity;
+  if (options->maxSteps)
+    out.maxSteps = options->maxSteps;
+  if (options->checks && *options->checks) {
+    std::string error;
+    auto checks = ascreg::interp::CheckOptions::parse(options->checks, error);
+    if (!checks)
+      return fn.emitError() << "checks: " << error;
+    if (options->maxFindings)
+      checks->maxFindings = options->maxFindings;
+    out.checks = *checks;
+  }
+  return success();
+}
+
+/// The func.func of `func` and the interpreter options, or a diagnostic.
+static LogicalResult prepare(MlirOperation func, const char *api,
+                             const AscregInterpreterOptions *options, func::FuncOp &fn,
+                             ascreg::interp::Options &interpOptions) {
+  Operation *op = unwrap(func);
+  fn = dyn_cast_or_null<func::FuncOp>(op);
+  if (!fn) {
+    if (op)
+      op->emitError() << api << " expects a func.func operation";
+    return failure();
+  }
+  return toOptions(fn, options, interpOptions);
+}
+
+/// Hands each finding to the callback as an AscregFinding.
+static void deliverFindings(llvm::ArrayRef<ascreg::interp::Finding> findings,
+                            AscregFindingCallback callback, void *userData) {
+  for (const ascreg::interp::Finding &f : findings) {
+    std::vector<std::string> noteText;
+    for (auto &[loc, text] : f.notes) {
+      std::string line;
+      llvm::raw_string_ostream os(line);
+      if (loc)
+        os << *loc << ": ";
+      os << text;
+      noteText.push_back(std::move(line));
+    }
+    std::vector<const char *> notes, iterationNames;
+    for (const std::string &n : noteText)
+      notes.push_back(n.c_str());
+    std::vector<int64_t> iterationValues;
+    for (auto &[name, value] : f.iteration) {
+      iterationNames.push_back(name.c_str());
+      iterationValues.push_back(value);
+    }
+    std::vector<uint32_t> lanes;
+    for (auto [first, last] : f.lanes) {
+      lanes.push_back(first);
+      lanes.push_back(last);
+    }
+    std::vector<uint64_t> elements;
+    for (auto [begin, end] : f.elements) {
+      elements.push_back(begin);
+      elements.push_back(end);
+    }
+    AscregFinding c;
+    c.check = ascreg::interp::checkName(f.kind);
+    c.opName = f.opName.c_str();
+    c.location = wrap(f.loc);
+    c.message = f.message.c_str();
+    c.numNotes = static_cast<intptr_t>(notes.size());
+    c.notes = notes.data();
+    c.numLaneRanges = static_cast<intptr_t>(f.lanes.size());
+    c.laneRanges = lanes.data();
+    c.argument = f.argument;
+    c.numElementRanges = static_cast<intptr_t>(f.elements.size());
+    c.elementRanges = elements.data();
+    c.numIterations = static_cast<intptr_t>(iterationNames.size());
+    c.iterationNames = iterationNames.data();
+    c.iterationValues = iterationValues.data();
+    c.occurrences = f.occurrences;
+    callback(&c, userData);
+  }
 }
 
 MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const AscregArg *args,
                                                      intptr_t numArgs,
                                                      const AscregInterpreterOptions *options) {
-  Operation *op = unwrap(func);
-  auto fn = dyn_cast_or_null<func::FuncOp>(op);
-  if (!fn) {
-    if (op)
-      op->emitError() << "ascregInterpretFunction expects a func.func operation";
-    return mlirLogicalResultFailure();
-  }
+  func::FuncOp fn;
   ascreg::interp::Options interpOptions;
-  if (options && options->ubCapacity)
-    interpOptions.ubCapacity = options->ubCapacity;
-  if (options && options->maxSteps)
-    interpOptions.maxSteps = options->maxSteps;
+  if (failed(prepare(func, "ascregInterpretFunction", options, fn, interpOptions)))
+    return mlirLogicalResultFailure();
   auto kernel = ascreg::interp::CompiledKernel::compile(fn, interpOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  return wrap((*kernel)->run(toArgs(args, numArgs)));
+  LogicalResult ran = (*kernel)->run(toArgs(args, numArgs));
+  if (!interpOptions.checks.any())
+    return wrap(ran);
+  if (options->onFinding) {
+    deliverFindings((*kernel)->findings(), options->onFinding, options->findingUserData);
+    return wrap(ran);
+  }
+  bool found = (*kernel)->emitFindings();
+  return wrap(success(succeeded(ran) && !found));
+}
+
+MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const AscregArg *args,
+                                                    intptr_t numArgs,
+                                                    const AscregInterpreterOptions *options,
+                                                    MlirStringRef reportPath) {
+  func::FuncOp fn;
+  ascreg::interp::Options interpOptions;
+  if (failed(prepare(func, "ascregInterpretFunctionWithReport", options, fn, interpOptions)))
+    return mlirLogicalResultFailure();
+  if (llvm::Error err =
+          ascreg::report::reportRun(fn, toArgs(args, numArgs), interpOptions, unwrap(reportPath))) {
+    fn.emitError() << llvm::toString(std::move(err));
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
 }
 
 MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *args,

@@ -115,6 +115,30 @@ ArrayRef<Finding> CompiledKernel::findings() const {
   return machine->shadow ? ArrayRef<Finding>(machine->shadow->findings) : ArrayRef<Finding>();
 }
 
+std::vector<BufferAccess> CompiledKernel::bufferAccess() const {
+  const Machine &m = *machine;
+  std::vector<BufferAccess> out;
+  if (!m.shadow)
+    return out;
+  // Buffers are the memref parameters in order, then the allocations.
+  std::vector<int> params;
+  for (auto [i, p] : llvm::enumerate(m.params))
+    if (p.isMemRef)
+      params.push_back(static_cast<int>(i));
+  const ShadowState &s = *m.shadow;
+  for (auto [b, buf] : llvm::enumerate(m.buffers)) {
+    BufferAccess a{b < params.size() ? params[b] : -1, buf.ubAddr, buf.numElements, buf.elemBytes};
+    a.bytes.resize(buf.numElements * buf.elemBytes);
+    for (uint64_t i = 0; i < a.bytes.size(); ++i) {
+      uint8_t u = s.ub[buf.ubAddr + i], r = s.ubRead[buf.ubAddr + i];
+      a.bytes[i] = uint8_t((r & (kByteRead | kByteReadUndefined)) |
+                           (u & kUBWritten ? kByteWritten : 0) | (u & kUBInit ? kByteDefined : 0));
+    }
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
 bool CompiledKernel::emitFindings(bool asWarnings) const {
   for (const Finding &f : findings()) {
     std::string text = "[" + std::string(checkName(f.kind)) + "] '" + f.opName + "' op " + f.message;

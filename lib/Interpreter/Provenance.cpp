@@ -8,8 +8,8 @@
 // lane from its index lane and the UB bytes it read.
 //
 //===----------------------------------------------------------------------===//
-#include "Compiler.h"
 #include "Provenance.h"
+#include "Compiler.h"
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 
@@ -79,8 +79,12 @@ std::string formatLane(sem::ElemKind k, uint64_t bits) {
   llvm::raw_string_ostream os(s);
   unsigned w = sem::elemBytes(k);
   switch (k) {
-  case sem::ElemKind::F16: os << llvm::format("%g", sem::f16ToF32(uint16_t(bits))); break;
-  case sem::ElemKind::BF16: os << llvm::format("%g", sem::bf16ToF32(uint16_t(bits))); break;
+  case sem::ElemKind::F16:
+    os << llvm::format("%g", sem::f16ToF32(uint16_t(bits)));
+    break;
+  case sem::ElemKind::BF16:
+    os << llvm::format("%g", sem::bf16ToF32(uint16_t(bits)));
+    break;
   case sem::ElemKind::F32: {
     float f;
     uint32_t u = uint32_t(bits);
@@ -124,10 +128,14 @@ std::string laneList(const std::vector<unsigned> &lanes) {
 
 bool isNaN(sem::ElemKind k, uint64_t b) {
   switch (k) {
-  case sem::ElemKind::F16: return (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
-  case sem::ElemKind::BF16: return (b & 0x7f80) == 0x7f80 && (b & 0x7f);
-  case sem::ElemKind::F32: return (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
-  default: return false;
+  case sem::ElemKind::F16:
+    return (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
+  case sem::ElemKind::BF16:
+    return (b & 0x7f80) == 0x7f80 && (b & 0x7f);
+  case sem::ElemKind::F32:
+    return (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
+  default:
+    return false;
   }
 }
 
@@ -190,20 +198,36 @@ private:
         continue;
       if (rd.writer == kNoEvent) {
         ProvenanceNode in;
-        in.description = llvm::formatv("UB bytes [{0}, {1}): kernel input data (no store of "
-                                       "this run wrote them)",
-                                       rd.addr, rd.addr + rd.length)
-                             .str();
+        in.description = unwrittenUB(rd.addr, rd.addr + rd.length);
         n.inputs.push_back(in);
       } else if (depth > 0) {
         const Recorder::Event &st = r.events[rd.writer];
         unsigned w = 1;
-        if (auto it = r.captured.find(rd.writer); it != r.captured.end() && !it->second.inputs.empty())
+        if (auto it = r.captured.find(rd.writer);
+            it != r.captured.end() && !it->second.inputs.empty())
           w = sem::elemBytes(it->second.inputs[0].regType.elem);
         int l = it_lane(st, std::max(addr, rd.addr), w);
         n.inputs.push_back(node(rd.writer, l, depth - 1));
       }
     }
+  }
+  /// What bytes no store of the run wrote hold: an argument buffer's input
+  /// data, or UB the kernel never initialised (memref.alloc, gaps).
+  std::string unwrittenUB(uint64_t begin, uint64_t end) {
+    for (size_t i = 0; i < m.params.size(); ++i) {
+      if (!m.params[i].isMemRef)
+        continue;
+      const Buffer &b = m.buffers[m.scalar(ScalarRef{m.params[i].slot})];
+      if (begin >= b.ubAddr && end <= b.ubAddr + b.numElements * b.elemBytes)
+        return llvm::formatv("UB bytes [{0}, {1}): input data of parameter {2} (no store of "
+                             "this run wrote them)",
+                             begin, end, i)
+            .str();
+    }
+    return llvm::formatv("UB bytes [{0}, {1}): never written: uninitialised UB outside every "
+                         "argument buffer (on the NPU, whatever an earlier kernel left there)",
+                         begin, end)
+        .str();
   }
   static int it_lane(const Recorder::Event &st, uint64_t addr, unsigned w) {
     return addr >= st.storeAddr ? static_cast<int>((addr - st.storeAddr) / w) : 0;
@@ -235,10 +259,10 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
 
   if (isa<StoreAlignOp, dav::VstsOp>(op)) {
     const TracedValue &v = in[0];
-    n.description = "stores " + lanePrefix(v) +
-                    llvm::formatv(" to UB byte {0}", ev.storeAddr +
-                                                         lane * sem::elemBytes(v.regType.elem))
-                        .str();
+    n.description =
+        "stores " + lanePrefix(v) +
+        llvm::formatv(" to UB byte {0}", ev.storeAddr + lane * sem::elemBytes(v.regType.elem))
+            .str();
     if (more)
       n.inputs.push_back(input(ev, 0, lane, next));
     return n;
@@ -256,11 +280,13 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
     uint64_t base = in[0].ubAddr + scalarBits(in[1]) * in[0].elemBytes;
     uint64_t at = base + std::max(lane, 0) * w;
     bool outside = at < in[0].ubAddr || at + w > in[0].ubAddr + in[0].numElements * in[0].elemBytes;
-    n.description = lanePrefix(v) +
-                    llvm::formatv(", loaded from UB byte {0} ({1} of {2}{3})", at,
-                                  outside ? "outside" : "element " + std::to_string((at - in[0].ubAddr) / in[0].elemBytes),
-                                  in[0].name, outside ? ": past its end" : "")
-                        .str();
+    n.description =
+        lanePrefix(v) +
+        llvm::formatv(", loaded from UB byte {0} ({1} of {2}{3})", at,
+                      outside ? "outside"
+                              : "element " + std::to_string((at - in[0].ubAddr) / in[0].elemBytes),
+                      in[0].name, outside ? ": past its end" : "")
+            .str();
     if (more)
       fromUB(n, ev, at, w, next);
     return n;
@@ -289,10 +315,18 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
       return n;
     }
     uint64_t value = laneBits(res, 0);
-    std::string desc = llvm::formatv("{0} = {1} of the {2} active lanes {3} of {4} = {5}",
-                                     lanePrefix(res), what, active.size(), laneList(active),
-                                     src.name, formatLane(res.regType.elem, value))
-                           .str();
+    // Lane 0 holds the extreme (or the sum), lane 1 of max/min its lane
+    // index (as raw bits of the element type).
+    std::string desc =
+        lane == 1 ? llvm::formatv("{0}: the index {1} of the {2} of the {3} active lanes {4} of "
+                                  "{5} (the {2} is {6})",
+                                  lanePrefix(res), laneBits(res, 1), what, active.size(),
+                                  laneList(active), src.name, formatLane(res.regType.elem, value))
+                        .str()
+                  : llvm::formatv("{0} = {1} of the {2} active lanes {3} of {4} = {5}",
+                                  lanePrefix(res), what, active.size(), laneList(active), src.name,
+                                  formatLane(res.regType.elem, value))
+                        .str();
     if (active.empty())
       desc += " (no active lane: the empty-mask value)";
     if (!isSum && !active.empty()) {
@@ -321,10 +355,10 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
   }
   if (isa<PairReduceSumOp, dav::VcpaddOp>(op)) {
     const TracedValue &res = out[0];
-    n.description = lanePrefix(res) +
-                    llvm::formatv(" = lane {0} + lane {1} of {2} (the active ones)", 2 * lane,
-                                  2 * lane + 1, in[0].name)
-                        .str();
+    n.description =
+        lanePrefix(res) + llvm::formatv(" = lane {0} + lane {1} of {2} (the active ones)", 2 * lane,
+                                        2 * lane + 1, in[0].name)
+                              .str();
     if (more && lane >= 0) {
       n.inputs.push_back(input(ev, 0, 2 * lane, next));
       n.inputs.push_back(input(ev, 0, 2 * lane + 1, next));

@@ -274,6 +274,9 @@ struct StoreAlignInst {
         m.registerAccess(inst, m.buffer(base), m.scalar(offset), type.bytes());
     if (!addr)
       return false;
+    // The value may be a view of the UB bytes it is stored over (a load
+    // whose last use is this store, Compiler::mayViewUB): sem::storeAlign
+    // handles the overlap.
     sem::storeAlign(type, m.reg(value), m.mask(mask), m.ubData() + *addr);
     m.ub.noteWrite(*addr, type.bytes());
     return true;
@@ -370,7 +373,8 @@ struct ReduceInst {
     unsigned lanes = kind == sem::ReduceKind::Sum ? 1 : 2;
     std::memset(s.reg(result).b, t, lanes * w);
     s.summary(result) = t;
-    s.regOrigin[result.slot] = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+    s.regOrigin[result.slot] =
+        s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
     return ShadowAction::Run;
   }
 };
@@ -409,7 +413,8 @@ struct PairReduceSumInst {
     }
     s.reg(result) = out;
     s.summarize(result, type.bytes());
-    s.regOrigin[result.slot] = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+    s.regOrigin[result.slot] =
+        s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
     return ShadowAction::Run;
   }
 };
@@ -469,29 +474,68 @@ struct GatherInst {
              (mt.outOfBuffer.laneActive(resultType, l) ? kOutOfBuffer : 0);
     };
     // One pass over the lanes: where each active lane reads, and the taint
-    // of what it reads (8-bit units fill 16-bit lanes).
+    // of what it reads (8-bit units fill 16-bit lanes). The shadow bytes are
+    // read and marked read in place (this loop is the checks' cost of a
+    // gather: a tight loop keeps --check=all within a few times a plain run).
     sem::Reg &out = s.reg(result);
     std::memset(out.b, 0, resultType.bytes());
     uint8_t all = 0;
     bool outsideUB = false, outsideBuffer = false;
-    for (unsigned l = 0; l < resultType.lanes(); ++l) {
+    uint64_t readEnd = 0;
+    const uint8_t *ubShadow = s.ub;
+    uint8_t *ubRead = s.ubRead;
+    unsigned lanes = resultType.lanes();
+    // The index lanes at their width (a memcpy of a run-time width would be
+    // a library call per lane).
+    uint64_t indices[256]; // lanes of a register: at most 256
+    auto loadIndices = [&]<class T>(T) {
+      for (unsigned l = 0; l < lanes; ++l) {
+        T v;
+        std::memcpy(&v, idx.b + l * sizeof(T), sizeof(T));
+        indices[l] = sizeof(T) == 8 ? (uint64_t(v) & 0xFFFFFFFFu) : uint64_t(v);
+      }
+    };
+    switch (iw) {
+    case 1:
+      loadIndices(uint8_t{});
+      break;
+    case 2:
+      loadIndices(uint16_t{});
+      break;
+    case 4:
+      loadIndices(uint32_t{});
+      break;
+    default:
+      loadIndices(uint64_t{});
+      break;
+    }
+    for (unsigned l = 0; l < lanes; ++l) {
       uint8_t mlt = maskLaneTaint(l);
-      if (!mk.laneActive(resultType, l) && !mlt)
+      bool active = mk.laneActive(resultType, l);
+      if (!active && !mlt)
         continue;
-      uint64_t at = buf.ubAddr + indexOf(l) * unit;
+      uint64_t at = buf.ubAddr + indices[l] * unit;
       if (!sem::insideUB(at, unit, capacity)) {
-        outsideUB |= mk.laneActive(resultType, l);
+        outsideUB |= active;
         continue;
       }
-      outsideBuffer |= at < buf.ubAddr || at + unit > bufEnd;
-      uint8_t t = mlt | (indexTainted ? s.laneTaint(index, indexType, l) : 0);
-      for (unsigned i = 0; i < unit; ++i)
-        t |= s.readTaint(at + i, buf.ubAddr, bufEnd);
+      bool outside = at < buf.ubAddr || at + unit > bufEnd;
+      outsideBuffer |= outside;
+      uint8_t t = mlt | (indexTainted ? s.laneTaint(index, indexType, l) : 0) |
+                  (outside ? kOutOfBuffer : 0);
+      for (unsigned i = 0; i < unit; ++i) {
+        uint8_t u = ubShadow[at + i];
+        bool undefined = (u & kUBInit) == 0;
+        ubRead[at + i] |= kByteRead | (undefined ? kByteReadUndefined : 0);
+        t |= (undefined ? kUndef : 0) | ((u & kUBCarriesOOB) ? kOutOfBuffer : 0);
+      }
+      readEnd = std::max(readEnd, at + unit);
       if (t) {
         std::memset(out.b + l * w, t, w);
         all |= t;
       }
     }
+    s.readDirtyEnd = std::max(s.readDirtyEnd, readEnd);
     s.summary(result) = all;
     s.regOrigin[result.slot] = inst.op;
     // The findings (rare: computed again lane by lane).
@@ -503,8 +547,8 @@ struct GatherInst {
         return t != 0;
       });
       if (!lanes.empty())
-        s.reportTaintedUse(m, inst, it, UseKind::GatherIndex,
-                           "gathers with indices computed from", lanes, s.regOrigin[index.slot]);
+        s.reportTaintedUse(m, inst, it, UseKind::GatherIndex, "gathers with indices computed from",
+                           lanes, s.regOrigin[index.slot]);
     }
     if (outsideUB) {
       // A finding with the bounds check (the gather is skipped), else the
@@ -607,9 +651,8 @@ struct DuplicateLaneInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     checkMaskUse(m, inst, mask, type);
-    permuteTaint(s, {source}, {result}, [&] {
-      sem::dav::vdupLane0(type, s.reg(source), m.mask(mask), s.reg(result));
-    });
+    permuteTaint(s, {source}, {result},
+                 [&] { sem::dav::vdupLane0(type, s.reg(source), m.mask(mask), s.reg(result)); });
     return ShadowAction::Run;
   }
 };
@@ -691,9 +734,9 @@ struct SelectInst {
     }
     s.reg(result) = out;
     s.summarize(result, type.bytes());
-    s.regOrigin[result.slot] =
-        s.summary(onTrue) ? s.regOrigin[onTrue.slot]
-                          : s.summary(onFalse) ? s.regOrigin[onFalse.slot] : s.maskOrigin[mask.slot];
+    s.regOrigin[result.slot] = s.summary(onTrue)    ? s.regOrigin[onTrue.slot]
+                               : s.summary(onFalse) ? s.regOrigin[onFalse.slot]
+                                                    : s.maskOrigin[mask.slot];
     return ShadowAction::Run;
   }
 };
@@ -787,6 +830,54 @@ struct CastInst {
   void run(Machine &m) const {
     sem::cast(m.profile(), spec, m.reg(source), m.mask(mask), m.regOut(result));
   }
+  /// Taint follows the lane mapping of sem::cast: widening dst lane k <- src
+  /// lane ratio*k + part, narrowing src lane k -> dst lane ratio*k + part;
+  /// the mask is read at source granularity; inactive lanes and the other
+  /// parts are clean zeros.
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    sem::RegType srcType{spec.src, 1}, dstType{spec.dst, 1};
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, srcType);
+    if (!s.summary(source) && !maskTaint) {
+      s.cleanReg(result);
+      return ShadowAction::Run;
+    }
+    const sem::Mask &mk = m.mask(mask);
+    const MaskTaint &mt = s.mask(mask);
+    unsigned ws = sem::elemBytes(spec.src), wd = sem::elemBytes(spec.dst);
+    unsigned part = unsigned(spec.part);
+    auto srcLaneTaint = [&](unsigned l) -> uint8_t {
+      uint8_t t = maskTaint ? uint8_t((mt.undef.laneActive(srcType, l) ? kUndef : 0) |
+                                      (mt.outOfBuffer.laneActive(srcType, l) ? kOutOfBuffer : 0))
+                            : 0;
+      if (mk.laneActive(srcType, l) || t)
+        t |= s.laneTaint(source, srcType, l);
+      return t;
+    };
+    sem::Reg taint;
+    std::memset(taint.b, 0, sizeof taint.b);
+    uint8_t all = 0;
+    auto set = [&](unsigned dstLane, uint8_t t) {
+      if (t) {
+        std::memset(taint.b + dstLane * wd, t, wd);
+        all |= t;
+      }
+    };
+    if (wd >= ws) {
+      unsigned ratio = wd / ws;
+      for (unsigned k = 0; k < dstType.lanes(); ++k)
+        set(k, srcLaneTaint(ratio * k + part));
+    } else {
+      unsigned ratio = ws / wd;
+      for (unsigned k = 0; k < srcType.lanes(); ++k)
+        set(ratio * k + part, srcLaneTaint(k));
+    }
+    uint32_t origin = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+    std::memcpy(s.reg(result).b, taint.b, sizeof taint.b);
+    s.summary(result) = all;
+    s.regOrigin[result.slot] = origin;
+    return ShadowAction::Run;
+  }
 };
 
 /// truncate / vtrc.
@@ -799,6 +890,11 @@ struct TruncateInst {
   RegRef result;
   void run(Machine &m) const {
     sem::truncate(m.profile(), type, round, m.reg(source), m.mask(mask), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    checkMaskUse(m, inst, mask, sem::RegType{type, 1});
+    propagateLanes(m, sem::RegType{type, 1}, mask, result, {source});
+    return ShadowAction::Run;
   }
 };
 

@@ -85,21 +85,25 @@ ShadowState::ShadowState(Machine &m, const CheckOptions &options)
     std::memset(r.b, 0, sizeof r.b);
   // One shadow byte per UB byte, plus the register of slack the UB has;
   // untouched pages read as zero (never written).
+  // The read map follows it in the same mapping.
   ubMapped = m.ub.capacity() + 2 * sem::kVLBytes;
-  void *p = mmap(nullptr, ubMapped, PROT_READ | PROT_WRITE,
+  void *p = mmap(nullptr, 2 * ubMapped, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   ub = p == MAP_FAILED ? nullptr : static_cast<uint8_t *>(p);
+  ubRead = ub ? ub + ubMapped : nullptr;
 }
 
 ShadowState::~ShadowState() {
   if (ub)
-    munmap(ub, ubMapped);
+    munmap(ub, 2 * ubMapped);
 }
 
 void ShadowState::beginRun(const std::vector<std::pair<uint64_t, uint64_t>> &initialisedRanges,
                            uint64_t argumentsEnd) {
   std::memset(ub, 0, std::min(ubDirtyEnd, ubMapped));
   ubDirtyEnd = 0;
+  std::memset(ubRead, 0, std::min(readDirtyEnd, ubMapped));
+  readDirtyEnd = 0;
   for (auto [begin, end] : initialisedRanges) {
     std::memset(ub + begin, kUBInit, end - begin);
     ubDirtyEnd = std::max(ubDirtyEnd, end);
@@ -264,6 +268,7 @@ uint8_t ShadowState::readRange(uint64_t addr, unsigned bytes, uint64_t bufBegin,
     for (unsigned i = 0; i < bytes; ++i)
       bad |= uint8_t((u[i] & (kUBInit | kUBCarriesOOB)) ^ kUBInit);
     if (!bad) {
+      noteRead(addr, bytes, false);
       std::memset(out, 0, bytes);
       return 0;
     }

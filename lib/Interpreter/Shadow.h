@@ -75,6 +75,10 @@ public:
   // UB shadow (one byte per UB byte, zero = never written).
   uint8_t *ub = nullptr;
   uint64_t ubMapped = 0, ubDirtyEnd = 0;
+  /// Reads of UB bytes (kByteRead, kByteReadUndefined of Debugging.h), kept
+  /// apart from `ub` so that writes never clear them: the report's byte map.
+  uint8_t *ubRead = nullptr;
+  mutable uint64_t readDirtyEnd = 0;
   /// The run stops after the finding limit.
   bool stopped = false;
   /// Peak UB footprint and the op that first crossed the dav-3510 UB.
@@ -120,10 +124,19 @@ public:
   /// is [begin, end).
   uint8_t readTaint(uint64_t addr, uint64_t begin, uint64_t end) const {
     uint8_t u = ub[addr];
+    noteRead(addr, 1, (u & kUBInit) == 0);
     uint8_t t = (u & kUBInit) ? 0 : kUndef;
     if ((u & kUBCarriesOOB) || addr < begin || addr >= end)
       t |= kOutOfBuffer;
     return t;
+  }
+  /// Records a read of UB bytes [addr, addr + bytes).
+  void noteRead(uint64_t addr, unsigned bytes, bool undefined) const {
+    uint8_t bits = kByteRead | (undefined ? kByteReadUndefined : 0);
+    for (unsigned i = 0; i < bytes; ++i)
+      ubRead[addr + i] |= bits;
+    if (addr + bytes > readDirtyEnd)
+      readDirtyEnd = addr + bytes;
   }
   /// Reads the taint of UB bytes [addr, addr + bytes) for an access of the
   /// buffer [bufBegin, bufEnd) into `out`; returns their OR.

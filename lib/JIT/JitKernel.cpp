@@ -12,6 +12,7 @@
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
 #include "ascreg/Semantics/RuntimeError.h"
+#include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -29,6 +30,7 @@
 
 #include <csetjmp>
 #include <csignal>
+#include <cstring>
 #include <mutex>
 
 using namespace mlir;
@@ -85,6 +87,18 @@ extern "C" void ascregJitFault(int sig, siginfo_t *info, void *) {
   siglongjmp(run->unwind, 1);
 }
 
+/// compiler-rt's f32 -> bf16 conversion, which LLVM's x86 code generator
+/// calls for bf16 scalars and which the JIT's process does not link (GCC 12
+/// has no __bf16): RNE through the semantics library. A bf16 is returned in
+/// the low 16 bits of xmm0, where a float return puts the low bits of its
+/// pattern.
+extern "C" float ascregJitTruncSFBF2(float x) {
+  uint32_t bits = ::ascreg::semantics::f32ToBF16(x);
+  float out;
+  std::memcpy(&out, &bits, 4);
+  return out;
+}
+
 extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, int64_t v1,
                                       int64_t v2, int64_t v3) {
   ActiveRun *run = activeRun;
@@ -105,6 +119,12 @@ struct JitKernel::Impl {
   Operation *func = nullptr;
   sem::UnifiedBuffer ub;
   bool runtimeChecks = true;
+  /// The lowered kernel records the UB range it writes (ascreg-expose-ub
+  /// does, for the ascreg ops it lowers). A module lowered past ascreg
+  /// before it came here (a bisection stage, --pass-pipeline) does not: the
+  /// whole arena then counts as written, so results are copied out and the
+  /// next run starts from cleared UB.
+  bool tracksWrites = true;
 };
 
 JitKernel::JitKernel() : impl(std::make_unique<Impl>()) {}
@@ -140,6 +160,11 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
     return fn.emitError() << error;
   k.runtimeChecks = options.runtimeChecks;
 
+  k.tracksWrites = fn->walk([](Operation *op) {
+                       return op->getName().getDialectNamespace() == "ascreg"
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     }).wasInterrupted();
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
   loweredFn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), UnitAttr::get(ctx));
@@ -175,6 +200,8 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
     llvm::orc::SymbolMap symbols;
     symbols[interner(kRuntimeErrorFunction)] = {
         llvm::orc::ExecutorAddr::fromPtr(&ascregJitRuntimeError), llvm::JITSymbolFlags::Exported};
+    symbols[interner("__truncsfbf2")] = {llvm::orc::ExecutorAddr::fromPtr(&ascregJitTruncSFBF2),
+                                         llvm::JITSymbolFlags::Exported};
     return symbols;
   });
   auto packed = k.engine->lookupPacked(("_mlir_ciface_" + entry).str());
@@ -256,6 +283,8 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
     sigaction(SIGBUS, &previousBus, nullptr);
   }
   activeRun = outer;
+  if (!k.tracksWrites)
+    k.ub.noteWrite(0, k.ub.capacity());
   // Even a failed run wrote what it wrote: the next run clears it.
   if (state[2] > state[1] && state[1] >= 0)
     k.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));

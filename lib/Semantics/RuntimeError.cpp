@@ -32,7 +32,9 @@ std::string byteAddressHex(int64_t base, int64_t index, int64_t scale) {
   __int128 a = static_cast<__int128>(base) + static_cast<__int128>(index) * scale;
   if (a > INT64_MAX || a < INT64_MIN)
     return byteAddress(base, index, scale);
-  return a < 0 ? "-" + hex(-static_cast<int64_t>(a)) : hex(static_cast<int64_t>(a));
+  // Negated in 128 bits: -(-2^63) does not fit int64_t.
+  return a < 0 ? "-" + hex(static_cast<int64_t>(static_cast<uint64_t>(-a)))
+               : hex(static_cast<int64_t>(a));
 }
 
 std::string hex(int64_t v) {

@@ -8,6 +8,8 @@
     k(src, dst, 64, 1, mode="check")      # interpreter and JIT, compared bit for bit
     k.lower("convert-ascreg-to-dav")(src, dst, 64, 1)   # the dav-3510 intrinsic path
     print(k.ascendc())                    # Ascend C source
+    r = k.debug(src, dst, 64, 1, trace=True, checks="all", explain=[(1, 0)])
+    r.trace, r.findings, r.explanations   # structured data (ascreg.debugging)
 
 Arrays are bound in place: the engine reads and writes the array's own memory
 (through its Unified Buffer model, like the NPU's GM -> UB -> GM copies), so
@@ -20,6 +22,9 @@ import os as _os
 import numpy as _np
 
 from . import errors
+from . import debugging
+from .debugging import (DebugReport, TraceEvent, TracedValue, Finding, Explanation,
+                        ProvenanceNode)
 from .errors import (Diagnostic, Error, LoadError, ParseError, VerifyError, PassError,
                      CompileError, ArgumentError, RunError, MismatchError)
 from ._ascreg import Kernel, Param, semantics_version
@@ -30,6 +35,7 @@ __all__ = [
     "bf16_from_float", "bf16_to_float", "lanes", "dtype_of", "semantics_version",
     "Diagnostic", "Error", "LoadError", "ParseError", "VerifyError", "PassError", "CompileError",
     "ArgumentError", "RunError", "MismatchError",
+    "DebugReport", "TraceEvent", "TracedValue", "Finding", "Explanation", "ProvenanceNode",
 ]
 
 #: The dav-3510 lowering (ascreg ops -> dav intrinsic ops), as run by

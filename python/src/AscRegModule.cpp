@@ -19,9 +19,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -35,6 +37,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -45,10 +48,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -1059,6 +1064,452 @@ py::object makeError(const AscregError &e) {
   return cls(e.message, **kw);
 }
 
+//===----------------------------------------------------------------------===//
+// Debugging: trace, checks, provenance (ascreg/Interpreter/Debugging.h)
+//===----------------------------------------------------------------------===//
+
+/// A location as plain data: converted under the session lock, so that no
+/// MLIR object is read while Python objects are built.
+struct PlainLoc {
+  std::string file;
+  unsigned line = 0, column = 0;
+};
+
+PlainLoc plainLoc(Location loc) {
+  PlainLoc p;
+  findFileLineCol(loc, p.file, p.line, p.column);
+  return p;
+}
+
+/// Collects the run's trace events with their locations.
+class CollectingSink : public interp::TraceSink {
+public:
+  explicit CollectingSink(size_t limit) : limit(limit) {}
+  void onEvent(const interp::TraceEvent &e) override {
+    if (events.size() >= limit) {
+      truncated = true;
+      return;
+    }
+    events.push_back(e);
+    locs.push_back(plainLoc(e.loc));
+  }
+  size_t limit;
+  bool truncated = false;
+  std::vector<interp::TraceEvent> events;
+  std::vector<PlainLoc> locs;
+};
+
+struct PlainFinding {
+  interp::Finding finding;
+  PlainLoc loc;
+  std::vector<std::pair<std::optional<PlainLoc>, std::string>> notes;
+};
+
+struct PlainNode {
+  std::string op, description;
+  std::optional<PlainLoc> loc;
+  std::vector<std::pair<std::string, int64_t>> iteration;
+  std::vector<PlainNode> inputs;
+};
+
+PlainNode plainNode(const interp::ProvenanceNode &n) {
+  PlainNode p{n.opName, n.description, std::nullopt, n.iteration, {}};
+  if (n.loc)
+    p.loc = plainLoc(*n.loc);
+  for (const interp::ProvenanceNode &i : n.inputs)
+    p.inputs.push_back(plainNode(i));
+  return p;
+}
+
+struct PlainExplanation {
+  unsigned argument;
+  uint64_t element;
+  bool neverWritten;
+  std::vector<PlainNode> history;
+  std::string text;
+};
+
+/// What Kernel.debug asks for.
+struct DebugRequest {
+  bool trace = false;
+  size_t traceLimit = 100000;
+  std::string checks; // "" = none, else CheckOptions::parse syntax
+  unsigned maxFindings = 100;
+  std::vector<interp::ExplainRequest> explain;
+  std::vector<unsigned> uninitialized, outputs;
+};
+
+const char *findingKindName(interp::FindingKind k) {
+  switch (k) {
+  case interp::FindingKind::UninitializedUse:
+    return "uninitialized_use";
+  case interp::FindingKind::OutOfBufferRead:
+    return "out_of_buffer_read";
+  case interp::FindingKind::OutOfBufferWrite:
+    return "out_of_buffer_write";
+  case interp::FindingKind::OutOfBufferIndex:
+    return "out_of_buffer_index";
+  case interp::FindingKind::OutsideUB:
+    return "outside_ub";
+  case interp::FindingKind::Misaligned:
+    return "misaligned";
+  case interp::FindingKind::UnwrittenOutput:
+    return "unwritten_output";
+  case interp::FindingKind::UBFootprint:
+    return "ub_footprint";
+  }
+  return "unknown";
+}
+
+const char *useKindName(interp::UseKind u) {
+  switch (u) {
+  case interp::UseKind::None:
+    return "none";
+  case interp::UseKind::Store:
+    return "store";
+  case interp::UseKind::GatherIndex:
+    return "gather_index";
+  case interp::UseKind::Mask:
+    return "mask";
+  case interp::UseKind::Branch:
+    return "branch";
+  case interp::UseKind::LoopBound:
+    return "loop_bound";
+  case interp::UseKind::Size:
+    return "size";
+  case interp::UseKind::Address:
+    return "address";
+  }
+  return "unknown";
+}
+
+/// numpy dtype name of a register element (bf16 as uint16 bit patterns).
+const char *dtypeOfElem(sem::ElemKind k) {
+  switch (k) {
+  case sem::ElemKind::I8:
+    return "int8";
+  case sem::ElemKind::U8:
+    return "uint8";
+  case sem::ElemKind::I16:
+    return "int16";
+  case sem::ElemKind::U16:
+  case sem::ElemKind::BF16:
+    return "uint16";
+  case sem::ElemKind::F16:
+    return "float16";
+  case sem::ElemKind::I32:
+    return "int32";
+  case sem::ElemKind::U32:
+    return "uint32";
+  case sem::ElemKind::F32:
+    return "float32";
+  case sem::ElemKind::I64:
+    return "int64";
+  case sem::ElemKind::U64:
+    return "uint64";
+  }
+  return "uint8";
+}
+
+py::object iterationDict(const std::vector<std::pair<std::string, int64_t>> &it) {
+  py::dict d;
+  for (const auto &[name, value] : it)
+    d[py::str(name)] = value;
+  return std::move(d);
+}
+
+py::object fileOrNone(const PlainLoc &l) {
+  return l.file.empty() ? py::object(py::none()) : py::object(py::str(l.file));
+}
+
+/// A scalar's value from its raw bits and MLIR type ("f32", "i32", "index").
+py::object scalarValue(const std::string &type, uint64_t bits) {
+  llvm::StringRef t(type);
+  if (t == "f32")
+    return py::float_(bitsToFloat(static_cast<uint32_t>(bits)));
+  if (t == "f16")
+    return py::float_(sem::f16ToF32(static_cast<uint16_t>(bits)));
+  if (t == "bf16")
+    return py::float_(sem::bf16ToF32(static_cast<uint16_t>(bits)));
+  if (t == "f64") {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return py::float_(d);
+  }
+  unsigned width = 64;
+  if (t.consume_front("i") || t.consume_front("si"))
+    t.getAsInteger(10, width);
+  if (t.consume_front("ui") && !t.getAsInteger(10, width))
+    return py::int_(width >= 64 ? bits : bits & ((uint64_t(1) << width) - 1));
+  if (width == 0 || width >= 64)
+    return py::int_(static_cast<int64_t>(bits));
+  // Signless and signed integers read as signed (i1 as 0 / -1 -> bool).
+  uint64_t low = bits & ((uint64_t(1) << width) - 1);
+  if (width == 1)
+    return py::bool_(low != 0);
+  int64_t v = static_cast<int64_t>(low << (64 - width)) >> (64 - width);
+  return py::int_(v);
+}
+
+py::object tracedValue(const interp::TracedValue &v, std::optional<sem::RegType> maskLanes) {
+  py::object cls = py::module_::import("ascreg.debugging").attr("TracedValue");
+  switch (v.kind) {
+  case interp::TracedValue::Kind::Register: {
+    py::array arr(py::dtype(dtypeOfElem(v.regType.elem)),
+                  std::vector<py::ssize_t>{static_cast<py::ssize_t>(v.regType.lanes())});
+    std::memcpy(arr.mutable_data(), v.bytes.data(),
+                std::min<size_t>(v.bytes.size(), v.regType.bytes()));
+    return cls(v.name, v.type, "register", arr);
+  }
+  case interp::TracedValue::Kind::Mask: {
+    sem::Mask m;
+    std::memcpy(m.w, v.bytes.data(), std::min(v.bytes.size(), sizeof m.w));
+    py::list active;
+    if (maskLanes) {
+      for (unsigned l = 0; l < maskLanes->lanes(); ++l)
+        if (m.laneActive(*maskLanes, l))
+          active.append(l);
+    } else {
+      for (unsigned b = 0; b < sem::kMaskBits; ++b)
+        if (m.bit(b))
+          active.append(b);
+    }
+    return cls(v.name, v.type, "mask", active);
+  }
+  case interp::TracedValue::Kind::Scalar: {
+    uint64_t bits = 0;
+    std::memcpy(&bits, v.bytes.data(), std::min<size_t>(v.bytes.size(), 8));
+    return cls(v.name, v.type, "scalar", scalarValue(v.type, bits));
+  }
+  case interp::TracedValue::Kind::Buffer:
+    return cls(v.name, v.type, "buffer", py::make_tuple(v.ubAddr, v.numElements));
+  }
+  return py::none();
+}
+
+py::object provenanceNode(const PlainNode &n) {
+  py::list inputs;
+  for (const PlainNode &i : n.inputs)
+    inputs.append(provenanceNode(i));
+  PlainLoc l = n.loc ? *n.loc : PlainLoc();
+  return py::module_::import("ascreg.debugging")
+      .attr("ProvenanceNode")(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration),
+                              n.description, inputs);
+}
+
+/// Kernel.debug: one interpreter run with the requested trace, checks and
+/// explanations; returns an ascreg.debugging.DebugReport. A failed run is
+/// reported in the report (its buffers are left untouched), not raised.
+py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
+  std::vector<BoundBuffer> buffers;
+  std::vector<interp::Arg> engineArgs = bindArgs(k, args, &buffers);
+  auto isBufferParam = [&](unsigned i) { return i < k.params.size() && k.params[i].isBuffer; };
+  for (unsigned i : req.uninitialized) {
+    if (!isBufferParam(i))
+      argError(i < k.params.size() ? &k.params[i] : nullptr,
+               "uninitialized=: parameter " + std::to_string(i) + " is not a buffer parameter");
+    engineArgs[i].uninitialized = true;
+  }
+  for (unsigned i : req.outputs) {
+    if (!isBufferParam(i))
+      argError(i < k.params.size() ? &k.params[i] : nullptr,
+               "outputs=: parameter " + std::to_string(i) + " is not a buffer parameter");
+    engineArgs[i].output = true;
+  }
+  for (const interp::ExplainRequest &r : req.explain) {
+    if (!isBufferParam(r.argument))
+      argError(r.argument < k.params.size() ? &k.params[r.argument] : nullptr,
+               "explain=: parameter " + std::to_string(r.argument) + " is not a buffer parameter");
+    for (uint64_t e : r.elements)
+      if (e >= engineArgs[r.argument].numElements)
+        argError(&k.params[r.argument], "explain=: element " + std::to_string(e) +
+                                            " is outside the " +
+                                            std::to_string(engineArgs[r.argument].numElements) +
+                                            " elements of parameter " + std::to_string(r.argument));
+  }
+  interp::Options io;
+  io.ubCapacity = k.options.ubCapacity;
+  io.maxSteps = k.options.maxSteps;
+  if (!req.checks.empty()) {
+    std::string error;
+    auto checks = interp::CheckOptions::parse(req.checks, error);
+    if (!checks)
+      throw py::value_error("checks: " + error);
+    checks->maxFindings = req.maxFindings;
+    io.checks = *checks;
+    // The UB check measures the footprint; give the run room to reach it
+    // (as ascreg-run --check=ub does).
+    if (checks->ub)
+      io.ubCapacity = std::max<uint64_t>(io.ubCapacity, 64 * 1024 * 1024);
+  }
+  CollectingSink sink(req.traceLimit);
+  if (req.trace)
+    io.traceSink = &sink;
+
+  std::optional<AscregError> runError, error;
+  std::vector<PlainFinding> findings;
+  std::vector<PlainExplanation> explanations;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(k.session->mutex);
+    k.session->diags.clear();
+    try {
+      // A kernel of its own: the options (checks, trace sink) are fixed at
+      // compile time, and the fast kernel of run() stays unchanged.
+      auto compiled = interp::CompiledKernel::compile(k.fn, io);
+      if (failed(compiled))
+        throwDiags(ErrorKind::Compile, k.session->takeDiags(),
+                   "the interpreter cannot compile @" + k.entry);
+      interp::CompiledKernel &ck = **compiled;
+      try {
+        if (req.explain.empty()) {
+          if (failed(ck.run(engineArgs)))
+            throwDiags(ErrorKind::Run, k.session->takeDiags(), "the run failed");
+        } else {
+          auto explained = ck.explain(engineArgs, req.explain);
+          if (failed(explained))
+            throwDiags(ErrorKind::Run, k.session->takeDiags(), "the run failed");
+          for (const interp::Explanation &x : *explained) {
+            PlainExplanation p{x.argument, x.element, x.neverWritten, {}, {}};
+            for (const interp::ProvenanceNode &n : x.history)
+              p.history.push_back(plainNode(n));
+            llvm::raw_string_ostream os(p.text);
+            interp::printExplanation(os, x);
+            explanations.push_back(std::move(p));
+          }
+        }
+      } catch (AscregError &e) {
+        runError = std::move(e);
+      }
+      for (const interp::Finding &f : ck.findings()) {
+        PlainFinding p{f, plainLoc(f.loc), {}};
+        for (const auto &[loc, text] : f.notes)
+          p.notes.emplace_back(loc ? std::optional<PlainLoc>(plainLoc(*loc)) : std::nullopt, text);
+        findings.push_back(std::move(p));
+      }
+      k.session->takeDiags();
+    } catch (AscregError &e) {
+      error = std::move(e);
+    }
+  }
+  if (error)
+    throw *error;
+
+  py::object mod = py::module_::import("ascreg.debugging");
+  py::list trace, pyFindings, pyExplanations;
+  for (size_t i = 0; i < sink.events.size(); ++i) {
+    const interp::TraceEvent &e = sink.events[i];
+    const PlainLoc &l = sink.locs[i];
+    py::list inputs, outputs;
+    for (const interp::TracedValue &v : e.inputs)
+      inputs.append(tracedValue(v, e.maskLanes));
+    for (const interp::TracedValue &v : e.outputs)
+      outputs.append(tracedValue(v, e.maskLanes));
+    trace.append(mod.attr("TraceEvent")(e.index, e.opName, e.header, fileOrNone(l), l.line,
+                                        l.column, iterationDict(e.iteration), inputs, outputs,
+                                        e.failed));
+  }
+  for (const PlainFinding &p : findings) {
+    const interp::Finding &f = p.finding;
+    py::list notes, lanes, elements;
+    for (const auto &[loc, text] : p.notes)
+      notes.append(
+          py::make_tuple(loc ? py::object(py::make_tuple(loc->file, loc->line, loc->column))
+                             : py::object(py::none()),
+                         text));
+    for (const auto &[first, last] : f.lanes)
+      lanes.append(py::make_tuple(first, last));
+    for (const auto &[begin, end] : f.elements)
+      elements.append(py::make_tuple(begin, end));
+    py::dict kw;
+    kw["notes"] = notes;
+    kw["iteration"] = iterationDict(f.iteration);
+    kw["lanes"] = lanes;
+    kw["argument"] = f.argument >= 0 ? py::object(py::int_(f.argument)) : py::object(py::none());
+    kw["elements"] = elements;
+    kw["occurrences"] = f.occurrences;
+    pyFindings.append(mod.attr("Finding")(interp::checkName(f.kind), findingKindName(f.kind),
+                                          useKindName(f.use), f.opName, fileOrNone(p.loc),
+                                          p.loc.line, p.loc.column, f.message, **kw));
+  }
+  for (const PlainExplanation &x : explanations) {
+    py::list history;
+    for (const PlainNode &n : x.history)
+      history.append(provenanceNode(n));
+    pyExplanations.append(
+        mod.attr("Explanation")(x.argument, x.element, x.neverWritten, history, x.text));
+  }
+  py::object err = runError ? makeError(*runError) : py::object(py::none());
+  return mod.attr("DebugReport")(err, trace, pyFindings, pyExplanations, sink.truncated);
+}
+
+/// Kernel.bisect: the kernel on the same arguments before `pipeline` and
+/// after each of its passes (ascreg::debugging::bisectPipeline); the arrays
+/// are not modified.
+py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
+                        const std::vector<std::string> &plugins) {
+  std::vector<BoundBuffer> buffers;
+  std::vector<interp::Arg> engineArgs = bindArgs(k, args, &buffers);
+  std::vector<::ascreg::debugging::KernelInput> inputs(engineArgs.size());
+  for (size_t i = 0; i < engineArgs.size(); ++i) {
+    inputs[i].isBuffer = engineArgs[i].isBuffer;
+    inputs[i].bits = engineArgs[i].bits;
+    inputs[i].numElements = engineArgs[i].numElements;
+  }
+  for (const BoundBuffer &b : buffers)
+    inputs[b.param].bytes.assign(b.data, b.data + b.bytes);
+  ::ascreg::debugging::BisectOptions options;
+  options.entry = k.entry;
+  options.interp.ubCapacity = k.options.ubCapacity;
+  options.interp.maxSteps = k.options.maxSteps;
+  options.jit.ubCapacity = k.options.ubCapacity;
+  options.jit.optLevel = k.options.jitOpt;
+  std::optional<AscregError> error;
+  FailureOr<::ascreg::debugging::BisectResult> result = failure();
+  {
+    py::gil_scoped_release release;
+    std::lock_guard<std::mutex> lock(k.session->mutex);
+    k.session->diags.clear();
+    try {
+      static std::set<std::string> loaded;
+      for (const std::string &path : plugins) {
+        if (loaded.count(path))
+          continue;
+        auto plugin = PassPlugin::load(path);
+        if (!plugin)
+          throw AscregError{ErrorKind::Pass,
+                            "cannot load the pass plugin " + path + ": " +
+                                llvm::toString(plugin.takeError()),
+                            {}};
+        plugin->registerPassRegistryCallbacks();
+        loaded.insert(path);
+      }
+      result = ::ascreg::debugging::bisectPipeline(*k.module, pipeline, inputs, options);
+      if (failed(result))
+        throwDiags(ErrorKind::Pass, k.session->takeDiags(), "the bisection failed");
+      k.session->takeDiags();
+    } catch (AscregError &e) {
+      error = std::move(e);
+    }
+  }
+  if (error)
+    throw *error;
+  py::object mod = py::module_::import("ascreg.debugging");
+  py::list stages;
+  for (const ::ascreg::debugging::BisectStage &st : result->stages) {
+    py::list diffs;
+    for (const ::ascreg::debugging::ElementDiff &d : st.diff.first)
+      diffs.append(py::make_tuple(d.argument, d.element, d.expected, d.actual));
+    stages.append(mod.attr("BisectStage")(
+        st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
+        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed,
+        st.failure, st.diff.count, diffs));
+  }
+  py::object first = result->firstDiffering ? py::object(py::int_(*result->firstDiffering))
+                                            : py::object(py::none());
+  return mod.attr("BisectResult")(stages, first);
+}
+
 } // namespace
 
 PYBIND11_MODULE(_ascreg, m) {
@@ -1130,6 +1581,106 @@ PYBIND11_MODULE(_ascreg, m) {
           "__call__",
           [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
           py::arg("mode") = "interp")
+      .def(
+          "bisect",
+          [](Kernel &k, const std::string &pipeline, py::args args,
+             std::vector<std::string> plugins) { return bisectKernel(k, pipeline, args, plugins); },
+          py::arg("pipeline"), py::kw_only(), py::arg("plugins") = std::vector<std::string>{},
+          "Runs the kernel on the same arguments before `pipeline` and after each of its passes "
+          "and compares every buffer bit for bit (docs/debugging.md); returns an "
+          "ascreg.debugging.BisectResult. `plugins`: pass plugin libraries to load first.")
+      .def(
+          "debug",
+          [](Kernel &k, py::args args, bool trace, py::object checks, py::object explain,
+             unsigned depth, std::vector<unsigned> uninitialized, std::vector<unsigned> outputs,
+             unsigned maxFindings, size_t traceLimit) {
+            DebugRequest req;
+            req.trace = trace;
+            req.traceLimit = traceLimit;
+            req.maxFindings = maxFindings;
+            if (py::isinstance<py::bool_>(checks))
+              req.checks = checks.cast<bool>() ? "all" : "";
+            else if (py::isinstance<py::str>(checks))
+              req.checks = checks.cast<std::string>();
+            else if (!checks.is_none())
+              for (py::handle c : checks)
+                req.checks += (req.checks.empty() ? "" : ",") + py::str(c).cast<std::string>();
+            if (!explain.is_none())
+              for (py::handle item : explain) {
+                auto pair = py::reinterpret_borrow<py::sequence>(item);
+                if (!py::isinstance<py::sequence>(item) || pair.size() != 2)
+                  throw py::value_error("explain= takes (argument, elements) pairs");
+                interp::ExplainRequest r;
+                r.argument = pair[0].cast<unsigned>();
+                r.depth = depth;
+                py::object elems = pair[1];
+                if (py::isinstance<py::int_>(elems) || py::hasattr(elems, "__index__"))
+                  r.elements.push_back(py::int_(elems).cast<uint64_t>());
+                else
+                  for (py::handle e : elems)
+                    r.elements.push_back(
+                        py::int_(py::reinterpret_borrow<py::object>(e)).cast<uint64_t>());
+                req.explain.push_back(std::move(r));
+              }
+            req.uninitialized = std::move(uninitialized);
+            req.outputs = std::move(outputs);
+            return debugKernel(k, args, req);
+          },
+          py::arg("trace") = false, py::arg("checks") = py::none(), py::arg("explain") = py::none(),
+          py::arg("depth") = 4, py::arg("uninitialized") = std::vector<unsigned>(),
+          py::arg("outputs") = std::vector<unsigned>(), py::arg("max_findings") = 100,
+          py::arg("trace_limit") = 100000,
+          "debug(*args, trace=False, checks=None, explain=None, depth=4, uninitialized=(), "
+          "outputs=(), max_findings=100, trace_limit=100000): one interpreter run with the "
+          "structured trace, the debugging checks ('all', 'init,bounds', or a list of init, "
+          "bounds, align, coverage, ub) and the provenance of output elements (explain: "
+          "[(argument, element or elements)]); returns an ascreg.debugging.DebugReport. A failed "
+          "run is reported (report.error), not raised. docs/python.md.")
+      .def(
+          "report",
+          [](Kernel &k, const std::string &path, py::args args, py::object checks,
+             std::vector<unsigned> outputs, std::vector<unsigned> uninitialized) {
+            std::vector<BoundBuffer> buffers;
+            std::vector<interp::Arg> engineArgs = bindArgs(k, args, &buffers);
+            for (unsigned i : outputs)
+              if (i < engineArgs.size())
+                engineArgs[i].output = true;
+            for (unsigned i : uninitialized)
+              if (i < engineArgs.size())
+                engineArgs[i].uninitialized = true;
+            interp::Options io;
+            io.ubCapacity = k.options.ubCapacity;
+            io.maxSteps = k.options.maxSteps;
+            if (!checks.is_none()) {
+              std::string error;
+              auto parsed = interp::CheckOptions::parse(py::str(checks).cast<std::string>(), error);
+              if (!parsed)
+                throw py::value_error("checks: " + error);
+              io.checks = *parsed;
+            }
+            std::optional<AscregError> error;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard<std::mutex> lock(k.session->mutex);
+              k.session->diags.clear();
+              try {
+                if (llvm::Error err =
+                        ascreg::report::reportRun(k.fn, engineArgs, io, path, k.sourceName))
+                  throwDiags(ErrorKind::Run, {}, llvm::toString(std::move(err)));
+              } catch (AscregError &e) {
+                error = std::move(e);
+              }
+            }
+            if (error)
+              throw *error;
+          },
+          py::arg("path"), py::arg("checks") = py::none(),
+          py::arg("outputs") = std::vector<unsigned>(),
+          py::arg("uninitialized") = std::vector<unsigned>(),
+          "report(path, *args, checks=None, outputs=(), uninitialized=()): run the entry in the "
+          "interpreter on the arguments (bound in place, as run()) and write the HTML report of "
+          "the run to `path` (docs/report.md): trace, findings of the checks (default: init, "
+          "bounds, align, coverage) and UB byte map. A failed run raises after writing it.")
       .def(
           "lower", [](Kernel &k, const std::string &pipeline) { return lowerKernel(k, pipeline); },
           py::arg("pipeline"),

@@ -10,7 +10,9 @@ scripts/rdiff/reduce.py shrinks a kernel on which the paths disagree.
 What a kernel contains: 1-5 UB buffers of random element types (i8 i16 i32
 i64 f16 bf16 f32, sometimes si/ui), a result buffer %out (i64), a count %n
 (i32), a trip count %rep (index) and sometimes a float scalar; then random
-op sequences over every legal register type (both 64-bit forms), masks of
+op sequences over every legal register type (both 64-bit forms), casts of
+every legal pair (ascreg.cast with random round/sat/part operands) and
+ascreg.truncate, a random CTRL state on some kernels, masks of
 every pattern and from update_mask tail counts (0, 1, VL-1, VL, VL+1, 2^32-1,
 a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
@@ -29,8 +31,23 @@ Usage: gen_kernels.py [--seed S] [--count N] [--ops K] [-o FILE]
 Standard library only.
 """
 import argparse
+import importlib.util
+import os
 import random
 import sys
+
+# The legal casts (pair -> round modes, sat operand, parts) and CTRL encoding
+# are gen-conformance.py's (checked against ascreg::semantics::allCastPairs
+# by unittests/Differential): one table for both generators.
+_spec = importlib.util.spec_from_file_location(
+    "gen_conformance", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                                    "gen-conformance.py"))
+_conformance = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_conformance)
+CASTS = _conformance.CASTS  # (dst, src) -> (round modes, sat operand, parts)
+PART_NAMES = _conformance.PART_NAMES
+ROUND5 = _conformance.R5
+ctrl_attr = _conformance.ctrl_attr
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}
@@ -343,7 +360,7 @@ class Kernel:
     def stmt(self):
         kind = self.rng.choice(["reduce", "reduce", "pair", "gather", "gather", "gather_reg",
                                 "binary", "binary", "select", "compare", "store", "store",
-                                "mask", "dup", "bitcast", "scalar"])
+                                "mask", "dup", "bitcast", "scalar", "cast", "cast", "truncate"])
         getattr(self, "s_" + kind)()
 
     def s_reduce(self):
@@ -462,6 +479,36 @@ class Kernel:
         if tainted:
             self.tainted_bufs.add(buf[0])
 
+    def s_cast(self):
+        """ascreg.cast of a legal pair with random round/sat/part operands. A
+        float -> integer cast reads untainted lanes only (an open NaN payload
+        must not decide integer bits); float -> float keeps the taint."""
+        rng = self.rng
+        (dst, src), (rounds, sat, parts) = rng.choice(sorted(CASTS.items()))
+        to_int = src in FLOATS and dst not in FLOATS
+        v = self.make_reg((src, 1), untainted=to_int)
+        m = self.make_mask()
+        ops = ""
+        if rounds:
+            ops += " round <%s>" % rng.choice(rounds)
+        if sat:
+            ops += " sat <%s>" % rng.choice(["off", "on"])
+        if parts:
+            ops += " part <%s>" % rng.choice(PART_NAMES[parts])
+        r = self.fresh()
+        self.emit("%s = ascreg.cast %s, %s%s : %s -> %s"
+                  % (r, v, m, ops, vreg((src, 1)), vreg((dst, 1))))
+        self.define(r, "reg", (dst, 1), dst in FLOATS and self.is_tainted(v))
+
+    def s_truncate(self):
+        rng = self.rng
+        t = (rng.choice(FLOATS), 1)
+        v, m = self.make_reg(t), self.make_mask()
+        r = self.fresh()
+        self.emit("%s = ascreg.truncate %s, %s round <%s> : %s"
+                  % (r, v, m, rng.choice(ROUND5), vreg(t)))
+        self.define(r, "reg", t, self.is_tainted(v))
+
     def s_scalar(self):
         """i32 arithmetic on counts (feeds update_mask)."""
         rng = self.rng
@@ -569,6 +616,7 @@ class Kernel:
             spec.append(ft)
             self.define("%x", "scalar", ft)
 
+        self.ctrl = "".join(rng.choice("01") for _ in range(4)) if rng.random() < 0.3 else None
         ops = rng.randrange(3, self.max_ops + 1)
         in_loop = rng.randrange(1, ops // 2 + 2) if rng.random() < 0.7 else 0
         before = rng.randrange(0, max(ops - in_loop, 0) + 1)
@@ -591,8 +639,13 @@ class Kernel:
         out = ["// rdiff-args: " + " ".join(spec)]
         if relaxed:
             out.append("// rdiff-nan-payloads-open: " + " ".join(relaxed))
+        # A random CTRL state (saturation, overflow, fp8 NaN bits) on 30% of
+        # the kernels; the rest run with the documented default.
+        attrs = ""
+        if self.ctrl is not None:
+            attrs = " attributes {ascreg.ctrl = %s}" % ctrl_attr(self.ctrl)
         out += ['module attributes {ascreg.target = "dav-3510"} {',
-                "  func.func @kernel(%s) {" % ", ".join(params)]
+                "  func.func @kernel(%s)%s {" % (", ".join(params), attrs)]
         out += self.const_lines
         out += self.lines
         out += ["    return", "  }", "}"]

@@ -9,7 +9,9 @@
 |* kernel runs after the failing one). Self-checking and FileCheck'ed.        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
-// RUN: ascreg-capi-test 2>&1 | FileCheck %s
+// RUN: ascreg-capi-test %t.html 2>&1 | FileCheck %s
+// The report names the gather and draws its 64 result lanes.
+// RUN: grep -c 'ascreg.gather' %t.html
 
 #include "ascreg-c/Dialects.h"
 #include "ascreg-c/Interpreter.h"
@@ -49,6 +51,18 @@ static const char *kKernels =
     "    ascreg.store_align %g, %out[%c0], %all : !ascreg.vreg<64xf32>, memref<64xf32>\n"
     "    return\n"
     "  }\n"
+    "}\n";
+
+/* A tail mask one element short: the last active element is never stored. */
+static const char *kTailKernel =
+    "func.func @tail(%src: memref<64xf32>, %dst: memref<64xf32>, %n: i32) {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %one = arith.constant 1 : i32\n"
+    "  %short = arith.subi %n, %one : i32\n"
+    "  %v = ascreg.load_align %src[%c0] : memref<64xf32> -> !ascreg.vreg<64xf32>\n"
+    "  %m, %rest = ascreg.update_mask %short for !ascreg.vreg<64xf32>\n"
+    "  ascreg.store_align %v, %dst[%c0], %m : !ascreg.vreg<64xf32>, memref<64xf32>\n"
+    "  return\n"
     "}\n";
 
 static int failures = 0;
@@ -114,6 +128,28 @@ static MlirWalkResult countOps(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Collects the findings of a run with checks. */
+typedef struct {
+  int count;
+  char check[16];
+  int64_t argument;
+  uint64_t begin, end;
+  char message[200];
+} Findings;
+
+static void onFinding(const AscregFinding *f, void *userData) {
+  Findings *out = (Findings *)userData;
+  if (out->count++ == 0) {
+    snprintf(out->check, sizeof out->check, "%s", f->check);
+    snprintf(out->message, sizeof out->message, "%s", f->message);
+    out->argument = f->argument;
+    if (f->numElementRanges > 0) {
+      out->begin = f->elementRanges[0];
+      out->end = f->elementRanges[1];
+    }
+  }
+}
+
 /* Runs @sum_max on `count` active lanes with the interpreter or the JIT. */
 static void runSumMax(MlirModule module, int jit, const float *src, uint32_t count, float *sum,
                       float *max) {
@@ -129,7 +165,7 @@ static void runSumMax(MlirModule module, int jit, const float *src, uint32_t cou
   EXPECT(mlirLogicalResultIsSuccess(r), "%s run of @sum_max failed", jit ? "jit" : "interpreter");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   /* The dialect handle, in the upstream convention. */
   MlirDialectHandle handle = mlirGetDialectHandle__ascreg__();
   MlirStringRef ns = mlirDialectHandleGetNamespace(handle);
@@ -236,6 +272,29 @@ int main(void) {
   printf("gather in range: %s\n", inRange ? "ok" : "wrong");
   // CHECK: gather in range: ok
 
+  /* The same run with its HTML report (argv[1]): the same results, and a
+   * page that draws the gather. */
+  if (argc > 1) {
+    for (int i = 0; i < 64; ++i)
+      out[i] = -1.0f;
+    MlirLogicalResult rep = ascregInterpretFunctionWithReport(
+        gather, gargs, 3, NULL, mlirStringRefCreateFromCString(argv[1]));
+    int same = mlirLogicalResultIsSuccess(rep);
+    for (int i = 0; i < 64; ++i)
+      same &= out[i] == (float)(i % 16);
+    char page[64] = {0};
+    FILE *f = fopen(argv[1], "r");
+    if (f) {
+      size_t n = fread(page, 1, sizeof page - 1, f);
+      page[n] = 0;
+      fclose(f);
+    }
+    EXPECT(same && strncmp(page, "<!DOCTYPE html>", 15) == 0, "the report run failed");
+    printf("gather with a report: %s, page %s\n", same ? "ok" : "wrong",
+           strncmp(page, "<!DOCTYPE html>", 15) == 0 ? "written" : "missing");
+  }
+  // CHECK: gather with a report: ok, page written
+
   /* Index 100000 of an f32 table is UB byte 400000, outside the 248 KiB UB
    * (an index past the table but inside UB would read the neighbouring UB
    * bytes, as on the NPU). */
@@ -249,8 +308,10 @@ int main(void) {
          diagnostics - before_diags);
   printf("interpreter, gather outside UB: %s\n",
          mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
-  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte
-  // 400000, outside the Unified Buffer CHECK: interpreter, gather outside UB: failed
+  // clang-format off
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
+  // CHECK: interpreter, gather outside UB: failed
+  // clang-format on
 
   /* The JIT reports the same error and returns; the host process goes on. */
   before_diags = diagnostics;
@@ -259,8 +320,10 @@ int main(void) {
   EXPECT(diagnostics == before_diags + 1, "expected one JIT diagnostic, got %d",
          diagnostics - before_diags);
   printf("jit, gather outside UB: %s\n", mlirLogicalResultIsFailure(bad) ? "failed" : "succeeded");
-  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte
-  // 400000, outside the Unified Buffer CHECK: jit, gather outside UB: failed
+  // clang-format off
+  // CHECK: diagnostic: loc("user.py":12:3): {{.*}}gather index 100000 in lane 3 reads UB byte 400000, outside the Unified Buffer
+  // CHECK: jit, gather outside UB: failed
+  // clang-format on
   int untouched = 1;
   for (int i = 0; i < 64; ++i)
     untouched &= out[i] == -1.0f;
@@ -273,6 +336,53 @@ int main(void) {
   EXPECT(sum2[0] == jsum[0] && max2[0] == jmax[0], "the JIT after a failure gave other results");
   printf("jit after the failure: sum %g, max %g\n", sum2[0], max2[0]);
   // CHECK: jit after the failure: sum [[SUM]], max 15.75
+
+  /* The debugging checks through the C API: the coverage check finds the
+   * elements [39, 64) of the output that the one-short tail mask (40 - 1
+   * active lanes) never stores; with a callback they arrive as data, without
+   * one as an error diagnostic and a failed run. */
+  {
+    MlirModule tail = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kTailKernel));
+    EXPECT(!mlirModuleIsNull(tail), "the tail kernel does not parse");
+    float tsrc[64], tdst[64];
+    for (int i = 0; i < 64; ++i)
+      tsrc[i] = (float)i, tdst[i] = -1.0f;
+    AscregArg targs[3] = {ascregArgBuffer(tsrc, 64), ascregArgBuffer(tdst, 64),
+                          ascregArgScalar(40)};
+    targs[1].flags = AscregArgOutput;
+    Findings found;
+    memset(&found, 0, sizeof found);
+    AscregInterpreterOptions opts;
+    memset(&opts, 0, sizeof opts);
+    opts.checks = "all";
+    opts.onFinding = onFinding;
+    opts.findingUserData = &found;
+    MlirOperation tailFn = lookupFunc(tail, "tail");
+    MlirLogicalResult r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
+    EXPECT(mlirLogicalResultIsSuccess(r), "the checked run failed");
+    EXPECT(found.count == 1 && strcmp(found.check, "coverage") == 0 && found.argument == 1 &&
+               found.begin == 39 && found.end == 64,
+           "unexpected findings: %d, %s, parameter %lld, [%llu, %llu)", found.count, found.check,
+           (long long)found.argument, (unsigned long long)found.begin,
+           (unsigned long long)found.end);
+    printf("findings: %d, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
+           found.check, (long long)found.argument, (unsigned long long)found.begin,
+           (unsigned long long)found.end, found.message);
+    // CHECK: findings: 1, coverage, parameter 1, elements [39, 64): {{.*}}never written
+    opts.onFinding = NULL;
+    before_diags = diagnostics;
+    r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
+    EXPECT(mlirLogicalResultIsFailure(r) && diagnostics > before_diags,
+           "findings without a callback must fail with a diagnostic");
+    printf("without a callback: %s\n", mlirLogicalResultIsFailure(r) ? "failed" : "succeeded");
+    // CHECK: diagnostic: {{.*}}[coverage]{{.*}}never written
+    // CHECK: without a callback: failed
+    opts.checks = "init,nonsense";
+    r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
+    EXPECT(mlirLogicalResultIsFailure(r), "a bad check list was accepted");
+    // CHECK: diagnostic: {{.*}}checks: {{.*}}nonsense
+    mlirModuleDestroy(tail);
+  }
 
   /* Not a function: a failure with a diagnostic, not a crash. */
   AscregArg none[1] = {ascregArgScalar(0)};

@@ -28,6 +28,17 @@
 // Without :uninit the buffer's contents are defined inputs.
 // RUN: ascreg-run %t/acc.mlir --arg=%t/src.npy --arg=%t/dst.npy --check=init
 
+// A cast moves definedness with its lanes: widening part <even> of an f16
+// register whose first 64 lanes were stored reads source lanes 0, 2, ..., 126,
+// so f32 lanes 0-31 are defined and lanes 32-63 are not; narrowing back
+// puts f32 lane k in f16 lane 2k (the odd lanes are defined zeros).
+// RUN: %python %S/../Inputs/mknpy.py %t/h.npy f2 "[1.0] * 128"
+// RUN: %python %S/../Inputs/mknpy.py %t/w.npy f4 "[0] * 64"
+// RUN: %python %S/../Inputs/mknpy.py %t/n.npy f2 "[0] * 128"
+// RUN: not ascreg-run %t/cast.mlir --arg=%t/h.npy --arg=%t/w.npy --arg=%t/n.npy --check=init 2>&1 | FileCheck %s --check-prefix=CAST
+// CAST: cast.mlir:13:5: error: [init] 'ascreg.store_align' op stores uninitialized data (lanes 32-63)
+// CAST: cast.mlir:16:5: error: [init] 'ascreg.store_align' op stores uninitialized data (lanes 64,66,68
+
 //--- alloc.mlir
 module {
   func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
@@ -56,6 +67,27 @@ module {
     %v = ascreg.load_align %src[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
     %s = ascreg.reduce <sum> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
     ascreg.store_align %s, %acc[%c0], %m : !ascreg.vreg<64xf32>, memref<?xf32>
+    return
+  }
+}
+
+//--- cast.mlir
+module {
+  func.func @kernel(%src: memref<?xf16>, %wide: memref<?xf32>, %narrow: memref<?xf16>) {
+    %c0 = arith.constant 0 : index
+    %c64i = arith.constant 64 : i32
+    %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
+    %all32 = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+    %m64, %r = ascreg.update_mask %c64i for !ascreg.vreg<128xf16>
+    %tmp = memref.alloc() : memref<128xf16>
+    %v = ascreg.load_align %src[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    ascreg.store_align %v, %tmp[%c0], %m64 : !ascreg.vreg<128xf16>, memref<128xf16>
+    %h = ascreg.load_align %tmp[%c0] : memref<128xf16> -> !ascreg.vreg<128xf16>
+    %e = ascreg.cast %h, %all16 part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+    ascreg.store_align %e, %wide[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
+    %n = ascreg.cast %e, %all32 round <rint> sat <off> part <even>
+        : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
+    ascreg.store_align %n, %narrow[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
     return
   }
 }

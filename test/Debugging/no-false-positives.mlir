@@ -28,3 +28,11 @@
 // RUN: %python %S/../Inputs/mknpy.py %t/v.npy f4 "[0] * 64"
 // RUN: %python %S/../Inputs/mknpy.py %t/i.npy i4 "[-1] * 64"
 // RUN: ascreg-run %ascreg_src_root/examples/argmax.mlir --arg=%t/x.npy --arg=%t/v.npy --arg=%t/i.npy --arg=i32:1000 --check=all
+// The cast examples: f16 summed in f32, and quantisation f32 -> f16 -> s8.
+// RUN: %python %S/../Inputs/mknpy.py %t/x.npy f2 "[1.0] + [2**-11] * 127"
+// RUN: %python %S/../Inputs/mknpy.py %t/s.npy f2 "[0] * 128"
+// RUN: ascreg-run %ascreg_src_root/examples/sum_f16_in_f32.mlir --arg=%t/x.npy --arg=%t/s.npy --arg=i32:128 --arg=index:1 --check=all --out=1:%t/s2.npy
+// RUN: %python %S/../Inputs/mknpy.py %t/q.npy f4 "[1.25 * (i - 128) for i in range(256)]"
+// RUN: %python %S/../Inputs/mknpy.py %t/perm.npy u1 "[4 * (i % 64) + 2 * ((i // 64) % 2) + (i // 64) // 2 for i in range(256)]"
+// RUN: %python %S/../Inputs/mknpy.py %t/o.npy i1 "[0] * 256"
+// RUN: ascreg-run %ascreg_src_root/examples/quantize_f32_to_s8.mlir --arg=%t/q.npy --arg=%t/perm.npy --arg=%t/o.npy --arg=index:1 --check=all --out=2:%t/o2.npy

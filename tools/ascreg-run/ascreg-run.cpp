@@ -9,11 +9,13 @@
 // (or the offending argument) and exits non-zero.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Interpreter/Npy.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
@@ -44,6 +47,7 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 namespace sem = ::ascreg::semantics;
+using ::ascreg::debugging::describeElement;
 
 static cl::OptionCategory runCat("ascreg-run options");
 static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir>"), cl::init("-"),
@@ -98,6 +102,25 @@ static cl::list<std::string>
 static cl::opt<unsigned> explainDepth("explain-depth",
                                       cl::desc("Producing ops to follow back (default 4)"),
                                       cl::init(4), cl::cat(runCat));
+static cl::opt<std::string> bisectPipeline(
+    "bisect-pipeline",
+    cl::desc("Run the kernel before the pipeline and after each of its passes on the same inputs "
+             "and report the first pass after which a buffer differs (docs/debugging.md)"),
+    cl::init(""), cl::cat(runCat));
+static cl::list<std::string>
+    passPlugins("load-pass-plugin",
+                cl::desc("Load passes from a plugin library (for --pass-pipeline and "
+                         "--bisect-pipeline)"),
+                cl::cat(runCat));
+static cl::opt<std::string>
+    reportFile("report",
+               cl::desc("Write an HTML report of the run (registers, masks, UB byte map, "
+                        "findings; with --mode=check the two runs side by side): docs/report.md"),
+               cl::init(""), cl::cat(runCat));
+// Test-only: flips bit 0 of element E of parameter I after the JIT run, a
+// planted divergence for the report's tests.
+static cl::opt<std::string> perturbJit("test-perturb-jit", cl::desc("I:E (tests only)"),
+                                       cl::init(""), cl::Hidden, cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -210,37 +233,6 @@ LogicalResult parseScalar(StringRef spec, Type t, unsigned index, uint64_t &bits
     return failure();
   }
   return success();
-}
-
-/// NaN payloads are not compared between paths (docs/semantics.md).
-bool isNaNBits(Type elem, uint64_t bits) {
-  if (elem.isF16())
-    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
-  if (elem.isBF16())
-    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
-  if (elem.isF32())
-    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
-  if (elem.isF64())
-    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
-  return false;
-}
-
-std::string describeBits(Type elem, uint64_t v) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  if (elem.isF16())
-    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
-  else if (elem.isBF16())
-    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
-  else if (elem.isF32()) {
-    float f;
-    uint32_t u = static_cast<uint32_t>(v);
-    std::memcpy(&f, &u, 4);
-    os << llvm::format("%.9g", f);
-  } else {
-    os << v;
-  }
-  return out;
 }
 
 void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &b) {
@@ -382,8 +374,8 @@ LogicalResult parseExplain(StringRef spec, unsigned numParams, const std::vector
   for (StringRef item : items) {
     auto [a, b] = item.split('-');
     uint64_t first, last;
-    if (a.getAsInteger(10, first) || (b.empty() ? (last = first, false) : b.getAsInteger(10, last)) ||
-        last < first) {
+    if (a.getAsInteger(10, first) ||
+        (b.empty() ? (last = first, false) : b.getAsInteger(10, last)) || last < first) {
       fail("--explain=" + spec + ": '" + item + "' is not an element or a range E-F");
       return failure();
     }
@@ -403,6 +395,183 @@ LogicalResult parseExplain(StringRef spec, unsigned numParams, const std::vector
   return success();
 }
 
+/// The buffers' current contents in parameter order (empty for scalars).
+std::vector<std::vector<uint8_t>> workBuffers(const std::vector<Bound> &set) {
+  std::vector<std::vector<uint8_t>> out;
+  for (const Bound &b : set)
+    out.push_back(b.isBuffer ? b.work : std::vector<uint8_t>());
+  return out;
+}
+
+/// Prints "explain: parameter I element E = V (0x..)" and the provenance tree.
+void printExplanations(func::FuncOp fn, const std::vector<Bound> &set,
+                       ArrayRef<::ascreg::interp::Explanation> explained, StringRef indent = "") {
+  for (const ::ascreg::interp::Explanation &x : explained) {
+    Type elem = cast<MemRefType>(fn.getArgumentTypes()[x.argument]).getElementType();
+    unsigned eb = set[x.argument].npy.itemBytes;
+    uint64_t v = 0;
+    std::memcpy(&v, set[x.argument].work.data() + x.element * eb, eb);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::formatv("explain: parameter {0} element {1} = {2} ({3})\n", x.argument, x.element,
+                        describeElement(elem, v), llvm::format_hex(v, 2 + 2 * eb));
+    ::ascreg::interp::printExplanation(os, x);
+    for (StringRef line : llvm::split(StringRef(text).rtrim('\n'), '\n'))
+      llvm::outs() << indent << line << "\n";
+  }
+}
+
+/// --report with --bisect-pipeline: the run before the pipeline and the run
+/// after the first pass that changes the results side by side (traced when
+/// the interpreter runs that stage, else its buffers only).
+LogicalResult writeBisectReport(func::FuncOp fn, const std::vector<Bound> &bound,
+                                const ::ascreg::debugging::BisectResult &result,
+                                const ::ascreg::debugging::BisectOptions &options) {
+  namespace rpt = ::ascreg::report;
+  namespace dbg = ::ascreg::debugging;
+  rpt::ReportData data =
+      rpt::describeKernel(fn, inputFile, "bisect", argSpecs, options.interp.profile);
+  data.pipeline = bisectPipeline;
+  auto record = [&](ModuleOp m, StringRef label) {
+    auto f = m.lookupSymbol<func::FuncOp>(options.entry);
+    std::vector<Bound> copy = bound;
+    data.runs.push_back(rpt::recordRun(
+        f, options.interp,
+        [&] {
+          std::vector<::ascreg::interp::Arg> args;
+          for (Bound &b : copy) {
+            if (b.isBuffer) {
+              b.work = b.npy.data;
+              args.push_back(::ascreg::interp::Arg::buffer(b.work.data(), b.npy.numElements()));
+            } else {
+              args.push_back(::ascreg::interp::Arg::scalar(b.bits));
+            }
+          }
+          return args;
+        },
+        data.caps, label));
+  };
+  record(*result.before, "before the pipeline");
+  if (result.firstDiffering) {
+    const dbg::BisectStage &st = result.stages[*result.firstDiffering];
+    std::string label =
+        llvm::formatv("after pass {0} '{1}'", *result.firstDiffering, st.pass).str();
+    if (st.executor == dbg::Executor::Interpreter) {
+      record(*result.after, label);
+    } else {
+      rpt::ReportRun run;
+      run.label = label + " (" + dbg::executorName(st.executor) + ")";
+      run.error = st.failure;
+      for (unsigned i = 0; i < bound.size() && i < result.afterBuffers.size(); ++i)
+        if (bound[i].isBuffer && !result.afterBuffers[i].empty())
+          run.buffers.push_back(
+              rpt::bufferOf(fn, i, result.afterBuffers[i].data(), bound[i].npy.numElements()));
+      data.runs.push_back(std::move(run));
+    }
+  }
+  if (auto err = rpt::writeReportFile(reportFile, data)) {
+    fail(llvm::toString(std::move(err)));
+    return failure();
+  }
+  return success();
+}
+
+/// --bisect-pipeline: the report of ascreg::debugging::bisectPipeline; exit
+/// 1 when a pass changes the results, 0 when none does.
+int runBisect(ModuleOp module, func::FuncOp fn, const std::vector<Bound> &bound,
+              std::vector<::ascreg::interp::ExplainRequest> explains,
+              const ::ascreg::debugging::BisectOptions &options) {
+  namespace dbg = ::ascreg::debugging;
+  std::vector<dbg::KernelInput> inputs;
+  for (const Bound &b : bound) {
+    dbg::KernelInput in;
+    in.isBuffer = b.isBuffer;
+    in.bytes = b.npy.data;
+    in.numElements = b.isBuffer ? b.npy.numElements() : 0;
+    in.bits = b.bits;
+    inputs.push_back(std::move(in));
+  }
+  auto result = dbg::bisectPipeline(module, bisectPipeline, inputs, options);
+  if (failed(result))
+    return 1;
+  auto &stages = result->stages;
+  llvm::outs() << llvm::formatv("bisect: {0} passes; the kernel ran on the same inputs before the "
+                                "pipeline and after each pass, compared bit for bit\n",
+                                stages.size() - 1);
+  size_t width = 20;
+  for (auto &st : stages)
+    width = std::max(width, st.pass.size());
+  for (size_t i = 0; i < stages.size(); ++i) {
+    const dbg::BisectStage &st = stages[i];
+    std::string name = i == 0 ? std::string("before the pipeline") : st.pass;
+    std::string verdict = i == 0         ? std::string("reference")
+                          : st.runFailed ? "FAILS: " + StringRef(st.failure).split('\n').first.str()
+                          : st.diff.count
+                              ? llvm::formatv("DIFFERS: {0} elements", st.diff.count).str()
+                              : std::string("identical");
+    llvm::outs() << llvm::formatv("  {0,2} {1} {2,-11} {3}\n", i == 0 ? "" : std::to_string(i),
+                                  name + std::string(width - name.size(), ' '),
+                                  dbg::executorName(st.executor), verdict);
+    if (st.executor == dbg::Executor::Jit)
+      llvm::outs() << "        (the interpreter does not execute this IR: " << st.fallbackReason
+                   << "; the standard lowering was finished and the JIT ran it)\n";
+  }
+  if (!result->firstDiffering) {
+    llvm::outs() << "bisect: no pass changes the results\n";
+    if (!reportFile.empty() && failed(writeBisectReport(fn, bound, *result, options)))
+      return 1;
+    return 0;
+  }
+  size_t bad = *result->firstDiffering;
+  const dbg::BisectStage &st = stages[bad];
+  if (!reportFile.empty() && failed(writeBisectReport(fn, bound, *result, options)))
+    return 1;
+  llvm::outs() << llvm::formatv("bisect: the results first differ after pass {0} '{1}'\n", bad,
+                                st.pass);
+  if (st.runFailed)
+    llvm::outs() << "  the run after it fails:\n  " << st.failure << "\n";
+  for (const dbg::ElementDiff &d : st.diff.first) {
+    Type elem = cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType();
+    unsigned eb = elem.getIntOrFloatBitWidth() / 8;
+    llvm::outs() << llvm::formatv(
+        "  parameter {0} element {1}: before {2} ({3}), after {4} ({5})\n", d.argument, d.element,
+        describeElement(elem, d.expected), llvm::format_hex(d.expected, 2 + 2 * eb),
+        describeElement(elem, d.actual), llvm::format_hex(d.actual, 2 + 2 * eb));
+  }
+  if (st.diff.count > st.diff.first.size())
+    llvm::outs() << llvm::formatv("  ... {0} more\n", st.diff.count - st.diff.first.size());
+  if (explains.empty())
+    return 1;
+  // Where the two runs diverge: the same elements explained in both.
+  auto explainIn = [&](ModuleOp m, dbg::Executor ex, StringRef label) {
+    llvm::outs() << label << ":\n";
+    auto f = m.lookupSymbol<func::FuncOp>(options.entry);
+    if (ex != dbg::Executor::Interpreter || !f) {
+      llvm::outs() << "    (the JIT ran this stage: provenance needs the interpreter)\n";
+      return;
+    }
+    auto k = ::ascreg::interp::CompiledKernel::compile(f, options.interp);
+    if (failed(k))
+      return;
+    std::vector<Bound> copy = bound;
+    std::vector<::ascreg::interp::Arg> args;
+    for (Bound &b : copy) {
+      if (b.isBuffer) {
+        b.work = b.npy.data;
+        args.push_back(::ascreg::interp::Arg::buffer(b.work.data(), b.npy.numElements()));
+      } else {
+        args.push_back(::ascreg::interp::Arg::scalar(b.bits));
+      }
+    }
+    auto explained = (*k)->explain(args, explains);
+    if (succeeded(explained))
+      printExplanations(f, copy, *explained, "    ");
+  };
+  explainIn(*result->before, stages[0].executor, "before the pipeline");
+  explainIn(*result->after, st.executor, llvm::formatv("after pass {0} '{1}'", bad, st.pass).str());
+  return 1;
+}
+
 int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(runCat);
@@ -417,6 +586,12 @@ int runMain(int argc, char **argv) {
   DialectRegistry registry;
   ::ascreg::registerAllDialects(registry);
   ::ascreg::registerAllPasses();
+  for (const std::string &path : passPlugins) {
+    auto plugin = PassPlugin::load(path);
+    if (!plugin)
+      return fail("--load-pass-plugin=" + path + ": " + llvm::toString(plugin.takeError()));
+    plugin->registerPassRegistryCallbacks();
+  }
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -527,6 +702,22 @@ int runMain(int argc, char **argv) {
   ::ascreg::interp::Options options;
   options.ubCapacity = ubCapacity;
   options.maxSteps = maxSteps;
+  ::ascreg::jit::Options jitOptions;
+  jitOptions.runtimeChecks = !noRuntimeChecks;
+  jitOptions.ubCapacity = ubCapacity;
+  jitOptions.optLevel = jitOptLevel;
+
+  if (!bisectPipeline.empty()) {
+    // Bisection compares runs: it writes no output and runs no checks.
+    if (!outs.empty() || !checkList.empty() || mode.getNumOccurrences() || repeat || printArgs)
+      return fail("--bisect-pipeline compares runs of its own: it takes none of --out, --check, "
+                  "--mode, --repeat, --print");
+    ::ascreg::debugging::BisectOptions bisect;
+    bisect.entry = entry;
+    bisect.interp = options;
+    bisect.jit = jitOptions;
+    return runBisect(*module, fn, bound, explains, bisect);
+  }
   if (!checkList.empty()) {
     std::string error;
     auto checks = ::ascreg::interp::CheckOptions::parse(checkList, error);
@@ -542,6 +733,8 @@ int runMain(int argc, char **argv) {
   }
   if (trace)
     options.trace = &llvm::outs();
+  if (!reportFile.empty() && mode == "jit")
+    return fail("--report draws the interpreter's trace: use --mode=interp or --mode=check");
   std::unique_ptr<::ascreg::interp::CompiledKernel> interpKernel;
   std::unique_ptr<::ascreg::jit::JitKernel> jitKernel;
   if (mode != "jit" || !explains.empty()) {
@@ -551,10 +744,6 @@ int runMain(int argc, char **argv) {
     interpKernel = std::move(*k);
   }
   if (mode != "interp") {
-    ::ascreg::jit::Options jitOptions;
-    jitOptions.runtimeChecks = !noRuntimeChecks;
-    jitOptions.ubCapacity = ubCapacity;
-    jitOptions.optLevel = jitOptLevel;
     auto k = ::ascreg::jit::JitKernel::compile(*module, entry, jitOptions);
     if (failed(k))
       return 1;
@@ -610,8 +799,39 @@ int runMain(int argc, char **argv) {
   };
   auto runInterp = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return interpKernel->run(a); };
   auto runJit = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return jitKernel->run(a); };
+  // --report: a traced interpreter run of its own on fresh inputs, and the
+  // JIT's buffers beside it in check mode.
+  auto writeReport = [&](const std::vector<Bound> *jitBound) -> bool {
+    namespace rpt = ::ascreg::report;
+    rpt::ReportData data = rpt::describeKernel(fn, inputFile, mode, argSpecs, options.profile);
+    data.pipeline = passPipeline;
+    std::vector<Bound> copy = bound;
+    data.runs.push_back(rpt::recordRun(
+        fn, options,
+        [&] {
+          reset(copy);
+          return makeArgs(copy);
+        },
+        data.caps, "interpreter"));
+    if (jitBound) {
+      rpt::ReportRun jit;
+      jit.label = "JIT";
+      for (unsigned i = 0; i < numParams; ++i)
+        if ((*jitBound)[i].isBuffer)
+          jit.buffers.push_back(
+              rpt::bufferOf(fn, i, (*jitBound)[i].work.data(), (*jitBound)[i].npy.numElements()));
+      data.runs.push_back(std::move(jit));
+    }
+    if (auto err = rpt::writeReportFile(reportFile, data)) {
+      fail(llvm::toString(std::move(err)));
+      return false;
+    }
+    return true;
+  };
 
   if (mode == "interp" && !timed(bound, "interp", runInterp))
+    return 1;
+  if (mode == "interp" && !reportFile.empty() && !writeReport(nullptr))
     return 1;
   if (mode == "jit" && !timed(bound, "jit", runJit))
     return 1;
@@ -622,23 +842,30 @@ int runMain(int argc, char **argv) {
       return 1;
     if (!timed(jitBound, "jit", runJit))
       return 1;
-    for (unsigned i = 0; i < numParams; ++i) {
-      if (!bound[i].isBuffer)
-        continue;
-      Type elem = cast<MemRefType>(fn.getArgumentTypes()[i]).getElementType();
-      unsigned eb = bound[i].npy.itemBytes;
-      for (uint64_t e = 0; e < bound[i].npy.numElements(); ++e) {
-        uint64_t x = 0, y = 0;
-        std::memcpy(&x, bound[i].work.data() + e * eb, eb);
-        std::memcpy(&y, jitBound[i].work.data() + e * eb, eb);
-        if (x == y || (isNaNBits(elem, x) && isNaNBits(elem, y)))
-          continue;
-        llvm::outs() << llvm::formatv("mismatch: parameter {0} element {1}: interp {2} ({3}), jit "
-                                      "{4} ({5})\n",
-                                      i, e, llvm::format_hex(x, 2 + 2 * eb), describeBits(elem, x),
-                                      llvm::format_hex(y, 2 + 2 * eb), describeBits(elem, y));
-        return 1;
-      }
+    if (!perturbJit.empty()) {
+      auto [i, e] = StringRef(perturbJit).split(':');
+      unsigned p = 0;
+      uint64_t el = 0;
+      if (i.getAsInteger(10, p) || e.getAsInteger(10, el) || p >= numParams ||
+          !jitBound[p].isBuffer || el >= jitBound[p].npy.numElements())
+        return fail("--test-perturb-jit must name an element I:E of a memref parameter");
+      jitBound[p].work[el * jitBound[p].npy.itemBytes] ^= 1;
+    }
+    if (!reportFile.empty() && !writeReport(&jitBound))
+      return 1;
+    auto cmp = ::ascreg::debugging::compareBuffers(fn, workBuffers(bound), workBuffers(jitBound),
+                                                   /*limit=*/1);
+    if (cmp.count) {
+      const auto &d = cmp.first.front();
+      Type elem = cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType();
+      unsigned eb = bound[d.argument].npy.itemBytes;
+      llvm::outs() << llvm::formatv("mismatch: parameter {0} element {1}: interp {2} ({3}), jit "
+                                    "{4} ({5})\n",
+                                    d.argument, d.element, llvm::format_hex(d.expected, 2 + 2 * eb),
+                                    describeElement(elem, d.expected),
+                                    llvm::format_hex(d.actual, 2 + 2 * eb),
+                                    describeElement(elem, d.actual));
+      return 1;
     }
     llvm::outs() << "identical\n";
   }
@@ -654,16 +881,7 @@ int runMain(int argc, char **argv) {
     auto explained = interpKernel->explain(args, explains);
     if (failed(explained))
       return 1;
-    for (const ::ascreg::interp::Explanation &x : *explained) {
-      Type elem = cast<MemRefType>(fn.getArgumentTypes()[x.argument]).getElementType();
-      unsigned eb = bound[x.argument].npy.itemBytes;
-      uint64_t v = 0;
-      std::memcpy(&v, copy[x.argument].work.data() + x.element * eb, eb);
-      llvm::outs() << llvm::formatv("explain: parameter {0} element {1} = {2} ({3})\n",
-                                    x.argument, x.element, describeBits(elem, v),
-                                    llvm::format_hex(v, 2 + 2 * eb));
-      ::ascreg::interp::printExplanation(llvm::outs(), x);
-    }
+    printExplanations(fn, copy, *explained);
   }
 
   // A run that reports findings as errors writes no output (exit 1).

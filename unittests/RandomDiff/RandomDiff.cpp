@@ -409,7 +409,8 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     // Compile to a temporary name and rename: concurrent drivers share the cache.
     std::string tmp = base + llvm::formatv(".{0}.tmp.so", ::getpid()).str();
     std::vector<std::string> cmd = {ASCREG_RDIFF_CXX, "-std=c++20", "-O1", "-fPIC", "-shared", "-fdiagnostics-color=never",
-                                    "-w", "-I" ASCREG_SOURCE_DIR "/include",
+                                    "-w", "-I" ASCREG_SOURCE_DIR "/include/ascreg/AscendC/host",
+                                    "-I" ASCREG_SOURCE_DIR "/include",
                                     "-I" ASCREG_BINARY_DIR "/include",
                                     "-I" ASCREG_SOURCE_DIR "/unittests/Emission", cpp, "-o", tmp,
                                     ASCREG_RDIFF_SEMANTICS_LIB};

@@ -13,7 +13,12 @@
 //     vector_int32_t, vector_uint32_t, vector_float (one 256-byte register)
 //     and vector_bool (256-bit predicate); a C-style cast between register
 //     types reinterprets the bits, like the vendor's reference casts;
-//   - scalar types half (_Float16) and bfloat16_t (16-bit storage);
+//   - scalar types half (_Float16) and bfloat16_t (16-bit storage); the
+//     emitter spells their constants `__builtin_bit_cast(half, (uint16_t)
+//     0x3C00U)` (g++ >= 11 and clang have the builtin; both types are
+//     trivially copyable 16-bit types, so every bit pattern survives);
+//   - mem_bar(VST_LD) ... (the vendor's MEM_TYPE literals): a no-op, the
+//     host runs the pipes in program order;
 //   - operand literals: MODE_ZEROING, POST_UPDATE, PAT_ALL ... PAT_ALLF,
 //     NORM, DINTLV_B32, NORM_B8/B16/B32, LOWER/HIGHER, POS_LOWEST, INC_ORDER;
 //   - the intrinsics, in the out-parameter form the emitter produces
@@ -168,6 +173,27 @@ enum AscStoreDist { NORM_B8, NORM_B16, NORM_B32 };
 enum AscHalfPart { LOWER, HIGHER };
 enum AscPos { POS_LOWEST };
 enum AscOrder { INC_ORDER };
+// UB barrier directions (the vendor's MEM_TYPE, include/c_api/reg_compute/reg_vector.h).
+enum AscMemType {
+  VV_ALL,
+  VST_VLD,
+  VLD_VST,
+  VST_VST,
+  VS_ALL,
+  VST_LD,
+  VLD_ST,
+  VST_ST,
+  SV_ALL,
+  ST_VLD,
+  LD_VST,
+  ST_VST,
+  SS_ALL,
+  ST_LD,
+  LD_ST,
+  ST_ST
+};
+/// Orders UB accesses of two pipes on the NPU; the host is in order already.
+inline void mem_bar(AscMemType) {}
 // Numeric values are the vendor's PAT_* encodings (ALLF = 15).
 enum AscPattern {
   PAT_ALL = 0,

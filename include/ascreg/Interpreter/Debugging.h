@@ -97,6 +97,23 @@ struct Finding {
   uint64_t occurrences = 1;
 };
 
+/// What a run did to one UB byte (BufferAccess::bytes), bits.
+enum ByteAccess : uint8_t {
+  kByteRead = 1,          // an op read it
+  kByteReadUndefined = 2, // an op read it while it held no defined data
+  kByteWritten = 4,       // the kernel wrote it
+  kByteDefined = 8,       // it holds defined data after the run
+};
+
+/// The UB bytes of one buffer after a run with debugging checks on: the
+/// report's byte map.
+struct BufferAccess {
+  int argument = -1; // the kernel parameter, or -1 for a kernel allocation
+  uint64_t ubAddr = 0, numElements = 0;
+  unsigned elemBytes = 0;
+  std::vector<uint8_t> bytes; // ByteAccess bits, one entry per byte
+};
+
 //===----------------------------------------------------------------------===//
 // Structured trace
 //===----------------------------------------------------------------------===//

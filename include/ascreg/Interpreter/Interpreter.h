@@ -96,6 +96,9 @@ public:
 
   /// What the debugging checks found in the last run (Options::checks).
   llvm::ArrayRef<Finding> findings() const;
+  /// The UB bytes of every buffer of the last run: read, written, defined
+  /// (Debugging.h). Empty unless a debugging check was on.
+  std::vector<BufferAccess> bufferAccess() const;
   /// Emits the findings as diagnostics at their ops (errors, or warnings),
   /// with notes for their details. Returns whether there were any.
   bool emitFindings(bool asWarnings = false) const;

@@ -51,8 +51,11 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -90,9 +93,17 @@ Type ubPtrType(MLIRContext *ctx, Type elem) {
 
 class AscendCTypeConverter : public TypeConverter {
 public:
-  AscendCTypeConverter(MLIRContext *ctx) {
-    // Scalars: EmitC's own spellings (int32_t, float, _Float16, bool).
+  AscendCTypeConverter(MLIRContext *ctx) : ctx(ctx) {
+    // Scalars: EmitC's own spellings (int32_t, float, bool), but the vendor's
+    // half / bfloat16_t for f16 / bf16 (EmitC would print _Float16 / __bf16).
     addConversion([](Type t) -> std::optional<Type> {
+      if (emitc::isSupportedEmitCType(t))
+        return t;
+      return std::nullopt;
+    });
+    addConversion([ctx](FloatType t) -> std::optional<Type> {
+      if (t.isF16() || t.isBF16())
+        return emitc::OpaqueType::get(ctx, cElemName(t));
       if (emitc::isSupportedEmitCType(t))
         return t;
       return std::nullopt;
@@ -104,8 +115,68 @@ public:
         return std::nullopt;
       return ubPtrType(ctx, t.getElementType());
     });
-    // index -> size_t (and the materializations between them).
-    populateEmitCSizeTTypeConversions(*this);
+  }
+  /// index -> uint32_t: the vendor keeps VF scalars in 16/32-bit types (UB
+  /// offsets are below 2^18 bytes); loop counters become uint16_t later.
+  /// Called after populateArithToEmitCPatterns, which registers index ->
+  /// size_t (the last registered conversion is tried first).
+  void convertIndexToUInt32() {
+    Type u32 = IntegerType::get(ctx, 32, IntegerType::Unsigned);
+    addConversion([u32](IndexType) { return u32; });
+    auto materialize = [](OpBuilder &b, Type t, ValueRange in, Location loc) -> Value {
+      if (in.size() != 1)
+        return Value();
+      return emitc::CastOp::create(b, loc, t, in.front());
+    };
+    addSourceMaterialization(materialize);
+    addTargetMaterialization(materialize);
+  }
+
+private:
+  MLIRContext *ctx;
+};
+
+/// The bit-exact spelling of a float constant of type `t` with `bits`: the
+/// bits reinterpreted (`__builtin_bit_cast(half, (uint16_t)0x3C00U)`), which
+/// clang-based bisheng and g++/clang++ (with the host header) both accept and
+/// which keeps NaN signs and payloads, unlike any decimal or NAN spelling.
+std::string bitExactFloat(Type t, uint64_t bits) {
+  unsigned width = t.getIntOrFloatBitWidth();
+  return llvm::formatv("__builtin_bit_cast({0}, (uint{1}_t)0x{2:X-}U)", cElemName(t), width, bits)
+      .str();
+}
+
+/// arith.constant of a float type: f16 / bf16 always, and f32 inf / NaN,
+/// through bitExactFloat (finite f32 keep EmitC's round-trip decimal); of
+/// index type: a uint32_t constant.
+struct ConstantLowering : public OpConversionPattern<arith::ConstantOp> {
+  ConstantLowering(const TypeConverter &tc, MLIRContext *ctx)
+      : OpConversionPattern(tc, ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rw) const override {
+    // index constants take the converted type (uint32_t).
+    if (auto index = dyn_cast<IntegerAttr>(op.getValue()); index && op.getType().isIndex()) {
+      Type t = getTypeConverter()->convertType(op.getType());
+      if (!t)
+        return failure();
+      // The low 32 bits (an index constant of a valid kernel fits).
+      rw.replaceOpWithNewOp<emitc::ConstantOp>(op, t,
+                                               rw.getIntegerAttr(t, index.getValue().trunc(32)));
+      return success();
+    }
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    if (!value)
+      return failure();
+    APFloat f = value.getValue();
+    if (value.getType().isF32() && f.isFinite())
+      return failure(); // the upstream pattern prints it exactly
+    Type t = getTypeConverter()->convertType(op.getType());
+    if (!t)
+      return failure();
+    uint64_t bits = f.bitcastToAPInt().getZExtValue();
+    rw.replaceOpWithNewOp<emitc::ConstantOp>(
+        op, t, emitc::OpaqueAttr::get(rw.getContext(), bitExactFloat(value.getType(), bits)));
+    return success();
   }
 };
 
@@ -152,7 +223,6 @@ struct EmitCBuilder {
 
 /// The lane type of a converted-from register value.
 Type laneOf(Value v) { return cast<VRegType>(v.getType()).getElementType(); }
-unsigned laneBits(Value v) { return laneOf(v).getIntOrFloatBitWidth(); }
 
 /// Integer type of `bits` with the signedness of `like` (float lanes keep
 /// their type when the widths match): the pointer type through which a
@@ -382,6 +452,9 @@ struct UnsignedDivLowering : public OpConversionPattern<ArithOp> {
     else if (!isa<emitc::SizeTType>(t))
       return failure();
     auto toU = [&](Value v) -> Value {
+      // A size_t materialization of a `u` value: the value itself.
+      if (auto c = v.getDefiningOp<emitc::CastOp>(); c && c.getSource().getType() == u)
+        return c.getSource();
       return v.getType() == u ? v : emitc::CastOp::create(rw, op.getLoc(), u, v);
     };
     Value r = EmitCOp::create(rw, op.getLoc(), u, toU(a.getLhs()), toU(a.getRhs()));
@@ -435,11 +508,240 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
   emitc::ReturnOp::create(b, loc, Value());
 }
 
+/// vselr on the unsigned view of its lanes: the vendor library never calls
+/// vselr on vector_float / vector_int32_t / vector_half ..., it reinterprets
+/// the registers as uN first (IMPL3510 kernel_reg_compute_gather_mask_impl.h,
+/// Gather -> vselr on u8/u16/u32 views). A reinterpretation moves no bits.
+void viewGatherRegAsUnsigned(ModuleOp module) {
+  module.walk([](dav::VselrOp op) {
+    auto t = cast<VRegType>(op.getSrc().getType());
+    Type lane = t.getElementType();
+    if (lane.isUnsignedInteger())
+      return;
+    OpBuilder b(op);
+    Type u = IntegerType::get(op.getContext(), lane.getIntOrFloatBitWidth(), IntegerType::Unsigned);
+    auto ut = VRegType::get(op.getContext(), t.getLanes(), u);
+    Value src = dav::ReinterpretOp::create(b, op.getLoc(), ut, op.getSrc());
+    Value r = dav::VselrOp::create(b, op.getLoc(), ut, src, op.getIndex());
+    op.replaceAllUsesWith(dav::ReinterpretOp::create(b, op.getLoc(), t, r).getResult());
+    op.erase();
+  });
+}
+
+/// Hardware loops. A VF loop is a hardware loop only with a uint16_t counter
+/// from 0 in steps of 1 (REGDOC 关键特性说明; the vendor computes
+/// `uint16_t loopNum` and loops `for (uint16_t i = 0; i < loopNum; ++i)`).
+/// Every index scf.for becomes `for i' in [0, tripCount)` with the original
+/// induction value `lb + i' * step` derived from it (folded when lb = 0,
+/// step = 1); fixHardwareLoopCounters then narrows the counter.
+void normalizeLoops(ModuleOp module) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp op) {
+    if (isa<IndexType>(op.getInductionVar().getType()))
+      loops.push_back(op);
+  });
+  for (scf::ForOp op : loops) {
+    if (matchPattern(op.getLowerBound(), m_Zero()) && matchPattern(op.getStep(), m_One()))
+      continue;
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    Value lb = op.getLowerBound(), ub = op.getUpperBound(), step = op.getStep();
+    // tripCount = ub > lb ? (ub - lb + step - 1) / step : 0 (scf.for compares signed).
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value span = b.createOrFold<arith::SubIOp>(loc, ub, lb);
+    Value up =
+        b.createOrFold<arith::AddIOp>(loc, span, b.createOrFold<arith::SubIOp>(loc, step, one));
+    Value count = b.createOrFold<arith::DivUIOp>(loc, up, step);
+    Value nonEmpty = b.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, ub, lb);
+    Value trips = b.createOrFold<arith::SelectOp>(loc, nonEmpty, count, zero);
+    op.getLowerBoundMutable().assign(zero);
+    op.getUpperBoundMutable().assign(trips);
+    op.getStepMutable().assign(one);
+    Value iv = op.getInductionVar();
+    SmallVector<OpOperand *> uses(llvm::make_pointer_range(iv.getUses()));
+    b.setInsertionPointToStart(op.getBody());
+    Value orig =
+        b.createOrFold<arith::AddIOp>(loc, lb, b.createOrFold<arith::MulIOp>(loc, iv, step));
+    for (OpOperand *use : uses)
+      use->set(orig);
+  }
+}
+
+/// After the conversion: the counter of every emitc.for from 0 step 1 is a
+/// uint16_t (`for (uint16_t i = 0; i < n; i += 1)`, n = (uint16_t) bound);
+/// the body reads the counter widened. A VF loop has at most 65535 trips.
+void fixHardwareLoopCounters(ModuleOp module) {
+  auto isConst = [](Value v, int64_t k) {
+    auto c = v.getDefiningOp<emitc::ConstantOp>();
+    auto a = c ? dyn_cast<IntegerAttr>(c.getValue()) : IntegerAttr();
+    return a && a.getValue().getSExtValue() == k;
+  };
+  module.walk([&](emitc::ForOp op) {
+    if (!isConst(op.getLowerBound(), 0) || !isConst(op.getStep(), 1))
+      return;
+    MLIRContext *ctx = op.getContext();
+    Type u16 = IntegerType::get(ctx, 16, IntegerType::Unsigned);
+    Type wide = op.getInductionVar().getType();
+    if (wide == u16)
+      return;
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    auto c16 = [&](int64_t k) {
+      return emitc::ConstantOp::create(b, loc, u16, b.getIntegerAttr(u16, k));
+    };
+    op.getLowerBoundMutable().assign(c16(0));
+    op.getStepMutable().assign(c16(1));
+    op.getUpperBoundMutable().assign(emitc::CastOp::create(b, loc, u16, op.getUpperBound()));
+    Value iv = op.getInductionVar();
+    iv.setType(u16);
+    b.setInsertionPointToStart(op.getBody());
+    Value widened = emitc::CastOp::create(b, loc, wide, iv);
+    iv.replaceAllUsesExcept(widened, widened.getDefiningOp());
+  });
+}
+
+/// UB barriers. Inside a VF the vector store, vector load, scalar store and
+/// scalar load pipes are not ordered with each other: a vector store read
+/// back by a scalar load of the same UB bytes needs mem_bar(VST_LD), by a
+/// vector load mem_bar(VST_VLD), and a scalar store read by a vector load
+/// mem_bar(ST_VLD) (asc-devkit LocalMemBar -> mem_bar(VST_LD) ...; C API
+/// guide: "asc_store(ub_addr, v0); asc_mem_bar(VST_LD); asc_load(v1,
+/// ub_addr)"). Offsets are not compared: two accesses may overlap unless
+/// they go through different kernel arguments (placed apart in UB), so a
+/// barrier may be more than needed but never missing. Loops iterate to a
+/// fixpoint (a store of one iteration reaches the loads of the next).
+class MemBarInserter {
+public:
+  void run(func::FuncOp fn) {
+    State s;
+    visit(fn.getBody().front(), s, /*insert=*/true);
+  }
+
+private:
+  /// Buffers with a store the next access of that kind must wait for.
+  struct State {
+    llvm::SmallSetVector<Value, 4> vstForLd, vstForVld, stForVld;
+    bool operator==(const State &o) const {
+      return vstForLd == o.vstForLd && vstForVld == o.vstForVld && stForVld == o.stForVld;
+    }
+    void merge(const State &o) {
+      vstForLd.insert(o.vstForLd.begin(), o.vstForLd.end());
+      vstForVld.insert(o.vstForVld.begin(), o.vstForVld.end());
+      stForVld.insert(o.stForVld.begin(), o.stForVld.end());
+    }
+  };
+  static bool mayAlias(Value a, Value b) {
+    if (a == b)
+      return true;
+    auto aa = dyn_cast<BlockArgument>(a), ba = dyn_cast<BlockArgument>(b);
+    bool argA = aa && isa<func::FuncOp>(aa.getOwner()->getParentOp());
+    bool argB = ba && isa<func::FuncOp>(ba.getOwner()->getParentOp());
+    return !(argA && argB); // distinct kernel arguments do not overlap
+  }
+  static bool pending(const llvm::SmallSetVector<Value, 4> &set, Value buf) {
+    return llvm::any_of(set, [&](Value p) { return mayAlias(p, buf); });
+  }
+  static void barrier(Operation *before, StringRef kind, bool insert) {
+    if (!insert)
+      return;
+    OpBuilder b(before);
+    emitc::VerbatimOp::create(b, before->getLoc(),
+                              b.getStringAttr(("mem_bar(" + kind + ");").str()));
+  }
+  /// The UB buffers `op` reads and writes.
+  static void accesses(Operation *op, SmallVectorImpl<Value> &reads,
+                       SmallVectorImpl<Value> &writes) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return;
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (auto &e : list) {
+      Value v = e.getValue();
+      if (!v || !isa<MemRefType>(v.getType()))
+        continue;
+      if (isa<MemoryEffects::Read>(e.getEffect()))
+        reads.push_back(v);
+      else if (isa<MemoryEffects::Write>(e.getEffect()))
+        writes.push_back(v);
+    }
+  }
+  void visit(Block &block, State &s, bool insert) {
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        // The state at the top of the body: before the loop, or after any
+        // number of iterations.
+        State entry = s;
+        for (unsigned i = 0; i < 16; ++i) {
+          State out = entry;
+          visit(*loop.getBody(), out, /*insert=*/false);
+          State next = s;
+          next.merge(out);
+          if (next == entry)
+            break;
+          entry = next;
+        }
+        State out = entry;
+        visit(*loop.getBody(), out, insert);
+        s.merge(out);
+        continue;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        State thenS = s, elseS = s;
+        visit(ifOp.getThenRegion().front(), thenS, insert);
+        if (!ifOp.getElseRegion().empty())
+          visit(ifOp.getElseRegion().front(), elseS, insert);
+        s = thenS;
+        s.merge(elseS);
+        continue;
+      }
+      for (Region &r : op.getRegions()) // other regions: as if run once
+        for (Block &b : r)
+          visit(b, s, insert);
+      SmallVector<Value> reads, writes;
+      accesses(&op, reads, writes);
+      bool scalar = isa<memref::LoadOp, memref::StoreOp>(op);
+      for (Value buf : reads) {
+        if (scalar && pending(s.vstForLd, buf)) {
+          barrier(&op, "VST_LD", insert);
+          s.vstForLd.clear();
+        }
+        if (!scalar && pending(s.vstForVld, buf)) {
+          barrier(&op, "VST_VLD", insert);
+          s.vstForVld.clear();
+        }
+        if (!scalar && pending(s.stForVld, buf)) {
+          barrier(&op, "ST_VLD", insert);
+          s.stForVld.clear();
+        }
+      }
+      for (Value buf : writes) {
+        if (scalar) {
+          s.stForVld.insert(buf);
+        } else {
+          s.vstForLd.insert(buf);
+          s.vstForVld.insert(buf);
+        }
+      }
+    }
+  }
+};
+
 struct ConvertDavToEmitCPass
     : public ascreg::impl::ConvertDavToEmitCPassBase<ConvertDavToEmitCPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+
+    // Vendor forms the dav ops leave open: unsigned vselr views, hardware
+    // loops, UB barriers (before the loads they order).
+    viewGatherRegAsUnsigned(module);
+    normalizeLoops(module);
+    module.walk([](func::FuncOp fn) {
+      if (!fn.isExternal())
+        MemBarInserter().run(fn);
+    });
 
     // arith ops without an EmitC pattern (ceildivui, maxsi, minui, ...) are
     // expanded to ones that have one first.
@@ -476,9 +778,11 @@ struct ConvertDavToEmitCPass
     target.addIllegalDialect<dav::DavDialect, arith::ArithDialect, scf::SCFDialect,
                              func::FuncDialect, memref::MemRefDialect>();
     populateArithToEmitCPatterns(converter, patterns);
+    converter.convertIndexToUInt32();
     populateSCFToEmitCConversionPatterns(patterns, converter);
     populateFuncToEmitCPatterns(converter, patterns);
-    patterns.add<IntrinsicCallLowering, CastAndScalarAccessLowering>(converter, ctx);
+    patterns.add<IntrinsicCallLowering, CastAndScalarAccessLowering, ConstantLowering>(converter,
+                                                                                       ctx);
     patterns.add<UnsignedDivLowering<arith::DivUIOp, emitc::DivOp>,
                  UnsignedDivLowering<arith::RemUIOp, emitc::RemOp>>(converter, ctx);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
@@ -486,7 +790,8 @@ struct ConvertDavToEmitCPass
 
     // The kernels are vector functions (`__simd_vf__ inline void k_vf(...)`),
     // each called by an entry `k` that sets the kernel's CTRL state;
-    // outputs of multi-output intrinsics that nobody reads leave dead loads.
+    // outputs of multi-output intrinsics that nobody reads leave dead loads,
+    // the hardware loops their unused index-typed bounds.
     SmallVector<emitc::FuncOp> kernels;
     module.walk([&](emitc::FuncOp fn) {
       if (fn.getFunctionType().getNumResults() == 0 && !fn.isExternal() &&
@@ -497,10 +802,29 @@ struct ConvertDavToEmitCPass
       fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
       addCtrlEntry(fn, kernelCtrls.lookup(fn.getSymName()));
     }
+    fixHardwareLoopCounters(module);
+    // Round trips through size_t (index printed as size_t: upstream patterns
+    // that cast the unconverted index operand, e.g. arith.divui):
+    // (uint32_t) (size_t) x with x a uint32_t is x.
+    module.walk([](emitc::CastOp outer) {
+      auto inner = outer.getSource().getDefiningOp<emitc::CastOp>();
+      if (inner && isa<emitc::SizeTType, IndexType>(inner.getType()) &&
+          inner.getSource().getType() == outer.getType() && isa<IntegerType>(outer.getType()) &&
+          cast<IntegerType>(outer.getType()).getWidth() <= 32)
+        outer.replaceAllUsesWith(inner.getSource());
+    });
+    // A complete translation unit: the vendor's C API umbrella header (the
+    // host build puts include/ascreg/AscendC/host first on the include path).
+    {
+      OpBuilder b(ctx);
+      b.setInsertionPointToStart(module.getBody());
+      emitc::IncludeOp::create(b, module.getLoc(), "c_api/asc_simd.h",
+                               /*is_standard_include=*/false);
+    }
     for (bool changed = true; changed;) {
       SmallVector<Operation *> dead;
       module.walk([&](Operation *op) {
-        if (isa<emitc::LoadOp, emitc::CastOp>(op) && op->use_empty())
+        if (isa<emitc::LoadOp, emitc::CastOp, emitc::ConstantOp>(op) && op->use_empty())
           dead.push_back(op);
       });
       for (Operation *op : dead)

@@ -788,7 +788,7 @@ func.func @cast_same_width_part(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
 
 // A 2:1 conversion's parts are even|odd.
 func.func @cast_part_spelling(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
-  // expected-error@+1 {{part 'p2' is not a part of a 2:1 conversion; use even or odd}}
+  // expected-error@+1 {{part 'p2' is not a part of a 2:1 conversion; legal: f16 -> f32 (vcvt_ff f162f32): part even|odd}}
   %r = ascreg.cast %v, %m part <p2> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
   return
 }
@@ -796,8 +796,17 @@ func.func @cast_part_spelling(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
 // -----
 
 func.func @cast_part_spelling4(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
-  // expected-error@+1 {{part 'odd' is not a part of a 4:1 conversion; use p0, p1, p2 or p3}}
+  // expected-error@+1 {{part 'odd' is not a part of a 4:1 conversion; legal: i32 -> u8 (vcvt_ii s322u8): sat operand, part p0|p1|p2|p3}}
   %r = ascreg.cast %v, %m sat <on> part <odd> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+// A part name that no conversion has (on a pair without parts).
+func.func @cast_part_unknown(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{part must be even, odd, p0, p1, p2 or p3, got 'high'}}
+  %r = ascreg.cast %v, %m round <rint> sat <off> part <high> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
   return
 }
 

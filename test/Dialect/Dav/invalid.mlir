@@ -1,8 +1,8 @@
 // Every verifier rule and every operand / result type-constraint class of the
 // dav ops is rejected with a located diagnostic; one case per rule, each
-// introduced by a line saying which rule it tests. The last section holds the
-// fuzzing regressions of issue 10 (buffer element types without a bit width
-// used to crash the verifiers).
+// introduced by a line saying which rule it tests. The section before the
+// last (type conversions: vcvt / vtrc) holds the fuzzing regressions of issue
+// 10 (buffer element types without a bit width used to crash the verifiers).
 // RUN: ascreg-opt %s -split-input-file -verify-diagnostics
 
 // ===== pset_bN =====
@@ -1036,6 +1036,8 @@ func.func @vgather2_vector_buffer_no_unit(%b: memref<?xvector<4xf32>>, %i: !ascr
 
 // -----
 
+// ===== vcvt / vtrc (type conversion): the legal set in every diagnostic =====
+
 // vcvt checks the pair's operands like ascreg.cast.
 func.func @vcvt_missing_sat(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
   // expected-error@+1 {{'dav.vcvt' op needs a sat operand; legal: f32 -> i32 (vcvt_fi f322s32): round rint|round|floor|ceil|trunc, sat operand}}
@@ -1048,5 +1050,124 @@ func.func @vcvt_missing_sat(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
 func.func @vtrc_odd(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
   // expected-error@+1 {{'dav.vtrc' op round mode 'odd' is not legal for truncate; legal: f16, bf16, f32 with round rint|round|floor|ceil|trunc}}
   %r = dav.vtrc %v, %m round <odd> : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+// vcvt of a pair with no single instruction: the source's legal destinations
+// and the chain to use.
+func.func @vcvt_no_instruction(%v: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op 'i16 -> i8' is not a single vcvt on dav-3510; legal from i16: i16 -> f16, f32, u32, i32, u8; use the chain i16 -> f16 -> i8}}
+  %r = dav.vcvt %v, %m sat <on> part <even> : !ascreg.vreg<128xi16> -> !ascreg.vreg<256xi8>
+  return
+}
+
+// -----
+
+// A pair no chain of vcvt reaches without losing values.
+func.func @vcvt_no_chain(%v: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op 'u32 -> f32' is not a single vcvt on dav-3510; legal from u32: u32 -> u16, i16, u8; no chain of vcvt instructions preserves its values}}
+  %r = dav.vcvt %v, %m round <rint> : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// Same-type rounding is vtrc, not vcvt.
+func.func @vcvt_same_type(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op 'f32 -> f32' is not a single vcvt on dav-3510; use truncate (vtrc) to round within a float type}}
+  %r = dav.vcvt %v, %m round <rint> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// An exact widening has no round operand.
+func.func @vcvt_exact_round(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op takes no round operand; legal: f16 -> f32 (vcvt_ff f162f32): part even|odd}}
+  %r = dav.vcvt %v, %m round <rint> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// f16 -> s32 has no sat operand (vcvt_fi f162s32: R, PART).
+func.func @vcvt_f16_s32_sat(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op takes no sat operand; legal: f16 -> i32 (vcvt_fi f162s32): round rint|round|floor|ceil|trunc, part even|odd}}
+  %r = dav.vcvt %v, %m round <rint> sat <on> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// A 4:1 widening needs its part (PART_P0..P3).
+func.func @vcvt_missing_part(%v: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op needs a part operand; legal: u8 -> u32 (vcvt_ii u82u32): part p0|p1|p2|p3}}
+  %r = dav.vcvt %v, %m : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+// A same-width conversion has no part.
+func.func @vcvt_extra_part(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op takes no part operand; legal: f32 -> i32 (vcvt_fi f322s32): round rint|round|floor|ceil|trunc, sat operand}}
+  %r = dav.vcvt %v, %m round <rint> sat <on> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// ROUND_O exists for f32 -> f16 only.
+func.func @vcvt_odd_bf16(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op round mode 'odd' is not legal for f32 -> bf16 (vcvt_ff f322bf16): round rint|round|floor|ceil|trunc, sat operand, part even|odd}}
+  %r = dav.vcvt %v, %m round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+// The part is spelled by the ratio: even|odd for 2:1 ...
+func.func @vcvt_part_spelling2(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{part 'p2' is not a part of a 2:1 conversion; legal: f16 -> f32 (vcvt_ff f162f32): part even|odd}}
+  %r = dav.vcvt %v, %m part <p2> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// ... p0..p3 for 4:1.
+func.func @vcvt_part_spelling4(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{part 'odd' is not a part of a 4:1 conversion; legal: i32 -> u8 (vcvt_ii s322u8): sat operand, part p0|p1|p2|p3}}
+  %r = dav.vcvt %v, %m sat <on> part <odd> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+// In the generic form a 2:1 conversion with part P2 reaches the verifier.
+func.func @vcvt_generic_part(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op part 'p2' is not legal for f16 -> f32 (vcvt_ff f162f32): part even|odd}}
+  %r = "dav.vcvt"(%v, %m) <{part = #ascreg.cast_part<p2>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// 64-bit sides are one register of 32 lanes (vector_int64_t), not the
+// two-register form.
+func.func @vcvt_two_register(%v: !ascreg.vreg<64xi64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vcvt' op operand #0 must be dav-3510 vector register (8-, 16-, 32-bit lanes, or 32 64-bit lanes), but got '!ascreg.vreg<64xi64>'}}
+  %r = dav.vcvt %v, %m sat <on> part <even> : !ascreg.vreg<64xi64> -> !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+// vtrc rounds within f16, bf16 and f32 only.
+func.func @vtrc_int(%v: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vtrc' op truncate (vtrc) of i32 is not legal; legal: f16, bf16, f32 with round rint|round|floor|ceil|trunc}}
+  %r = dav.vtrc %v, %m round <rint> : !ascreg.vreg<64xi32>
   return
 }

@@ -284,9 +284,15 @@ func.func @lanewise(%x: f32, %h: f16, %k: i32, %s: i16, %a: !ascreg.vreg<64xf32>
 // GENERIC: "dav.reinterpret"(%{{.*}}) : (!ascreg.vreg<64xu32>) -> !ascreg.vreg<64xf32>
 
 // Conversions: the same syntax and checks as ascreg.cast / ascreg.truncate;
-// 64-bit sides as one register of 32 64-bit lanes.
+// 64-bit sides as one register of 32 64-bit lanes. One op per operand form of
+// the vendor's table (cast-facts §1): R, S, PART (f32 -> f16, f32 -> s64);
+// S, R (bf16 -> f16, printed in the dialect's fixed order round, sat); S,
+// PART and S, PP (int narrowing); R, PART without sat (f16 -> s32); PART only
+// (exact widening); PP only (u8 -> u32); R only (s32 -> f32, f16 -> bf16);
+// vtrc on each of its three types.
 // CHECK-LABEL: @conversions
 func.func @conversions(%f: !ascreg.vreg<64xf32>, %b: !ascreg.vreg<128xbf16>, %l: !ascreg.vreg<32xi64>,
+                       %h: !ascreg.vreg<128xf16>, %u: !ascreg.vreg<256xu8>, %i: !ascreg.vreg<64xi32>,
                        %m: !ascreg.mask) {
   // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
   %0 = dav.vcvt %f, %m round <odd> sat <off> part <even> : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
@@ -296,5 +302,39 @@ func.func @conversions(%f: !ascreg.vreg<64xf32>, %b: !ascreg.vreg<128xbf16>, %l:
   %2 = dav.vcvt %l, %m sat <on> part <odd> : !ascreg.vreg<32xi64> -> !ascreg.vreg<64xi32>
   // CHECK: dav.vtrc %{{.*}}, %{{.*}} round <trunc> : !ascreg.vreg<64xf32>
   %3 = dav.vtrc %f, %m round <trunc> : !ascreg.vreg<64xf32>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} part <odd> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  %4 = dav.vcvt %h, %m part <odd> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xf32>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <round> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xi32>
+  %5 = dav.vcvt %h, %m round <round> part <even> : !ascreg.vreg<128xf16> -> !ascreg.vreg<64xi32>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} part <p3> : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  %6 = dav.vcvt %u, %m part <p3> : !ascreg.vreg<256xu8> -> !ascreg.vreg<64xu32>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} sat <off> part <p1> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  %7 = dav.vcvt %i, %m sat <off> part <p1> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <floor> : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xf32>
+  %8 = dav.vcvt %i, %m round <floor> : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xf32>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <rint> sat <on> part <odd> : !ascreg.vreg<64xf32> -> !ascreg.vreg<32xi64>
+  %9 = dav.vcvt %f, %m round <rint> sat <on> part <odd> : !ascreg.vreg<64xf32> -> !ascreg.vreg<32xi64>
+  // CHECK: dav.vcvt %{{.*}}, %{{.*}} round <trunc> : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xbf16>
+  %10 = dav.vcvt %h, %m round <trunc> : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xbf16>
+  // CHECK: dav.vtrc %{{.*}}, %{{.*}} round <rint> : !ascreg.vreg<128xf16>
+  %11 = dav.vtrc %h, %m round <rint> : !ascreg.vreg<128xf16>
+  // CHECK: dav.vtrc %{{.*}}, %{{.*}} round <ceil> : !ascreg.vreg<128xbf16>
+  %12 = dav.vtrc %b, %m round <ceil> : !ascreg.vreg<128xbf16>
   return
 }
+// The generic form keeps the operands as attributes; a 2:1 part is stored with
+// the shared numbering (even = p0, odd = p1).
+// GENERIC-LABEL: sym_name = "conversions"
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p0>, round = #ascreg.round_mode<odd>, sat = #ascreg.sat_mode<off>}> : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<128xf16>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<ceil>, sat = #ascreg.sat_mode<on>}> : (!ascreg.vreg<128xbf16>, !ascreg.mask) -> !ascreg.vreg<128xf16>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p1>, sat = #ascreg.sat_mode<on>}> : (!ascreg.vreg<32xi64>, !ascreg.mask) -> !ascreg.vreg<64xi32>
+// GENERIC: "dav.vtrc"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<trunc>}> : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<64xf32>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p1>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<64xf32>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p0>, round = #ascreg.round_mode<round>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<64xi32>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p3>}> : (!ascreg.vreg<256xu8>, !ascreg.mask) -> !ascreg.vreg<64xu32>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p1>, sat = #ascreg.sat_mode<off>}> : (!ascreg.vreg<64xi32>, !ascreg.mask) -> !ascreg.vreg<256xu8>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<floor>}> : (!ascreg.vreg<64xi32>, !ascreg.mask) -> !ascreg.vreg<64xf32>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{part = #ascreg.cast_part<p1>, round = #ascreg.round_mode<rint>, sat = #ascreg.sat_mode<on>}> : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<32xi64>
+// GENERIC: "dav.vcvt"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<trunc>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<128xbf16>
+// GENERIC: "dav.vtrc"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<rint>}> : (!ascreg.vreg<128xf16>, !ascreg.mask) -> !ascreg.vreg<128xf16>
+// GENERIC: "dav.vtrc"(%{{.*}}, %{{.*}}) <{round = #ascreg.round_mode<ceil>}> : (!ascreg.vreg<128xbf16>, !ascreg.mask) -> !ascreg.vreg<128xbf16>

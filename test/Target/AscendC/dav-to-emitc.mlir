@@ -10,7 +10,7 @@
 // CHECK-SAME:    attributes {specifiers = ["__simd_vf__", "inline"]}
 // CHECK:         %[[ALL:.*]] = call_opaque "pset_b16"() {args = [#emitc.opaque<"PAT_ALL">]} : () -> !emitc.opaque<"vector_bool">
 // CHECK:         %[[IV:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.lvalue<!emitc.opaque<"vector_uint16_t">>
-// CHECK:         verbatim "vlds({}, {}, {}, NORM);" args %[[IV]], %{{.*}}, %{{.*}} : !emitc.lvalue<!emitc.opaque<"vector_uint16_t">>, !emitc.ptr<!emitc.opaque<"__ubuf__ uint16_t">>, !emitc.size_t
+// CHECK:         verbatim "vlds({}, {}, {}, NORM);" args %[[IV]], %{{.*}}, %{{.*}} : !emitc.lvalue<!emitc.opaque<"vector_uint16_t">>, !emitc.ptr<!emitc.opaque<"__ubuf__ uint16_t">>, ui32
 // CHECK:         %[[I:.*]] = load %[[IV]]
 // CHECK:         %[[U8:.*]] = cast %[[BASE]] : !emitc.ptr<!emitc.opaque<"__ubuf__ int8_t">> to !emitc.ptr<!emitc.opaque<"__ubuf__ uint8_t">>
 // CHECK:         verbatim "vgather2({}, {}, {}, {});" args %{{.*}}, %[[U8]], %[[I]], %[[ALL]]

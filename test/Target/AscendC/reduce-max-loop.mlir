@@ -1,17 +1,23 @@
-// The reduce-max loop (examples/seeds) as Ascend C: a __simd_vf__ function on
-// __ubuf__ pointers, the loop over registers, plt_b16 with POST_UPDATE,
+// The reduce-max loop (examples/seeds) as Ascend C: the vendor's umbrella
+// include, a __simd_vf__ function on __ubuf__ pointers, the hardware loop
+// over registers, plt_b16 with POST_UPDATE,
 // vcmax with MODE_ZEROING and a masked vsts.
 // RUN: ascreg-translate --ascreg-to-ascendc %s | FileCheck %s
 
-// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ half* [[SRC:v[0-9]+]], __ubuf__ half* [[DST:v[0-9]+]], int32_t [[COUNT:v[0-9]+]], size_t [[REPEAT:v[0-9]+]]) {
-// CHECK-DAG:     size_t [[C0:v[0-9]+]] = 0;
-// CHECK-DAG:     size_t [[C1:v[0-9]+]] = 1;
-// CHECK-DAG:     size_t [[VL:v[0-9]+]] = 128;
-// CHECK:         int32_t [[N:v[0-9]+]];
+// CHECK: #include "c_api/asc_simd.h"
+// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ half* [[SRC:v[0-9]+]], __ubuf__ half* [[DST:v[0-9]+]], int32_t [[COUNT:v[0-9]+]], uint32_t [[REPEAT:v[0-9]+]]) {
+// CHECK-NEXT:    uint32_t [[VL:v[0-9]+]] = 128;
+// CHECK-NEXT:    int32_t [[N:v[0-9]+]];
 // CHECK-NEXT:    [[N]] = [[COUNT]];
-// CHECK-NEXT:    for (size_t [[R:i[0-9]+]] = [[C0]]; [[R]] < [[REPEAT]]; [[R]] += [[C1]]) {
+// The loop is a hardware loop: a uint16_t counter from 0 in steps of 1, the
+// offset derived from it in 32 bits.
+// CHECK-NEXT:    uint16_t [[C0:v[0-9]+]] = 0;
+// CHECK-NEXT:    uint16_t [[C1:v[0-9]+]] = 1;
+// CHECK-NEXT:    uint16_t [[TRIPS:v[0-9]+]] = (uint16_t) [[REPEAT]];
+// CHECK-NEXT:    for (uint16_t [[R:i[0-9]+]] = [[C0]]; [[R]] < [[TRIPS]]; [[R]] += [[C1]]) {
+// CHECK-NEXT:      uint32_t [[RW:v[0-9]+]] = (uint32_t) [[R]];
 // CHECK-NEXT:      int32_t [[NCUR:v[0-9]+]] = [[N]];
-// CHECK-NEXT:      size_t [[OFF:v[0-9]+]] = [[R]] * [[VL]];
+// CHECK-NEXT:      uint32_t [[OFF:v[0-9]+]] = [[RW]] * [[VL]];
 // CHECK-NEXT:      vector_half [[V:v[0-9]+]];
 // CHECK-NEXT:      vlds([[V]], [[SRC]], [[OFF]], NORM);
 // CHECK-NEXT:      vector_half [[VV:v[0-9]+]] = [[V]];
@@ -33,7 +39,7 @@
 // CHECK-NEXT:  }
 // The entry sets the kernel's CTRL state (here the runtime's: CTRL[60]=1,
 // CTRL[48]=1, CTRL[59]=0, CTRL[50]=0) around the vector function.
-// CHECK:       __aicore__ inline void kernel(__ubuf__ half* [[ESRC:v[0-9]+]], __ubuf__ half* [[EDST:v[0-9]+]], int32_t [[ECOUNT:v[0-9]+]], size_t [[EREPEAT:v[0-9]+]]) {
+// CHECK:       __aicore__ inline void kernel(__ubuf__ half* [[ESRC:v[0-9]+]], __ubuf__ half* [[EDST:v[0-9]+]], int32_t [[ECOUNT:v[0-9]+]], uint32_t [[EREPEAT:v[0-9]+]]) {
 // CHECK-NEXT:    int64_t [[SAVED:v[0-9]+]] = get_ctrl();
 // CHECK-NEXT:    set_ctrl(([[SAVED]] & ~0x1805000000000000LL) | 0x1001000000000000LL); // CTRL[60]=1 (global saturation), CTRL[48]=1 (float inf/NaN), CTRL[59]=0 (int saturating), CTRL[50]=0
 // CHECK-NEXT:    asc_vf_call<kernel_vf>([[ESRC]], [[EDST]], [[ECOUNT]], [[EREPEAT]]);

@@ -5,13 +5,14 @@
 // stored with two vsts 256 bytes apart.
 // RUN: ascreg-translate --ascreg-to-ascendc %s | FileCheck %s
 
-// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ int64_t* [[SRC:v[0-9]+]], __ubuf__ int64_t* [[DST:v[0-9]+]], int32_t {{v[0-9]+}}, size_t {{v[0-9]+}}) {
+// CHECK: __simd_vf__ inline void kernel_vf(__ubuf__ int64_t* [[SRC:v[0-9]+]], __ubuf__ int64_t* [[DST:v[0-9]+]], int32_t {{v[0-9]+}}, uint32_t {{v[0-9]+}}) {
 // CHECK:         vector_bool [[ALL:v[0-9]+]] = pset_b32(PAT_ALL);
-// CHECK:         for (size_t
-// CHECK:           size_t [[OFF:v[0-9]+]] = {{i[0-9]+}} * {{v[0-9]+}};
+// CHECK:         for (uint16_t [[I:i[0-9]+]] =
+// CHECK-NEXT:      uint32_t [[IW:v[0-9]+]] = (uint32_t) [[I]];
+// CHECK:           uint32_t [[OFF:v[0-9]+]] = [[IW]] * {{v[0-9]+}};
 // CHECK-NEXT:      __ubuf__ uint32_t* [[SRCW:v[0-9]+]] = (__ubuf__ uint32_t*) [[SRC]];
-// CHECK-NEXT:      size_t [[TWO:v[0-9]+]] = 2;
-// CHECK-NEXT:      size_t [[WOFF:v[0-9]+]] = [[OFF]] * [[TWO]];
+// CHECK-NEXT:      uint32_t [[TWO:v[0-9]+]] = 2;
+// CHECK-NEXT:      uint32_t [[WOFF:v[0-9]+]] = [[OFF]] * [[TWO]];
 // CHECK-NEXT:      vector_uint32_t [[LO:v[0-9]+]];
 // CHECK-NEXT:      vector_uint32_t [[HI:v[0-9]+]];
 // CHECK-NEXT:      vlds([[LO]], [[HI]], [[SRCW]], [[WOFF]], DINTLV_B32);
@@ -27,7 +28,7 @@
 // CHECK:           vintlv([[R0:v[0-9]+]], [[R1:v[0-9]+]], {{v[0-9]+}}, {{v[0-9]+}});
 // CHECK:           __ubuf__ uint32_t* {{v[0-9]+}} = (__ubuf__ uint32_t*) [[DST]];
 // CHECK:           vsts({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, NORM_B32, {{v[0-9]+}});
-// CHECK:           size_t {{v[0-9]+}} = [[OFF]] + {{v[0-9]+}};
+// CHECK:           uint32_t {{v[0-9]+}} = [[OFF]] + {{v[0-9]+}};
 // CHECK:           vsts({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, NORM_B32, {{v[0-9]+}});
 // CHECK:         }
 // CHECK-NEXT:    return;

@@ -361,10 +361,12 @@ ParseResult ascreg::parseConversion(OpAsmParser &p, OperationState &st) {
       if ((parts == 2 && two) || (parts == 4 && four) || (parts == 0 && (two || four)))
         value = i;
     }
+    if (!value && parts)
+      return p.emitError(partLoc) << "part '" << *partName << "' is not a part of a " << parts
+                                  << ":1 conversion; legal: " << sem::describeCastPair(*pair);
     if (!value)
-      return p.emitError(partLoc) << "part '" << *partName << "' is not a part of a "
-                                  << (parts == 2 ? "2:1 conversion; use even or odd"
-                                                 : "4:1 conversion; use p0, p1, p2 or p3");
+      return p.emitError(partLoc) << "part must be even, odd, p0, p1, p2 or p3, got '" << *partName
+                                  << "'";
     st.addAttribute("part", CastPartAttr::get(ctx, static_cast<CastPart>(*value)));
   }
   st.addTypes(resultType);

@@ -1,0 +1,312 @@
+//===- Bisect.cpp - which pass of a pipeline changes a kernel's results ---===//
+#include "ascreg/Debugging/Bisect.h"
+
+#include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cstring>
+
+using namespace mlir;
+namespace sem = ::ascreg::semantics;
+
+namespace ascreg {
+namespace debugging {
+
+bool isNaNBits(Type elem, uint64_t bits) {
+  if (elem.isF16())
+    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
+  if (elem.isBF16())
+    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
+  if (elem.isF32())
+    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
+  if (elem.isF64())
+    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
+  return false;
+}
+
+std::string describeElement(Type elem, uint64_t bits) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (elem.isF16()) {
+    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(bits)));
+  } else if (elem.isBF16()) {
+    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(bits)));
+  } else if (elem.isF32()) {
+    float f;
+    uint32_t u = static_cast<uint32_t>(bits);
+    std::memcpy(&f, &u, 4);
+    os << llvm::format("%.9g", f);
+  } else if (auto it = dyn_cast<IntegerType>(elem); it && it.isSigned()) {
+    unsigned w = it.getWidth();
+    int64_t s =
+        w >= 64 ? static_cast<int64_t>(bits) : static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
+    os << s;
+  } else {
+    os << bits;
+  }
+  return out;
+}
+
+BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &expected,
+                                const std::vector<std::vector<uint8_t>> &actual, unsigned limit) {
+  BufferComparison cmp;
+  for (unsigned i = 0; i < fn.getNumArguments() && i < expected.size() && i < actual.size(); ++i) {
+    auto mt = dyn_cast<MemRefType>(fn.getArgumentTypes()[i]);
+    if (!mt)
+      continue;
+    Type elem = mt.getElementType();
+    unsigned eb = elem.getIntOrFloatBitWidth() / 8;
+    const std::vector<uint8_t> &x = expected[i], &y = actual[i];
+    uint64_t n = std::min(x.size(), y.size()) / eb;
+    for (uint64_t e = 0; e < n; ++e) {
+      uint64_t a = 0, b = 0;
+      std::memcpy(&a, x.data() + e * eb, eb);
+      std::memcpy(&b, y.data() + e * eb, eb);
+      if (a == b || (isNaNBits(elem, a) && isNaNBits(elem, b)))
+        continue;
+      if (cmp.first.size() < limit)
+        cmp.first.push_back({i, e, a, b});
+      ++cmp.count;
+    }
+  }
+  return cmp;
+}
+
+const char *executorName(Executor e) {
+  switch (e) {
+  case Executor::Interpreter:
+    return "interpreter";
+  case Executor::Jit:
+    return "JIT";
+  case Executor::None:
+    return "not run";
+  }
+  return "?";
+}
+
+namespace {
+
+/// Splits `list` at its top-level commas (outside (), {}, [] and quotes).
+std::vector<std::string> splitTopLevel(StringRef list) {
+  std::vector<std::string> items;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < list.size(); ++i) {
+    char c = list[i];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '"' || c == '\'')
+      quote = c;
+    else if (c == '(' || c == '{' || c == '[')
+      ++depth;
+    else if (c == ')' || c == '}' || c == ']')
+      --depth;
+    else if (c == ',' && depth == 0) {
+      items.push_back(list.slice(start, i).trim().str());
+      start = i + 1;
+    }
+  }
+  items.push_back(list.substr(start).trim().str());
+  return items;
+}
+
+/// Flattens one pipeline element: "a.b(x,y{o=1})" -> "a.b(x)", "a.b(y{o=1})".
+void flatten(StringRef item, std::vector<std::string> &out) {
+  size_t open = item.find('(');
+  size_t brace = item.find('{');
+  if (open == StringRef::npos || (brace != StringRef::npos && brace < open) ||
+      !item.ends_with(")")) {
+    out.push_back(item.str());
+    return;
+  }
+  StringRef anchor = item.take_front(open);
+  StringRef inner = item.drop_front(open + 1).drop_back();
+  std::vector<std::string> nested;
+  for (const std::string &sub : splitTopLevel(inner))
+    if (!sub.empty())
+      flatten(sub, nested);
+  for (const std::string &n : nested)
+    out.push_back((anchor + "(" + n + ")").str());
+}
+
+/// "file:line:col" of a location, or its MLIR form.
+std::string locationText(Location loc) {
+  if (auto flc = dyn_cast<FileLineColLoc>(loc))
+    return llvm::formatv("{0}:{1}:{2}", flc.getFilename().getValue(), flc.getLine(),
+                         flc.getColumn())
+        .str();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << loc;
+  return text;
+}
+
+/// Collects the diagnostics emitted while it lives as "loc: message" lines.
+struct DiagnosticCollector {
+  std::string text;
+  ScopedDiagnosticHandler handler;
+  explicit DiagnosticCollector(MLIRContext *ctx)
+      : handler(ctx, [this](Diagnostic &d) {
+          llvm::raw_string_ostream os(text);
+          if (!text.empty())
+            os << "\n";
+          os << locationText(d.getLocation()) << ": " << d.str();
+          for (Diagnostic &note : d.getNotes())
+            os << "\n  " << locationText(note.getLocation()) << ": note: " << note.str();
+          return success();
+        }) {}
+  std::string firstLine() const { return StringRef(text).split('\n').first.str(); }
+};
+
+/// Runs `fn` on fresh copies of `inputs` into `buffers`.
+LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>)> run,
+                          const std::vector<KernelInput> &inputs,
+                          std::vector<std::vector<uint8_t>> &buffers) {
+  buffers.assign(inputs.size(), {});
+  std::vector<interp::Arg> args;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].isBuffer) {
+      buffers[i] = inputs[i].bytes;
+      args.push_back(interp::Arg::buffer(buffers[i].data(), inputs[i].numElements));
+    } else {
+      args.push_back(interp::Arg::scalar(inputs[i].bits));
+    }
+  }
+  return run(args);
+}
+
+/// Runs the kernel of one stage: in the interpreter if it executes the IR,
+/// else lowered the rest of the way and JIT-compiled.
+BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
+                     const BisectOptions &options, std::vector<std::vector<uint8_t>> &buffers) {
+  BisectStage stage;
+  auto fn = module.lookupSymbol<func::FuncOp>(options.entry);
+  if (!fn) {
+    stage.runFailed = true;
+    stage.failure = "no func.func @" + options.entry + " in the module at this stage";
+    return stage;
+  }
+  {
+    DiagnosticCollector diags(module.getContext());
+    auto kernel = interp::CompiledKernel::compile(fn, options.interp);
+    if (succeeded(kernel)) {
+      stage.executor = Executor::Interpreter;
+      if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
+                             buffers))) {
+        stage.runFailed = true;
+        stage.failure = diags.text;
+      }
+      return stage;
+    }
+    stage.fallbackReason = diags.firstLine();
+  }
+  // A stage lowered by a stand-alone pass (convert-ascreg-to-vector) checks
+  // its accesses with cf.assert against the memref sizes, which would abort
+  // the process; the JIT runs it in the UB arena like every other path, with
+  // its fault guard instead (an access outside UB is a failed run).
+  OwningOpRef<ModuleOp> jitModule = cast<ModuleOp>(module->clone());
+  jitModule->walk([](cf::AssertOp op) { op.erase(); });
+  jit::Options jitOptions = options.jit;
+  jitOptions.runtimeChecks = false;
+  DiagnosticCollector diags(module.getContext());
+  auto kernel = jit::JitKernel::compile(*jitModule, options.entry, jitOptions);
+  if (failed(kernel)) {
+    stage.runFailed = true;
+    stage.failure = "neither the interpreter nor the standard lowering + JIT runs this stage: " +
+                    diags.firstLine();
+    return stage;
+  }
+  stage.executor = Executor::Jit;
+  if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
+                         buffers))) {
+    stage.runFailed = true;
+    stage.failure = diags.text;
+  }
+  return stage;
+}
+
+} // namespace
+
+FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
+  StringRef text = pipeline.trim();
+  if (text.consume_front("builtin.module(")) {
+    if (!text.consume_back(")")) {
+      error = "unbalanced parentheses in '" + pipeline.str() + "'";
+      return failure();
+    }
+  }
+  std::vector<std::string> passes;
+  for (const std::string &item : splitTopLevel(text))
+    if (!item.empty())
+      flatten(item, passes);
+  if (passes.empty()) {
+    error = "the pipeline '" + pipeline.str() + "' has no pass";
+    return failure();
+  }
+  return passes;
+}
+
+FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
+                                       const std::vector<KernelInput> &inputs,
+                                       const BisectOptions &options) {
+  MLIRContext *ctx = module.getContext();
+  std::string error;
+  auto passes = splitPipeline(pipeline, error);
+  if (failed(passes))
+    return module.emitError() << "--bisect-pipeline: " << error;
+  // Every pass parses before anything runs.
+  std::vector<OpPassManager> managers;
+  for (const std::string &p : *passes) {
+    std::string errors;
+    llvm::raw_string_ostream errOS(errors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline("builtin.module(" + p + ")", errOS);
+    if (failed(parsed))
+      return module.emitError() << "--bisect-pipeline: '" << p << "': " << StringRef(errors).trim();
+    managers.push_back(std::move(*parsed));
+  }
+
+  BisectResult result;
+  OwningOpRef<ModuleOp> current = cast<ModuleOp>(module->clone());
+  std::vector<std::vector<uint8_t>> reference, buffers;
+  result.stages.push_back(runStage(*current, inputs, options, reference));
+  if (result.stages[0].runFailed)
+    return module.emitError() << "the kernel fails before the pipeline, so there is nothing to "
+                                 "compare with: "
+                              << result.stages[0].failure;
+  auto fn0 = current->lookupSymbol<func::FuncOp>(options.entry);
+  result.before = cast<ModuleOp>(current->clone());
+
+  for (size_t i = 0; i < managers.size(); ++i) {
+    PassManager pm(ctx);
+    static_cast<OpPassManager &>(pm) = std::move(managers[i]);
+    if (failed(pm.run(*current)))
+      return module.emitError() << "--bisect-pipeline: pass " << i + 1 << " '" << (*passes)[i]
+                                << "' failed";
+    BisectStage stage = runStage(*current, inputs, options, buffers);
+    stage.pass = (*passes)[i];
+    if (!stage.runFailed)
+      stage.diff = compareBuffers(fn0, reference, buffers, options.maxDiffs);
+    if (stage.differs() && !result.firstDiffering) {
+      result.firstDiffering = result.stages.size();
+      result.after = cast<ModuleOp>(current->clone());
+      result.afterBuffers = buffers;
+    }
+    result.stages.push_back(std::move(stage));
+  }
+  return result;
+}
+
+} // namespace debugging
+} // namespace ascreg

@@ -1,0 +1,1106 @@
+//===- Report.cpp - a self-contained HTML picture of a kernel run -===//
+//
+// The page is plain HTML with classes the stylesheet colours; every lane,
+// mask bit and element is one small element whose title holds its exact
+// value and hex, so hovering needs no script. Class names are the contract
+// of docs/report.md and of the tests that count cells:
+//   i.l      a register lane       (value class: nan pinf ninf pz nz sub neg pos)
+//   b.m1/m0  an active / inactive mask lane
+//   i.e      a buffer element
+//   .hl      a highlighted cell: a lane of a finding, a differing lane or element
+//   .win     the lane that decided a max/min
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Report/Report.h"
+
+#include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Semantics/Semantics.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+namespace ascreg {
+namespace report {
+
+namespace sem = ::ascreg::semantics;
+using interp::TracedValue;
+using interp::TraceEvent;
+
+ElemFormat formatOf(sem::ElemKind k) {
+  unsigned b = sem::elemBytes(k);
+  switch (k) {
+  case sem::ElemKind::F16:
+  case sem::ElemKind::F32:
+    return {'f', b};
+  case sem::ElemKind::BF16:
+    return {'b', b};
+  case sem::ElemKind::I8:
+  case sem::ElemKind::I16:
+  case sem::ElemKind::I32:
+  case sem::ElemKind::I64:
+    return {'i', b};
+  default:
+    return {'u', b};
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Trace collection under the cap
+//===----------------------------------------------------------------------===//
+
+void TraceCollector::onEvent(const TraceEvent &e) {
+  ++total;
+  bool inLoop = !e.iteration.empty();
+  std::pair<std::string, int64_t> key = inLoop ? e.iteration.front() : std::make_pair("", 0);
+  if (groups.empty() || groups.back().inLoop != inLoop || groups.back().iteration != key) {
+    ++numGroups;
+    loopGroups += inLoop;
+    bool pinned = !inLoop || loopGroups <= caps.headIterations ||
+                  std::find(keep.begin(), keep.end(), key) != keep.end();
+    groups.push_back(ReportGroup{inLoop, key, {}, 0, 0, 0});
+    permanent.push_back(pinned);
+    // Drop the oldest tail candidate beyond the tail: the next kept group
+    // counts it.
+    unsigned tail = std::max(1u, caps.tailIterations);
+    size_t candidates = std::count(permanent.begin(), permanent.end(), false);
+    if (candidates > tail) {
+      size_t j = std::find(permanent.begin(), permanent.end(), false) - permanent.begin();
+      ReportGroup &next = groups[j + 1];
+      next.skippedGroupsBefore += 1 + groups[j].skippedGroupsBefore;
+      next.skippedEventsBefore +=
+          groups[j].events.size() + groups[j].omittedEvents + groups[j].skippedEventsBefore;
+      groups.erase(groups.begin() + j);
+      permanent.erase(permanent.begin() + j);
+    }
+  }
+  ReportGroup &g = groups.back();
+  if (g.events.size() < caps.opsPerIteration)
+    g.events.push_back(e);
+  else
+    ++g.omittedEvents;
+}
+
+void TraceCollector::finish(ReportRun &run) {
+  run.traced = true;
+  run.totalEvents = total;
+  run.totalGroups = numGroups;
+  run.groups = std::move(groups);
+  groups.clear();
+  permanent.clear();
+  numGroups = loopGroups = total = 0;
+}
+
+std::vector<std::pair<std::string, int64_t>>
+findingIterations(llvm::ArrayRef<interp::Finding> findings) {
+  std::vector<std::pair<std::string, int64_t>> out;
+  for (const interp::Finding &f : findings)
+    if (!f.iteration.empty())
+      out.push_back(f.iteration.front());
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+uint64_t elemBits(const uint8_t *p, unsigned bytes) {
+  uint64_t v = 0;
+  std::memcpy(&v, p, bytes);
+  return v;
+}
+
+/// Float fields of a format: exponent bits, mantissa bits.
+std::pair<unsigned, unsigned> floatFields(ElemFormat f) {
+  if (f.kind == 'b')
+    return {8, 7};
+  switch (f.bytes) {
+  case 2:
+    return {5, 10};
+  case 4:
+    return {8, 23};
+  default:
+    return {11, 52};
+  }
+}
+
+/// The CSS class of a value: nan pinf ninf pz nz sub neg pos.
+const char *valueClass(ElemFormat f, uint64_t v) {
+  if (f.kind == 'i' || f.kind == 'u') {
+    if (v == 0)
+      return "pz";
+    unsigned s = 64 - f.bytes * 8;
+    if (f.kind == 'i' && (static_cast<int64_t>(v << s) >> s) < 0)
+      return "neg";
+    return "pos";
+  }
+  auto [eb, mb] = floatFields(f);
+  bool neg = (v >> (eb + mb)) & 1;
+  uint64_t exp = (v >> mb) & ((uint64_t(1) << eb) - 1);
+  uint64_t man = v & ((uint64_t(1) << mb) - 1);
+  if (exp == (uint64_t(1) << eb) - 1)
+    return man ? "nan" : neg ? "ninf" : "pinf";
+  if (exp == 0)
+    return man ? "sub" : neg ? "nz" : "pz";
+  return neg ? "neg" : "pos";
+}
+
+std::string valueText(ElemFormat f, uint64_t v) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (f.kind == 'i' || f.kind == 'u') {
+    unsigned s = 64 - f.bytes * 8;
+    if (f.kind == 'i')
+      os << (static_cast<int64_t>(v << s) >> s);
+    else
+      os << v;
+    return out;
+  }
+  auto [eb, mb] = floatFields(f);
+  bool neg = (v >> (eb + mb)) & 1;
+  uint64_t exp = (v >> mb) & ((uint64_t(1) << eb) - 1);
+  uint64_t man = v & ((uint64_t(1) << mb) - 1);
+  if (exp == (uint64_t(1) << eb) - 1) {
+    if (!man)
+      return neg ? "-inf" : "inf";
+    bool quiet = (man >> (mb - 1)) & 1;
+    os << (neg ? "-" : "") << (quiet ? "qNaN" : "sNaN") << " payload "
+       << llvm::format_hex(man & ((uint64_t(1) << (mb - 1)) - 1), 2);
+    return out;
+  }
+  if (f.kind == 'b')
+    os << llvm::format("%.9g", sem::bf16ToF32(static_cast<uint16_t>(v)));
+  else if (f.bytes == 2)
+    os << llvm::format("%.9g", sem::f16ToF32(static_cast<uint16_t>(v)));
+  else if (f.bytes == 4) {
+    float x;
+    uint32_t u = static_cast<uint32_t>(v);
+    std::memcpy(&x, &u, 4);
+    os << llvm::format("%.9g", x);
+  } else {
+    double x;
+    std::memcpy(&x, &v, 8);
+    os << llvm::format("%.17g", x);
+  }
+  return out;
+}
+
+std::string hexText(ElemFormat f, uint64_t v) {
+  return llvm::utohexstr(v, /*LowerCase=*/true, f.bytes * 2);
+}
+
+bool isNaN(ElemFormat f, uint64_t v) { return std::strcmp(valueClass(f, v), "nan") == 0; }
+
+std::string esc(llvm::StringRef s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string locText(mlir::Location loc) {
+  if (auto f = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
+    return llvm::formatv("{0}:{1}:{2}", llvm::sys::path::filename(f.getFilename().getValue()),
+                         f.getLine(), f.getColumn())
+        .str();
+  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
+    return locText(n.getChildLoc());
+  if (auto fl = llvm::dyn_cast<mlir::FusedLoc>(loc))
+    if (!fl.getLocations().empty())
+      return locText(fl.getLocations().front());
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  loc.print(os);
+  return s;
+}
+
+std::string iterationText(const std::vector<std::pair<std::string, int64_t>> &it) {
+  std::string s;
+  for (auto &[name, v] : it)
+    s += (s.empty() ? "" : ", ") + name + " = " + std::to_string(v);
+  return s;
+}
+
+/// A trace header without its " at LOCATION" (drawn separately).
+llvm::StringRef opHeader(llvm::StringRef header) {
+  size_t at = header.rfind(" at ");
+  return at == llvm::StringRef::npos ? header : header.take_front(at);
+}
+
+/// The loop variable's name without the "(scf.for at line N)" suffix.
+std::string loopName(const std::string &name) { return name.substr(0, name.find(' ')); }
+
+const char *kStyle = R"css(
+body{font:13px/1.35 system-ui,sans-serif;margin:0;color:#222;background:#fafafa}
+header{background:#20303f;color:#eee;padding:10px 16px}
+header h1{font-size:18px;margin:0 0 6px}
+header table td{padding:1px 10px 1px 0;vertical-align:top}
+header a{color:#9cf}
+nav{position:sticky;top:0;background:#e8edf2;padding:4px 16px;z-index:2;border-bottom:1px solid #ccd}
+nav a{margin-right:14px}
+section{padding:6px 16px}
+h2{font-size:15px;margin:10px 0 4px}
+code,.mono{font-family:ui-monospace,monospace;font-size:12px}
+.cols{display:flex;gap:16px;align-items:flex-start}
+.cols>div{flex:1;min-width:0}
+details.it{border:1px solid #ccd;border-radius:4px;margin:3px 0;background:#fff}
+details.it>summary{padding:2px 6px;cursor:pointer;background:#eef}
+details.it.hasf>summary{background:#fdd}
+.skip{color:#777;font-style:italic;margin:4px 8px}
+.op{border-top:1px solid #eee;padding:4px 8px}
+.op:target,.finding:target,.flash{outline:3px solid #f90}
+.op .hd{font-weight:600}
+.op .loc{color:#666;margin-left:8px}
+.v{margin:2px 0 2px 12px}
+.v .nm{display:inline-block;min-width:150px;color:#333}
+.g{display:inline-grid;grid-template-columns:repeat(var(--n),9px);gap:1px;vertical-align:top}
+.g i,.g b{display:block;width:9px;height:9px}
+.nan{background:#c026d3}.pinf{background:#b91c1c}.ninf{background:#1e3a8a}
+.pz{background:#e5e7eb}.nz{background:#9ca3af}.sub{background:#facc15}
+.neg{background:#60a5fa}.pos{background:#34d399}
+.l.off{opacity:.3}
+.m1{background:#111}.m0{background:#fff;box-shadow:inset 0 0 0 1px #bbb}
+.hl,.hlk{box-shadow:0 0 0 2px #f43f5e;position:relative;z-index:1}
+.win{box-shadow:0 0 0 2px #f59e0b}
+.dec{margin:2px 0 2px 12px;color:#444}
+.map{font-family:ui-monospace,monospace;font-size:11px;max-height:160px;overflow:auto;margin-left:12px;columns:4}
+.fl{color:#b91c1c}
+.finding{margin:3px 0}
+.legend span{display:inline-block;margin-right:10px}
+.legend i{display:inline-block;width:10px;height:10px;margin-right:3px;vertical-align:middle}
+svg.ub rect.u{fill:#e5e7eb}svg.ub rect.r{fill:#60a5fa}svg.ub rect.w{fill:#34d399}
+svg.ub rect.rw{fill:#0d9488}svg.ub rect.x{fill:#dc2626}svg.ub rect.f{fill:none;stroke:#f59e0b;stroke-width:2}
+.bad{color:#b91c1c;font-weight:600}
+)css";
+
+const char *kScript = R"js(
+(function(){
+  function reveal(id){
+    var t=document.getElementById(id); if(!t) return;
+    for(var p=t.parentElement;p;p=p.parentElement) if(p.tagName==='DETAILS') p.open=true;
+    t.scrollIntoView({block:'center'}); t.classList.add('flash');
+    setTimeout(function(){t.classList.remove('flash');},1500);
+  }
+  window.addEventListener('hashchange',function(){reveal(location.hash.slice(1));});
+  document.addEventListener('DOMContentLoaded',function(){
+    var b=document.getElementById('toggle');
+    if(b) b.addEventListener('click',function(){
+      var all=document.querySelectorAll('details.it'), open=b.dataset.open!=='1';
+      for(var i=0;i<all.length;i++) all[i].open=open;
+      b.dataset.open=open?'1':'0'; b.textContent=open?'collapse all':'expand all';
+    });
+    if(location.hash) reveal(location.hash.slice(1));
+    document.body.dataset.ready='1';
+  });
+})();
+)js";
+
+/// Writes the page; one instance per report.
+class Writer {
+public:
+  Writer(llvm::raw_ostream &os, const ReportData &d) : os(os), d(d) {}
+  void write();
+
+private:
+  llvm::raw_ostream &os;
+  const ReportData &d;
+  /// Lanes of run 1's events that differ from run 0's (paired by position).
+  std::map<uint64_t, std::vector<std::vector<bool>>> diffLanes;
+  /// Anchor of each finding's op, by run and finding.
+  std::map<std::pair<size_t, size_t>, std::string> findingOp;
+  /// Findings drawn at an event, by run and event index.
+  std::map<std::pair<size_t, uint64_t>, std::vector<size_t>> eventFindings;
+
+  void header();
+  void findings();
+  void timeline(size_t run);
+  void event(size_t run, const TraceEvent &e);
+  void value(const TraceEvent &e, const TracedValue &v, const std::vector<bool> *hl,
+             std::optional<unsigned> win);
+  void registerGrid(const TracedValue &v, const std::vector<bool> *hl, std::optional<unsigned> win,
+                    const sem::Mask *active, std::optional<sem::RegType> maskLanes);
+  void maskStrip(const TracedValue &v, std::optional<sem::RegType> lanes);
+  void decision(const TraceEvent &e, std::optional<unsigned> &winner);
+  void byteMaps(size_t run);
+  void divergence();
+  void linkFindings();
+  std::string runLabel(size_t run) const {
+    return d.runs[run].label.empty() ? "run " + std::to_string(run) : d.runs[run].label;
+  }
+  std::string eventId(size_t run, uint64_t index) const {
+    return std::string(run ? "b" : "e").append(std::to_string(index));
+  }
+};
+
+void Writer::header() {
+  os << "<header><h1>ascreg run report: @" << esc(d.kernel) << "</h1><table>";
+  auto row = [&](llvm::StringRef k, llvm::StringRef v) {
+    if (!v.empty())
+      os << "<tr><td>" << k << "</td><td class=\"mono\">" << esc(v) << "</td></tr>";
+  };
+  row("kernel", d.source + " @" + d.kernel);
+  row("mode", d.mode);
+  row("pipeline", d.pipeline);
+  row("profile", d.profile);
+  row("version", d.version);
+  for (auto [i, a] : llvm::enumerate(d.args))
+    row(("arg " + std::to_string(i)).c_str(), a.type + "  =  " + a.value);
+  std::string runs;
+  for (size_t r = 0; r < d.runs.size(); ++r) {
+    const ReportRun &run = d.runs[r];
+    runs += (r ? "; " : "") + runLabel(r) + ": " + (run.error.empty() ? "ok" : "failed") +
+            (run.traced ? ", " + std::to_string(run.totalEvents) + " ops traced" : "") +
+            (run.checked ? ", " + std::to_string(run.findings.size()) + " findings" : "");
+  }
+  row("runs", runs);
+  os << "</table></header>\n<nav>";
+  if (d.runs.size() == 2)
+    os << "<a href=\"#divergence\">divergence</a>";
+  os << "<a href=\"#findings\">findings</a><a href=\"#timeline\">timeline</a>"
+        "<a href=\"#ubmap\">UB byte map</a><button id=\"toggle\">expand all</button></nav>\n";
+  for (const ReportRun &run : d.runs)
+    if (!run.error.empty())
+      os << "<section><p class=\"bad\">" << esc(run.label) << " failed: " << esc(run.error)
+         << "</p></section>\n";
+}
+
+void Writer::linkFindings() {
+  for (size_t r = 0; r < d.runs.size(); ++r) {
+    const ReportRun &run = d.runs[r];
+    for (auto [i, f] : llvm::enumerate(run.findings)) {
+      // The op's first drawn execution in the finding's iteration, else
+      // its first drawn execution.
+      const TraceEvent *first = nullptr, *exact = nullptr;
+      for (const ReportGroup &g : run.groups)
+        for (const TraceEvent &e : g.events)
+          if (e.opName == f.opName && e.loc == f.loc) {
+            if (!first)
+              first = &e;
+            if (!exact && e.iteration == f.iteration)
+              exact = &e;
+          }
+      if (const TraceEvent *e = exact ? exact : first) {
+        findingOp[{r, i}] = eventId(r, e->index);
+        eventFindings[{r, e->index}].push_back(i);
+      }
+    }
+  }
+}
+
+void Writer::findings() {
+  os << "<section id=\"findings\"><h2>Findings</h2>";
+  for (size_t r = 0; r < d.runs.size(); ++r) {
+    const ReportRun &run = d.runs[r];
+    if (d.runs.size() > 1)
+      os << "<h3>" << esc(runLabel(r)) << "</h3>";
+    if (!run.checked) {
+      os << "<p class=\"skip\">no debugging checks ran (--check=all adds the findings and the "
+            "UB byte map)</p>";
+      continue;
+    }
+    if (run.findings.empty())
+      os << "<p>none</p>";
+    os << "<ol>";
+    for (auto [i, f] : llvm::enumerate(run.findings)) {
+      os << "<li class=\"finding\" id=\"f" << r << "-" << i << "\"><span class=\"fl\">["
+         << interp::checkName(f.kind) << "]</span> <code>" << esc(f.opName) << "</code> "
+         << esc(f.message) << " <span class=\"loc mono\">" << esc(locText(f.loc)) << "</span>";
+      if (!f.iteration.empty())
+        os << " (first at " << esc(iterationText(f.iteration)) << ")";
+      if (f.occurrences > 1)
+        os << ", " << f.occurrences << " occurrences";
+      if (auto it = findingOp.find({r, i}); it != findingOp.end())
+        os << " <a href=\"#" << it->second << "\">op</a>";
+      if (f.argument >= 0)
+        os << " <a href=\"#ub" << r << "-" << f.argument << "\">bytes</a>";
+      for (auto &[loc, note] : f.notes)
+        os << "<br><small>" << esc(note) << (loc ? " " + esc(locText(*loc)) : "") << "</small>";
+      os << "</li>";
+    }
+    os << "</ol>";
+  }
+  os << "</section>\n";
+}
+
+void Writer::registerGrid(const TracedValue &v, const std::vector<bool> *hl,
+                          std::optional<unsigned> win, const sem::Mask *active,
+                          std::optional<sem::RegType> maskLanes) {
+  ElemFormat f = formatOf(v.regType.elem);
+  unsigned lanes = v.regType.lanes();
+  os << "<span class=\"g\" style=\"--n:" << std::min(lanes, 64u) << "\">";
+  for (unsigned l = 0; l < lanes; ++l) {
+    uint64_t bits = elemBits(v.bytes.data() + l * f.bytes, f.bytes);
+    bool off = active && maskLanes && *maskLanes == v.regType && !active->laneActive(v.regType, l);
+    bool mark = hl && l < hl->size() && (*hl)[l];
+    os << "<i class=\"l " << valueClass(f, bits) << (off ? " off" : "") << (mark ? " hl" : "")
+       << (win && *win == l ? " win" : "") << "\" title=\"" << l << ": " << esc(valueText(f, bits))
+       << " 0x" << hexText(f, bits) << "\"></i>";
+  }
+  os << "</span>";
+}
+
+void Writer::maskStrip(const TracedValue &v, std::optional<sem::RegType> lanes) {
+  sem::Mask mk;
+  std::memcpy(mk.w, v.bytes.data(), sizeof mk.w);
+  unsigned n = lanes ? lanes->lanes() : sem::kMaskBits;
+  unsigned active = 0;
+  os << "<span class=\"g\" style=\"--n:" << std::min(n, 64u) << "\">";
+  for (unsigned l = 0; l < n; ++l) {
+    bool on = lanes ? mk.laneActive(*lanes, l) : mk.bit(l);
+    active += on;
+    os << "<b class=\"" << (on ? "m1" : "m0") << "\" title=\"" << l << "\"></b>";
+  }
+  os << "</span> <small>" << active << "/" << n
+     << (lanes ? std::string(" lanes of ") + sem::elemName(lanes->elem) +
+                     (lanes->numRegs == 2 ? "x2" : "")
+               : std::string(" bits"))
+     << "</small>";
+}
+
+void Writer::value(const TraceEvent &e, const TracedValue &v, const std::vector<bool> *hl,
+                   std::optional<unsigned> win) {
+  os << "<div class=\"v\"><span class=\"nm mono\" title=\"" << esc(v.type) << "\">" << esc(v.name)
+     << "</span> ";
+  switch (v.kind) {
+  case TracedValue::Kind::Register: {
+    // Inputs read under the op's mask: inactive lanes are dimmed.
+    const sem::Mask *active = nullptr;
+    sem::Mask mk;
+    for (const TracedValue &in : e.inputs)
+      if (in.kind == TracedValue::Kind::Mask) {
+        std::memcpy(mk.w, in.bytes.data(), sizeof mk.w);
+        active = &mk;
+        break;
+      }
+    bool isInput = &v >= e.inputs.data() && &v < e.inputs.data() + e.inputs.size();
+    registerGrid(v, hl, win, isInput ? active : nullptr, e.maskLanes);
+    break;
+  }
+  case TracedValue::Kind::Mask:
+    maskStrip(v, e.maskLanes);
+    break;
+  case TracedValue::Kind::Scalar: {
+    uint64_t x = elemBits(v.bytes.data(), 8);
+    os << "<span class=\"mono\">" << static_cast<int64_t>(x) << " (0x" << llvm::utohexstr(x, true)
+       << ")</span>";
+    break;
+  }
+  case TracedValue::Kind::Buffer:
+    os << "<span class=\"mono\">UB buffer at " << llvm::format_hex(v.ubAddr, 6) << ", "
+       << v.numElements << " elements</span>";
+    break;
+  }
+  os << "</div>";
+}
+
+/// Index of the first register / mask / buffer operand.
+const TracedValue *operand(const std::vector<TracedValue> &vs, TracedValue::Kind k,
+                           unsigned nth = 0) {
+  for (const TracedValue &v : vs)
+    if (v.kind == k && nth-- == 0)
+      return &v;
+  return nullptr;
+}
+
+void Writer::decision(const TraceEvent &e, std::optional<unsigned> &winner) {
+  llvm::StringRef name = e.opName;
+  const TracedValue *src = operand(e.inputs, TracedValue::Kind::Register);
+  const TracedValue *mask = operand(e.inputs, TracedValue::Kind::Mask);
+  const TracedValue *res = operand(e.outputs, TracedValue::Kind::Register);
+  if (!src || !res || e.failed)
+    return;
+  sem::Mask mk{};
+  if (mask)
+    std::memcpy(mk.w, mask->bytes.data(), sizeof mk.w);
+  auto active = [&](sem::RegType t, unsigned l) { return !mask || mk.laneActive(t, l); };
+  ElemFormat sf = formatOf(src->regType.elem), rf = formatOf(res->regType.elem);
+  bool isMax = name == "dav.vcmax" ||
+               (name == "ascreg.reduce" && llvm::StringRef(e.header).contains("<max>"));
+  bool isMin = name == "dav.vcmin" ||
+               (name == "ascreg.reduce" && llvm::StringRef(e.header).contains("<min>"));
+  if (isMax || isMin) {
+    unsigned n = 0;
+    for (unsigned l = 0; l < src->regType.lanes(); ++l)
+      n += active(src->regType, l);
+    uint64_t r0 = elemBits(res->bytes.data(), rf.bytes);
+    uint64_t idx = elemBits(res->bytes.data() + rf.bytes, rf.bytes);
+    os << "<div class=\"dec\">decided by: ";
+    if (n == 0) {
+      os << "no active lane: lane 0 is the identity of " << (isMax ? "max" : "min") << "</div>";
+      return;
+    }
+    winner = static_cast<unsigned>(idx);
+    os << "lane 0 = " << (isMax ? "max" : "min") << " of the " << n
+       << " active lanes = " << esc(valueText(rf, r0)) << "; ";
+    if (isNaN(rf, r0))
+      os << "<b>first NaN</b> at lane " << idx;
+    else
+      os << "winning lane " << idx << " (first of equal values)";
+    if (idx < src->regType.lanes())
+      os << ", source value "
+         << esc(valueText(sf, elemBits(src->bytes.data() + idx * sf.bytes, sf.bytes)));
+    os << "</div>";
+    return;
+  }
+  if (name == "ascreg.reduce" || name == "dav.vcadd") {
+    os << "<div class=\"dec\">decided by: lane 0 = fixed-tree sum of all lanes, inactive lanes "
+          "as +0 (adjacent pairs first)</div>";
+    return;
+  }
+  unsigned cap = d.caps.laneMapEntries;
+  if (name == "ascreg.pair_reduce_sum" || name == "dav.vcpadd") {
+    os << "<div class=\"dec\">decided by: pairs (result lane &larr; source lanes)</div>"
+          "<div class=\"map\">";
+    unsigned lanes = src->regType.lanes();
+    for (unsigned i = 0; i < lanes / 2 && i < cap; ++i) {
+      bool a = active(src->regType, 2 * i), b = active(src->regType, 2 * i + 1);
+      os << "<div>" << i << " &larr; " << (a ? std::to_string(2 * i) : "+0") << " + "
+         << (b ? std::to_string(2 * i + 1) : "+0") << "</div>";
+    }
+    os << "<div>" << lanes / 2 << "-" << lanes - 1 << " &larr; 0</div></div>";
+    return;
+  }
+  bool gather = name == "ascreg.gather" || name == "dav.vgather2";
+  bool gatherReg = name == "ascreg.gather_reg" || name == "dav.vselr";
+  if (gather || gatherReg) {
+    // Gather: (buffer, index, mask); gather_reg: (src, index).
+    const TracedValue *index = gather ? src : operand(e.inputs, TracedValue::Kind::Register, 1);
+    const TracedValue *base = operand(e.inputs, TracedValue::Kind::Buffer);
+    if (!index)
+      return;
+    ElemFormat xf = formatOf(index->regType.elem);
+    unsigned lanes = res->regType.lanes(), srcLanes = src->regType.lanes();
+    os << "<div class=\"dec\">decided by: index &rarr; source ("
+       << (gather ? "result lane &larr; " + esc(base ? "element of the UB buffer" : "element")
+                  : std::string("result lane &larr; source lane, index mod ") +
+                        std::to_string(srcLanes))
+       << ")</div><div class=\"map\">";
+    unsigned shown = 0;
+    for (unsigned l = 0; l < lanes && l < index->regType.lanes() && shown < cap; ++l) {
+      uint64_t x = elemBits(index->bytes.data() + l * xf.bytes, xf.bytes);
+      if (xf.bytes == 8)
+        x &= 0xffffffffu; // u64 indices contribute their low 32 bits
+      if (gather) {
+        if (!active(e.maskLanes ? *e.maskLanes : res->regType, l))
+          continue;
+        bool outside = base && x >= base->numElements;
+        os << "<div" << (outside ? " class=\"fl\"" : "") << ">" << l << " &larr; [" << x << "]"
+           << (outside ? " outside" : "") << "</div>";
+      } else {
+        os << "<div>" << l << " &larr; " << x % srcLanes << "</div>";
+      }
+      ++shown;
+    }
+    os << "</div>";
+  }
+}
+
+void Writer::event(size_t run, const TraceEvent &e) {
+  os << "<div class=\"op\" id=\"" << eventId(run, e.index) << "\"><span class=\"hd mono\">#"
+     << e.index << " " << esc(opHeader(e.header)) << "</span><span class=\"loc mono\">"
+     << esc(locText(e.loc)) << "</span>";
+  if (auto it = eventFindings.find({run, e.index}); it != eventFindings.end())
+    for (size_t f : it->second)
+      os << " <a class=\"fl\" href=\"#f" << run << "-" << f << "\">finding "
+         << interp::checkName(d.runs[run].findings[f].kind) << "</a>";
+  if (e.failed)
+    os << " <span class=\"bad\">failed</span>";
+  std::optional<unsigned> winner;
+  // The decision first: it says which input lane to look at.
+  std::string dec;
+  {
+    llvm::raw_string_ostream ds(dec);
+    Writer sub(ds, d);
+    sub.decision(e, winner);
+  }
+  const TracedValue *src = operand(e.inputs, TracedValue::Kind::Register);
+  for (const TracedValue &v : e.inputs)
+    value(e, v, nullptr, &v == src ? winner : std::nullopt);
+  os << dec;
+  auto diff = run == 1 ? diffLanes.find(e.index) : diffLanes.end();
+  // The lanes of this execution's findings, marked in its first result.
+  std::vector<bool> findingLanes;
+  if (auto it = eventFindings.find({run, e.index}); it != eventFindings.end())
+    for (size_t f : it->second)
+      for (auto [a, b] : d.runs[run].findings[f].lanes)
+        for (unsigned l = a; l <= b && l < 512; ++l) {
+          findingLanes.resize(std::max<size_t>(findingLanes.size(), l + 1));
+          findingLanes[l] = true;
+        }
+  unsigned reg = 0;
+  for (const TracedValue &v : e.outputs) {
+    const std::vector<bool> *hl = nullptr;
+    if (diff != diffLanes.end() && v.kind == TracedValue::Kind::Register &&
+        reg < diff->second.size())
+      hl = &diff->second[reg];
+    else if (v.kind == TracedValue::Kind::Register && reg == 0 && !findingLanes.empty())
+      hl = &findingLanes;
+    reg += v.kind == TracedValue::Kind::Register;
+    value(e, v, hl, std::nullopt);
+  }
+  os << "</div>\n";
+}
+
+void Writer::timeline(size_t r) {
+  const ReportRun &run = d.runs[r];
+  os << "<div><h3>" << esc(runLabel(r)) << "</h3>";
+  if (!run.traced) {
+    os << "<p class=\"skip\">not traced (compiled code: only its buffers are compared)</p></div>";
+    return;
+  }
+  uint64_t drawn = 0;
+  for (const ReportGroup &g : run.groups)
+    drawn += g.events.size();
+  os << "<p>" << run.totalEvents << " ops in " << run.totalGroups << " groups; " << drawn
+     << " drawn (cap: the first " << d.caps.headIterations << " and last " << d.caps.tailIterations
+     << " iterations of the outermost loop, every iteration with a "
+     << "finding, " << d.caps.opsPerIteration << " ops per iteration)</p>";
+  std::set<std::pair<std::string, int64_t>> withFinding;
+  for (const interp::Finding &f : run.findings)
+    if (!f.iteration.empty())
+      withFinding.insert(f.iteration.front());
+  bool openedFirst = false;
+  for (const ReportGroup &g : run.groups) {
+    if (g.skippedGroupsBefore)
+      os << "<div class=\"skip\">&hellip; " << g.skippedGroupsBefore << " iterations ("
+         << g.skippedEventsBefore << " ops) not drawn &hellip;</div>";
+    bool hasF = g.inLoop && withFinding.count(g.iteration);
+    // Open: the iterations with a finding and the first iteration.
+    bool open = hasF || (g.inLoop && !openedFirst);
+    openedFirst |= g.inLoop;
+    os << "<details class=\"it" << (hasF ? " hasf" : "") << "\"" << (open ? " open" : "")
+       << "><summary>"
+       << (g.inLoop ? esc(loopName(g.iteration.first)) + " = " + std::to_string(g.iteration.second)
+                    : std::string("outside loops"))
+       << " &mdash; " << g.events.size() + g.omittedEvents << " ops"
+       << (hasF ? " &mdash; finding" : "") << "</summary>";
+    for (const TraceEvent &e : g.events)
+      event(r, e);
+    if (g.omittedEvents)
+      os << "<div class=\"skip\">&hellip; " << g.omittedEvents << " more ops of this iteration "
+         << "not drawn</div>";
+    os << "</details>\n";
+  }
+  os << "</div>";
+}
+
+void Writer::byteMaps(size_t r) {
+  const ReportRun &run = d.runs[r];
+  if (!run.checked)
+    return;
+  if (d.runs.size() > 1)
+    os << "<h3>" << esc(runLabel(r)) << "</h3>";
+  for (auto [b, a] : llvm::enumerate(run.access)) {
+    uint64_t n = a.bytes.size();
+    std::string name = a.argument >= 0 ? "parameter " + std::to_string(a.argument)
+                                       : "allocation " + std::to_string(b);
+    // Rows of 256 cells; large buffers fold several bytes into a cell (the
+    // most notable state wins: read undefined, written, read, untouched).
+    uint64_t perCell = std::max<uint64_t>(1, (n + 256 * 256 - 1) / (256 * 256));
+    uint64_t cells = (n + perCell - 1) / perCell;
+    uint64_t rows = std::max<uint64_t>(1, (cells + 255) / 256);
+    auto state = [&](uint64_t c) -> const char * {
+      uint8_t all = 0;
+      for (uint64_t i = c * perCell; i < std::min(n, (c + 1) * perCell); ++i)
+        all |= a.bytes[i];
+      if (all & interp::kByteReadUndefined)
+        return "x";
+      bool rd = all & interp::kByteRead, wr = all & interp::kByteWritten;
+      return rd && wr ? "rw" : wr ? "w" : rd ? "r" : "u";
+    };
+    uint64_t counts[4] = {0, 0, 0, 0}; // read, written, never written, read undefined
+    for (uint8_t x : a.bytes) {
+      counts[0] += (x & interp::kByteRead) != 0;
+      counts[1] += (x & interp::kByteWritten) != 0;
+      counts[2] += (x & interp::kByteWritten) == 0;
+      counts[3] += (x & interp::kByteReadUndefined) != 0;
+    }
+    os << "<div id=\"ub" << r << "-"
+       << (a.argument >= 0 ? std::to_string(a.argument) : "a" + std::to_string(b)) << "\"><h4>"
+       << name << ": UB " << llvm::format_hex(a.ubAddr, 6) << ", " << a.numElements
+       << " elements &times; " << a.elemBytes << " bytes"
+       << (perCell > 1 ? " (" + std::to_string(perCell) + " bytes per cell)" : "")
+       << "</h4><small>read " << counts[0] << ", written " << counts[1] << ", never written "
+       << counts[2] << ", read while undefined " << counts[3] << " bytes</small><br>";
+    os << "<svg class=\"ub\" width=\"" << 512 << "\" height=\"" << rows * 6
+       << "\" xmlns=\"http://www.w3.org/2000/svg\">";
+    for (uint64_t row = 0; row < rows; ++row) {
+      uint64_t c = row * 256, end = std::min(cells, c + 256);
+      while (c < end) {
+        const char *s = state(c);
+        uint64_t c2 = c + 1;
+        while (c2 < end && std::strcmp(state(c2), s) == 0)
+          ++c2;
+        os << "<rect class=\"" << s << "\" x=\"" << (c - row * 256) * 2 << "\" y=\"" << row * 6
+           << "\" width=\"" << (c2 - c) * 2 << "\" height=\"5\"><title>bytes " << c * perCell << "-"
+           << std::min(n, c2 * perCell) - 1 << "</title></rect>";
+        c = c2;
+      }
+    }
+    // Findings with element ranges of this buffer (coverage).
+    for (auto [i, f] : llvm::enumerate(run.findings)) {
+      if (f.argument != a.argument || a.argument < 0)
+        continue;
+      for (auto [e0, e1] : f.elements) {
+        uint64_t b0 = e0 * a.elemBytes / perCell, b1 = (e1 * a.elemBytes + perCell - 1) / perCell;
+        for (uint64_t c = b0; c < b1;) {
+          uint64_t row = c / 256, end = std::min(b1, (row + 1) * 256);
+          os << "<a href=\"#f" << r << "-" << i << "\"><rect class=\"f\" x=\"" << (c % 256) * 2
+             << "\" y=\"" << row * 6 << "\" width=\"" << (end - c) * 2 << "\" height=\"5\"><title>"
+             << esc(f.message) << "</title></rect></a>";
+          c = end;
+        }
+      }
+    }
+    os << "</svg></div>";
+  }
+}
+
+void Writer::divergence() {
+  const ReportRun &a = d.runs[0], &b = d.runs[1];
+  os << "<section id=\"divergence\"><h2>Divergence: " << esc(runLabel(0)) << " vs "
+     << esc(runLabel(1)) << "</h2>";
+  // NaN payloads are not compared (docs/semantics.md): any two NaNs agree.
+  std::string first;
+  uint64_t total = 0;
+  std::string body;
+  llvm::raw_string_ostream bs(body);
+  for (const ReportBuffer &x : a.buffers) {
+    auto y = std::find_if(b.buffers.begin(), b.buffers.end(),
+                          [&](const ReportBuffer &o) { return o.argument == x.argument; });
+    if (y == b.buffers.end() || y->data.size() != x.data.size())
+      continue;
+    ElemFormat f = x.format;
+    uint64_t n = x.data.size() / f.bytes, differing = 0;
+    std::vector<bool> diff(n);
+    for (uint64_t e = 0; e < n; ++e) {
+      uint64_t u = elemBits(x.data.data() + e * f.bytes, f.bytes);
+      uint64_t v = elemBits(y->data.data() + e * f.bytes, f.bytes);
+      diff[e] = u != v && !(isNaN(f, u) && isNaN(f, v));
+      if (diff[e] && !differing++ && first.empty())
+        first = llvm::formatv("parameter {0} element {1}: {2} {3} (0x{4}), {5} {6} (0x{7})",
+                              x.argument, e, runLabel(0), valueText(f, u), hexText(f, u),
+                              runLabel(1), valueText(f, v), hexText(f, v))
+                    .str();
+    }
+    total += differing;
+    uint64_t shown = std::min<uint64_t>(n, d.caps.elementsPerBuffer);
+    bs << "<h3>parameter " << x.argument << ": " << differing << " of " << n << " elements differ"
+       << (shown < n ? " (first " + std::to_string(shown) + " drawn)" : "")
+       << "</h3><div class=\"cols\">";
+    bool anchored = false;
+    for (const ReportBuffer *buf : {&x, &*y}) {
+      bs << "<div><small>" << esc(runLabel(buf == &x ? 0 : 1)) << "</small><br><span class=\"g\" "
+         << "style=\"--n:32\">";
+      for (uint64_t e = 0; e < shown; ++e) {
+        uint64_t v = elemBits(buf->data.data() + e * f.bytes, f.bytes);
+        bs << "<i class=\"e " << valueClass(f, v) << (diff[e] ? " hl" : "") << "\"";
+        if (diff[e] && buf == &x && !anchored && total == differing) {
+          bs << " id=\"first-divergence\"";
+          anchored = true;
+        }
+        bs << " title=\"" << e << ": " << esc(valueText(f, v)) << " 0x" << hexText(f, v)
+           << "\"></i>";
+      }
+      bs << "</span></div>";
+    }
+    bs << "</div>";
+  }
+  if (total)
+    os << "<p class=\"bad\">" << total << " elements differ; <a href=\"#first-divergence\">first "
+       << "divergence</a>: " << esc(first) << "</p>";
+  else
+    os << "<p>identical (NaN payloads not compared)</p>";
+  os << body << "</section>\n";
+}
+
+void Writer::write() {
+  // Output lanes of run 1 that differ from run 0, for events paired by
+  // position with the same op header (both runs traced).
+  if (d.runs.size() == 2 && d.runs[0].traced && d.runs[1].traced) {
+    std::map<uint64_t, const TraceEvent *> first;
+    for (const ReportGroup &g : d.runs[0].groups)
+      for (const TraceEvent &e : g.events)
+        first[e.index] = &e;
+    for (const ReportGroup &g : d.runs[1].groups)
+      for (const TraceEvent &e : g.events) {
+        auto it = first.find(e.index);
+        if (it == first.end() || it->second->header != e.header ||
+            it->second->outputs.size() != e.outputs.size())
+          continue;
+        std::vector<std::vector<bool>> regs;
+        for (size_t k = 0; k < e.outputs.size(); ++k) {
+          const TracedValue &u = it->second->outputs[k], &v = e.outputs[k];
+          if (v.kind != TracedValue::Kind::Register)
+            continue;
+          ElemFormat f = formatOf(v.regType.elem);
+          std::vector<bool> lanes(v.regType.lanes());
+          for (unsigned l = 0; l < lanes.size() && u.bytes.size() == v.bytes.size(); ++l) {
+            uint64_t x = elemBits(u.bytes.data() + l * f.bytes, f.bytes);
+            uint64_t y = elemBits(v.bytes.data() + l * f.bytes, f.bytes);
+            lanes[l] = x != y && !(isNaN(f, x) && isNaN(f, y));
+          }
+          regs.push_back(std::move(lanes));
+        }
+        diffLanes[e.index] = std::move(regs);
+      }
+  }
+  linkFindings();
+  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ascreg report: @"
+     << esc(d.kernel) << "</title><style>" << kStyle << "</style><script>" << kScript
+     << "</script></head><body>\n";
+  header();
+  if (d.runs.size() == 2)
+    divergence();
+  findings();
+  os << "<section id=\"timeline\"><h2>Timeline</h2><div class=\"legend\">"
+        "<span><i class=\"nan\"></i>NaN</span><span><i class=\"pinf\"></i>+inf</span>"
+        "<span><i class=\"ninf\"></i>-inf</span><span><i class=\"pz\"></i>+0 / 0</span>"
+        "<span><i class=\"nz\"></i>-0</span><span><i class=\"sub\"></i>subnormal</span>"
+        "<span><i class=\"neg\"></i>negative</span><span><i class=\"pos\"></i>positive</span>"
+        "<span><b class=\"m1\" style=\"display:inline-block;width:10px;height:10px\"></b>active"
+        "</span><span><i class=\"win\"></i>winning lane</span><span><i class=\"hlk\"></i>finding "
+        "lane / differs"
+        "</span></div><div class=\"cols\">";
+  for (size_t r = 0; r < d.runs.size(); ++r)
+    timeline(r);
+  os << "</div></section>\n<section id=\"ubmap\"><h2>UB byte map</h2><div class=\"legend\">"
+        "<span><svg width=\"10\" height=\"10\" class=\"ub\"><rect class=\"u\" width=\"10\" "
+        "height=\"10\"/></svg> never read or written</span><span><svg width=\"10\" height=\"10\" "
+        "class=\"ub\"><rect class=\"r\" width=\"10\" height=\"10\"/></svg> read</span><span><svg "
+        "width=\"10\" height=\"10\" class=\"ub\"><rect class=\"w\" width=\"10\" height=\"10\"/>"
+        "</svg> written</span><span><svg width=\"10\" height=\"10\" class=\"ub\"><rect "
+        "class=\"rw\" width=\"10\" height=\"10\"/></svg> read and written</span><span><svg "
+        "width=\"10\" height=\"10\" class=\"ub\"><rect class=\"x\" width=\"10\" height=\"10\"/>"
+        "</svg> read while undefined</span><span><svg width=\"10\" height=\"10\" class=\"ub\">"
+        "<rect class=\"f\" width=\"10\" height=\"10\"/></svg> finding (linked)</span></div>";
+  bool any = false;
+  for (size_t r = 0; r < d.runs.size(); ++r) {
+    any |= d.runs[r].checked;
+    byteMaps(r);
+  }
+  if (!any)
+    os << "<p class=\"skip\">recorded by the debugging checks: run with --check=all</p>";
+  os << "</section>\n</body></html>\n";
+}
+
+} // namespace
+
+void writeReport(llvm::raw_ostream &os, const ReportData &data) { Writer(os, data).write(); }
+
+ElemFormat formatOf(mlir::Type t) {
+  unsigned bytes = t.isIntOrFloat() ? t.getIntOrFloatBitWidth() / 8 : 8;
+  if (t.isBF16())
+    return {'b', 2};
+  if (llvm::isa<mlir::FloatType>(t))
+    return {'f', bytes};
+  if (t.isUnsignedInteger())
+    return {'u', bytes};
+  return {'i', std::max(1u, bytes)};
+}
+
+ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::StringRef mode,
+                          llvm::ArrayRef<std::string> argText, const sem::Profile &profile) {
+  ReportData d;
+  d.kernel = fn.getSymName().str();
+  d.source = source.str();
+  d.mode = mode.str();
+  // The kernel's own CTRL state wins over the profile's (ascreg.ctrl).
+  sem::Ctrl c = fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? kernelCtrl(fn) : profile.ctrl;
+  d.profile =
+      llvm::formatv("CTRL[60] = {0}, CTRL[48] = {1}, CTRL[59] = {2}, CTRL[50] = {3}{4}",
+                    int(c.globalSat), int(c.floatNonSat), int(c.intTruncate), int(c.fp8NanKeep),
+                    c == sem::documentedProfile().ctrl              ? " (documented profile)"
+                    : fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? " (the kernel's ascreg.ctrl)"
+                                                                    : "")
+          .str();
+  d.version = std::string("ascreg " ASCREG_VERSION_STRING ", semantics ") + sem::kSemanticsVersion;
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+    ReportArg a;
+    llvm::raw_string_ostream ts(a.type);
+    t.print(ts);
+    a.value = i < argText.size() ? argText[i] : "";
+    d.args.push_back(std::move(a));
+  }
+  return d;
+}
+
+llvm::Error reportRun(mlir::func::FuncOp fn, llvm::ArrayRef<interp::Arg> args,
+                      const interp::Options &options, llvm::StringRef path,
+                      llvm::StringRef source) {
+  auto types = fn.getArgumentTypes();
+  if (args.size() != types.size())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the kernel takes %zu arguments, got %zu", types.size(),
+                                   args.size());
+  // The runs work on copies of the inputs (a second run needs them again).
+  std::vector<std::vector<uint8_t>> inputs(args.size()), work(args.size());
+  std::vector<std::string> text;
+  for (auto [i, a] : llvm::enumerate(args)) {
+    if (!a.isBuffer) {
+      text.push_back("bits " + llvm::utohexstr(a.bits, true));
+      continue;
+    }
+    auto mt = llvm::dyn_cast<mlir::MemRefType>(types[i]);
+    if (!mt)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "argument %zu is a buffer but the parameter is a scalar", i);
+    unsigned eb = formatOf(mt.getElementType()).bytes;
+    const uint8_t *p = static_cast<const uint8_t *>(a.data);
+    inputs[i].assign(p, p + a.numElements * eb);
+    text.push_back(std::to_string(a.numElements) + " elements" +
+                   (a.uninitialized ? ", uninitialised" : "") + (a.output ? ", output" : ""));
+  }
+  auto makeArgs = [&] {
+    std::vector<interp::Arg> out(args.begin(), args.end());
+    for (size_t i = 0; i < out.size(); ++i)
+      if (out[i].isBuffer) {
+        work[i] = inputs[i];
+        out[i].data = work[i].data();
+      }
+    return out;
+  };
+  ReportData data = describeKernel(fn, source, "interp", text, options.profile);
+  data.runs.push_back(recordRun(fn, options, makeArgs, data.caps, "interpreter"));
+  if (llvm::Error err = writeReportFile(path, data))
+    return err;
+  if (!data.runs.front().error.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), data.runs.front().error);
+  for (size_t i = 0; i < args.size(); ++i)
+    if (args[i].isBuffer)
+      std::memcpy(args[i].data, work[i].data(), work[i].size());
+  return llvm::Error::success();
+}
+
+ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data,
+                      uint64_t numElements) {
+  ReportBuffer b;
+  b.argument = argument;
+  b.format =
+      formatOf(llvm::cast<mlir::MemRefType>(fn.getArgumentTypes()[argument]).getElementType());
+  const uint8_t *p = static_cast<const uint8_t *>(data);
+  b.data.assign(p, p + numElements * b.format.bytes);
+  return b;
+}
+
+ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
+                    llvm::function_ref<std::vector<interp::Arg>()> makeArgs, const ReportCaps &caps,
+                    llvm::StringRef label) {
+  ReportRun run;
+  run.label = label.str();
+  if (!options.checks.any()) {
+    options.checks = interp::CheckOptions::all();
+    options.checks.ub = false; // it would resize UB
+  }
+  options.trace = nullptr;
+  TraceCollector collector(caps);
+  options.traceSink = &collector;
+  // Runtime errors become the run's error rather than diagnostics.
+  std::string errors;
+  mlir::ScopedDiagnosticHandler handler(fn->getContext(), [&](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
+      errors += locText(diag.getLocation()) + ": " + diag.str() + "\n";
+    return mlir::success();
+  });
+  auto kernel = interp::CompiledKernel::compile(fn, options);
+  if (failed(kernel)) {
+    run.error = errors.empty() ? "cannot compile the kernel" : errors;
+    return run;
+  }
+  std::vector<interp::Arg> args = makeArgs();
+  bool ok = succeeded((*kernel)->run(args));
+  // Iterations with a finding that the cap left out: run again keeping them.
+  ReportRun traced;
+  collector.finish(traced);
+  bool again = false;
+  for (auto &key : findingIterations((*kernel)->findings())) {
+    again |= llvm::none_of(traced.groups,
+                           [&](const ReportGroup &g) { return g.inLoop && g.iteration == key; });
+    collector.keep.push_back(key);
+  }
+  if (again) {
+    args = makeArgs();
+    ok = succeeded((*kernel)->run(args));
+    collector.finish(traced);
+  }
+  run.traced = true;
+  run.groups = std::move(traced.groups);
+  run.totalEvents = traced.totalEvents;
+  run.totalGroups = traced.totalGroups;
+  run.checked = true;
+  run.findings.assign((*kernel)->findings().begin(), (*kernel)->findings().end());
+  run.access = (*kernel)->bufferAccess();
+  if (!ok)
+    run.error = errors;
+  for (auto [i, a] : llvm::enumerate(args))
+    if (a.isBuffer)
+      run.buffers.push_back(bufferOf(fn, i, a.data, a.numElements));
+  return run;
+}
+
+llvm::Error writeReportFile(llvm::StringRef path, const ReportData &data) {
+  auto cannot = [&](std::error_code ec) {
+    return llvm::createStringError(ec, "cannot write '" + path + "': " + ec.message());
+  };
+  // A temporary file next to the target, renamed over it when complete.
+  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
+  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) + ".tmp-%%%%%%%%");
+  llvm::SmallString<256> temp;
+  int fd;
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp))
+    return cannot(ec);
+  llvm::sys::RemoveFileOnSignal(temp);
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    writeReport(os, data);
+    os.flush();
+    if (os.has_error()) {
+      std::error_code ec = os.error();
+      os.clear_error();
+      llvm::sys::fs::remove(temp);
+      llvm::sys::DontRemoveFileOnSignal(temp);
+      return cannot(ec);
+    }
+  }
+  std::error_code ec = llvm::sys::fs::rename(temp, path);
+  llvm::sys::DontRemoveFileOnSignal(temp);
+  if (ec) {
+    llvm::sys::fs::remove(temp);
+    return cannot(ec);
+  }
+  return llvm::Error::success();
+}
+
+} // namespace report
+} // namespace ascreg
