@@ -260,7 +260,7 @@ uint8_t checkMaskUse(Machine &m, const Inst &inst, MaskRef mask, sem::RegType t)
 
 uint8_t ShadowState::readRange(uint64_t addr, unsigned bytes, uint64_t bufBegin, uint64_t bufEnd,
                                uint8_t *out) const {
-  const uint8_t *u = ub + addr;
+  const uint8_t *__restrict u = ub + addr;
   // Fast path: inside the buffer, every byte initialised, none carrying
   // out-of-buffer data.
   if (addr >= bufBegin && addr + bytes <= bufEnd) {

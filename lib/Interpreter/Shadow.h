@@ -133,8 +133,11 @@ public:
   /// Records a read of UB bytes [addr, addr + bytes).
   void noteRead(uint64_t addr, unsigned bytes, bool undefined) const {
     uint8_t bits = kByteRead | (undefined ? kByteReadUndefined : 0);
+    // A local restrict pointer: through the member, every byte store could
+    // alias the member itself and the loop would not vectorize.
+    uint8_t *__restrict read = ubRead + addr;
     for (unsigned i = 0; i < bytes; ++i)
-      ubRead[addr + i] |= bits;
+      read[i] |= bits;
     if (addr + bytes > readDirtyEnd)
       readDirtyEnd = addr + bytes;
   }
