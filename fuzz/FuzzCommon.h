@@ -34,7 +34,7 @@ namespace ascreg_fuzz {
 #define FUZZ_CHECK(cond, what)                                                                     \
   do {                                                                                             \
     if (!(cond)) {                                                                                 \
-      std::fprintf(stderr, "ascreg fuzz oracle failed at %s:%d: %s\n", __FILE__, __LINE__, what); \
+      std::fprintf(stderr, "ascreg fuzz oracle failed at %s:%d: %s\n", __FILE__, __LINE__, what);  \
       std::abort();                                                                                \
     }                                                                                              \
   } while (false)
@@ -49,15 +49,14 @@ public:
       ctx.reset();
       mlir::DialectRegistry registry;
       ascreg::registerAllDialects(registry);
-      ctx = std::make_unique<mlir::MLIRContext>(registry,
-                                                mlir::MLIRContext::Threading::DISABLED);
+      ctx = std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
       ctx->loadAllAvailableDialects();
       ctx->printOpOnDiagnostic(false);
       ctx->printStackTraceOnDiagnostic(false);
       // Swallow every diagnostic (set ASCREG_FUZZ_VERBOSE to see them).
       verbose = std::getenv("ASCREG_FUZZ_VERBOSE") != nullptr;
-      handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
-          ctx.get(), [this](mlir::Diagnostic &d) {
+      handler =
+          std::make_unique<mlir::ScopedDiagnosticHandler>(ctx.get(), [this](mlir::Diagnostic &d) {
             if (verbose)
               llvm::errs() << d.getLocation() << ": " << d << "\n";
             return mlir::success();
@@ -81,8 +80,7 @@ inline Context &context() {
 
 /// Parses and verifies `text` as a module (null if it does not parse or
 /// verify).
-inline mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::StringRef text,
-                                                     mlir::MLIRContext &ctx) {
+inline mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::StringRef text, mlir::MLIRContext &ctx) {
   llvm::SourceMgr sm;
   sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"), llvm::SMLoc());
   return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);

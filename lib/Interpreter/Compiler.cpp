@@ -169,8 +169,7 @@ LogicalResult Compiler::compile() {
                              "to UB buffers)";
   m.func = fn;
   // Value names (%v) for traces and findings.
-  if (m.options.trace || m.options.traceSink || m.options.checks.any() || m.recorder ||
-      recordNames)
+  if (m.options.trace || m.options.traceSink || m.options.checks.any() || m.recorder || recordNames)
     asmState.emplace(fn);
   for (BlockArgument arg : fn.getArguments()) {
     Type t = arg.getType();

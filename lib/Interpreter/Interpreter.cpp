@@ -141,7 +141,8 @@ std::vector<BufferAccess> CompiledKernel::bufferAccess() const {
 
 bool CompiledKernel::emitFindings(bool asWarnings) const {
   for (const Finding &f : findings()) {
-    std::string text = "[" + std::string(checkName(f.kind)) + "] '" + f.opName + "' op " + f.message;
+    std::string text =
+        "[" + std::string(checkName(f.kind)) + "] '" + f.opName + "' op " + f.message;
     InFlightDiagnostic d = asWarnings ? mlir::emitWarning(f.loc) : mlir::emitError(f.loc);
     d << text;
     if (!f.iteration.empty()) {

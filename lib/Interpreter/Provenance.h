@@ -70,7 +70,7 @@ public:
   /// Appends the runs of writers of [addr, addr + bytes).
   void noteRead(uint64_t addr, uint64_t bytes);
   uint32_t &producer(SlotKind kind, uint32_t slot) {
-    return kind == SlotKind::Reg ? regProducer[slot]
+    return kind == SlotKind::Reg    ? regProducer[slot]
            : kind == SlotKind::Mask ? maskProducer[slot]
                                     : scalarProducer[slot];
   }
@@ -106,9 +106,9 @@ template <class P> uint32_t recordStep(Machine &m, const Inst &inst, uint32_t pc
     Recorder::Captured values;
     if (capture)
       values.inputs = captureValues(m, info->inputs);
-    Recorder::Event e{inst.op, static_cast<uint32_t>(r.ivs.size()), 0,
-                      static_cast<uint32_t>(r.inputs.size()), 0,
-                      static_cast<uint32_t>(r.reads.size()), 0};
+    Recorder::Event e{
+        inst.op, static_cast<uint32_t>(r.ivs.size()),   0, static_cast<uint32_t>(r.inputs.size()),
+        0,       static_cast<uint32_t>(r.reads.size()), 0};
     for (auto &[name, v] : m.iterationAt(inst.op))
       r.ivs.push_back(v);
     e.numIv = static_cast<uint32_t>(r.ivs.size()) - e.firstIv;

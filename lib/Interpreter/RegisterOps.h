@@ -311,8 +311,7 @@ struct StoreAlignInst {
         s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", tainted, s.regOrigin[value.slot]);
       const MaskTaint &mt = s.mask(mask);
       for (unsigned l = 0; l < type.lanes(); ++l) {
-        uint8_t mlt = (mt.undef.laneActive(type, l) ? kUndef : 0) |
-                      (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        uint8_t mlt = mt.laneTaint(type, l);
         if (!mk.laneActive(type, l) && !mlt)
           continue;
         for (unsigned i = 0; i < w; ++i)
@@ -404,8 +403,7 @@ struct PairReduceSumInst {
     for (unsigned i = 0; i < n / 2; ++i) {
       uint8_t t = 0;
       for (unsigned l : {2 * i, 2 * i + 1}) {
-        uint8_t mlt = (mt.undef.laneActive(type, l) ? kUndef : 0) |
-                      (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        uint8_t mlt = mt.laneTaint(type, l);
         if (mk.laneActive(type, l) || mlt)
           t |= s.laneTaint(source, type, l) | mlt;
       }
@@ -470,8 +468,7 @@ struct GatherInst {
     auto maskLaneTaint = [&](unsigned l) -> uint8_t {
       if (!maskTaint)
         return 0;
-      return (mt.undef.laneActive(resultType, l) ? kUndef : 0) |
-             (mt.outOfBuffer.laneActive(resultType, l) ? kOutOfBuffer : 0);
+      return mt.laneTaint(resultType, l);
     };
     // One pass over the lanes: where each active lane reads, and the taint
     // of what it reads (8-bit units fill 16-bit lanes). The shadow bytes are
@@ -726,8 +723,7 @@ struct SelectInst {
       unsigned w = sem::elemBytes(type.elem);
       const MaskTaint &mt = s.mask(mask);
       for (unsigned l = 0; l < type.lanes(); ++l) {
-        uint8_t t = (mt.undef.laneActive(type, l) ? kUndef : 0) |
-                    (mt.outOfBuffer.laneActive(type, l) ? kOutOfBuffer : 0);
+        uint8_t t = mt.laneTaint(type, l);
         for (unsigned i = 0; t && i < w; ++i)
           out.b[l * w + i] |= t;
       }
@@ -847,9 +843,7 @@ struct CastInst {
     unsigned ws = sem::elemBytes(spec.src), wd = sem::elemBytes(spec.dst);
     unsigned part = unsigned(spec.part);
     auto srcLaneTaint = [&](unsigned l) -> uint8_t {
-      uint8_t t = maskTaint ? uint8_t((mt.undef.laneActive(srcType, l) ? kUndef : 0) |
-                                      (mt.outOfBuffer.laneActive(srcType, l) ? kOutOfBuffer : 0))
-                            : 0;
+      uint8_t t = maskTaint ? mt.laneTaint(srcType, l) : 0;
       if (mk.laneActive(srcType, l) || t)
         t |= s.laneTaint(source, srcType, l);
       return t;

@@ -341,8 +341,7 @@ struct SelectScalarInst {
     m.scalar(result) = (m.scalar(condition) & 1) ? m.scalar(onTrue) : m.scalar(onFalse);
   }
   ShadowAction shadow(Machine &m, const Inst &) const {
-    propagateScalar(*m.shadow, result,
-                    {condition, (m.scalar(condition) & 1) ? onTrue : onFalse});
+    propagateScalar(*m.shadow, result, {condition, (m.scalar(condition) & 1) ? onTrue : onFalse});
     return ShadowAction::Run;
   }
 };
@@ -699,8 +698,8 @@ struct MemRefStoreInst {
     uint8_t t = s.scalar(value) | s.scalar(index);
     if (t)
       s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", {}, s.scalarOrigin[value.slot]);
-    if (s.options.bounds && (a.addr < buf.ubAddr ||
-                             a.addr >= buf.ubAddr + buf.numElements * buf.elemBytes))
+    if (s.options.bounds &&
+        (a.addr < buf.ubAddr || a.addr >= buf.ubAddr + buf.numElements * buf.elemBytes))
       s.report(m, inst, FindingKind::OutOfBufferWrite, UseKind::Store,
                "writes element " + std::to_string(static_cast<int64_t>(m.scalar(index))) +
                    " outside its buffer of " + std::to_string(buf.numElements) + " elements");

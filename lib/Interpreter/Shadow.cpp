@@ -17,14 +17,19 @@ TraceSink::~TraceSink() = default;
 
 const char *checkName(FindingKind kind) {
   switch (kind) {
-  case FindingKind::UninitializedUse: return "init";
+  case FindingKind::UninitializedUse:
+    return "init";
   case FindingKind::OutOfBufferRead:
   case FindingKind::OutOfBufferWrite:
   case FindingKind::OutOfBufferIndex:
-  case FindingKind::OutsideUB: return "bounds";
-  case FindingKind::Misaligned: return "align";
-  case FindingKind::UnwrittenOutput: return "coverage";
-  case FindingKind::UBFootprint: return "ub";
+  case FindingKind::OutsideUB:
+    return "bounds";
+  case FindingKind::Misaligned:
+    return "align";
+  case FindingKind::UnwrittenOutput:
+    return "coverage";
+  case FindingKind::UBFootprint:
+    return "ub";
   }
   return "check";
 }
@@ -51,8 +56,9 @@ std::optional<CheckOptions> CheckOptions::parse(llvm::StringRef list, std::strin
                      .Case("ub", &o.ub)
                      .Default(nullptr);
     if (!flag) {
-      error = ("unknown check '" + n + "'; the checks are init, bounds, align, coverage, ub and all")
-                  .str();
+      error =
+          ("unknown check '" + n + "'; the checks are init, bounds, align, coverage, ub and all")
+              .str();
       return std::nullopt;
     }
     *flag = true;
@@ -72,8 +78,7 @@ std::string formatRanges(const LaneRanges &ranges) {
   return s.empty() ? "none" : s;
 }
 
-ShadowState::ShadowState(Machine &m, const CheckOptions &options)
-    : options(options), machine(m) {
+ShadowState::ShadowState(Machine &m, const CheckOptions &options) : options(options), machine(m) {
   scalarTaint.assign(m.numScalars + 1, 0);
   scalarOrigin.assign(m.numScalars + 1, 0);
   regTaint.resize(m.numRegs + 1);
@@ -175,9 +180,8 @@ void ShadowState::report(Machine &m, const Inst &inst, FindingKind kind, UseKind
   f.iteration = m.iterationAt(inst.op);
   if (origin && *origin < m.ops.size() && *origin != inst.op) {
     mlir::Operation *o = m.ops[*origin];
-    f.notes.push_back({o->getLoc(), ("the data comes from '" + o->getName().getStringRef() +
-                                     "' here")
-                                        .str()});
+    f.notes.push_back(
+        {o->getLoc(), ("the data comes from '" + o->getName().getStringRef() + "' here").str()});
   }
   seen[key] = findings.size();
   findings.push_back(std::move(f));
@@ -234,8 +238,7 @@ void propagateLanes(Machine &m, sem::RegType t, std::optional<MaskRef> mask, Reg
       unsigned w = sem::elemBytes(t.elem);
       const MaskTaint &mt = s.mask(*mask);
       for (unsigned l = 0; l < t.lanes(); ++l) {
-        uint8_t lt = (mt.undef.laneActive(t, l) ? kUndef : 0) |
-                     (mt.outOfBuffer.laneActive(t, l) ? kOutOfBuffer : 0);
+        uint8_t lt = mt.laneTaint(t, l);
         for (unsigned i = 0; lt && i < w; ++i)
           dst.b[l * w + i] |= lt;
       }
@@ -340,9 +343,9 @@ void ShadowState::endRun(const std::vector<int> &outputArguments) {
                             "UB a kernel can use (256 KiB minus 8 KiB for register spills)",
                             peakFootprint, sem::kDefaultUBCapacity)
                   .str()};
-    f.notes.push_back(
-        {std::nullopt, footprintCrossedAt ? "this op is where the footprint first crossed it"
-                                          : "the kernel's arguments alone cross it"});
+    f.notes.push_back({std::nullopt, footprintCrossedAt
+                                         ? "this op is where the footprint first crossed it"
+                                         : "the kernel's arguments alone cross it"});
     findings.push_back(std::move(f));
   }
 }

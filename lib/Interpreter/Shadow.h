@@ -47,6 +47,11 @@ enum class ShadowAction : uint8_t { Run, Skip };
 
 struct MaskTaint {
   sem::Mask undef{}, outOfBuffer{};
+  /// The taint of the mask bit that lane l of type t reads.
+  uint8_t laneTaint(sem::RegType t, unsigned l) const {
+    return (undef.laneActive(t, l) ? kUndef : 0) |
+           (outOfBuffer.laneActive(t, l) ? kOutOfBuffer : 0);
+  }
   bool clean() const {
     for (unsigned k = 0; k < 4; ++k)
       if (undef.w[k] | outOfBuffer.w[k])

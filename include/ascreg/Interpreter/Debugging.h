@@ -190,7 +190,6 @@ struct Explanation {
 /// inputs below it, each line "op at file:line:col [iv = n]: what it did".
 void printExplanation(llvm::raw_ostream &os, const Explanation &x);
 
-
 } // namespace interp
 } // namespace ascreg
 

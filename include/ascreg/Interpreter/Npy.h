@@ -66,8 +66,7 @@ llvm::Error writeNpy(llvm::StringRef path, const NpyArray &array);
 /// error, a full disk, a missing directory) leaves every target as it was
 /// and no temporary file behind. An existing target that is not a regular
 /// file (a device such as /dev/stdout, a FIFO) is written in place.
-llvm::Error
-writeNpyFiles(llvm::ArrayRef<std::pair<std::string, const NpyArray *>> files);
+llvm::Error writeNpyFiles(llvm::ArrayRef<std::pair<std::string, const NpyArray *>> files);
 
 } // namespace ascreg
 

@@ -113,7 +113,9 @@ struct DavBuilder {
     return {il.getLow()};
   }
   /// A 32-bit-layout lane mask back to the value's form.
-  Value fromWordLayoutMask(Value m32, VRegType t) { return t.isTwoRegister() ? m32 : punpackLow(m32); }
+  Value fromWordLayoutMask(Value m32, VRegType t) {
+    return t.isTwoRegister() ? m32 : punpackLow(m32);
+  }
   /// 1 where `m` is set, else 0 (u32 lanes).
   Value onesWhereActive(Value m) {
     return dav::VselOp::create(rw, loc, u32(), splat32(1, u32()), splat32(0, u32()), m);
@@ -478,8 +480,8 @@ struct ArangeLowering : DavPattern<ArangeOp> {
 };
 
 /// 64-bit comparison from word comparisons; result in the 32-bit layout.
-Value compare64FromWords(DavBuilder &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb, Value m,
-                VRegType t) {
+Value compare64FromWords(DavBuilder &b, ComparePredicate p, Value la, Value ha, Value lb, Value hb,
+                         Value m, VRegType t) {
   VRegType u32 = b.u32(), hv = wordType(t);
   la = b.as(la, u32);
   lb = b.as(lb, u32);
@@ -523,7 +525,8 @@ struct CompareLowering : DavPattern<CompareOp> {
     }
     auto [la, ha] = b.splitLowHighWords(a.getLhs(), t);
     auto [lb, hb] = b.splitLowHighWords(a.getRhs(), t);
-    Value r = compare64FromWords(b, op.getPredicate(), la, ha, lb, hb, b.toWordLayoutMask(mask, t), t);
+    Value r =
+        compare64FromWords(b, op.getPredicate(), la, ha, lb, hb, b.toWordLayoutMask(mask, t), t);
     rw.replaceOp(op, b.fromWordLayoutMask(r, t));
     return success();
   }
@@ -542,7 +545,8 @@ struct SelectLowering : DavPattern<SelectOp> {
       return success();
     }
     if (!t.isTwoRegister()) {
-      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0], b.wordMaskOfOneRegister(mask));
+      rw.replaceOpWithNewOp<dav::VselOp>(op, x[0].getType(), x[0], y[0],
+                                         b.wordMaskOfOneRegister(mask));
       return success();
     }
     Value lo = dav::VselOp::create(rw, op.getLoc(), x[0].getType(), x[0], y[0], mask);
@@ -585,8 +589,8 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
       Value h = b.vadd(b.vadd(b.as(ha, u32), b.as(hb, u32), all), carry, all);
       hi = b.vadd(h, b.splat32(0, u32), m);
     } else {
-      Value pick =
-          compare64FromWords(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la, ha, lb, hb, all, t);
+      Value pick = compare64FromWords(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la,
+                                      ha, lb, hb, all, t);
       Value l = dav::VselOp::create(rw, op.getLoc(), u32, b.as(la, u32), b.as(lb, u32), pick);
       Value h = dav::VselOp::create(rw, op.getLoc(), u32, b.as(ha, u32), b.as(hb, u32), pick);
       lo = b.vadd(l, b.splat32(0, u32), m);
@@ -744,10 +748,10 @@ AscRegToDavTypeConverter::AscRegToDavTypeConverter() {
 
 void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
-  patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
-               MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
-               PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
-               ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
-               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering, CastLowering,
-               TruncateLowering>(converter, patterns.getContext());
+  patterns
+      .add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering, MaskNotLowering,
+           LoadAlignLowering, StoreAlignLowering, ReduceLowering, PairReduceSumLowering,
+           GatherLowering, GatherRegLowering, DuplicateLowering, ArangeLowering, CompareLowering,
+           SelectLowering, BinaryLowering<AddOp>, BinaryLowering<MaxOp>, BinaryLowering<MinOp>,
+           BitcastLowering, CastLowering, TruncateLowering>(converter, patterns.getContext());
 }

@@ -211,8 +211,8 @@ UBPlace placeAccess(VectorBuilder &e, Operation *op, Value base, Value offset) {
 
 /// Checks a whole-register access at element `offset` of `base`: inside UB
 /// and 32-byte aligned. Returns the access's UB address.
-Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base, Value offset,
-                     unsigned regBytes) {
+Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base,
+                     Value offset, unsigned regBytes) {
   UBPlace p = placeAccess(e, op, base, offset);
   if (!checker.enabled())
     return p.addr;

@@ -77,7 +77,8 @@ struct LaneBuilder {
   VectorType i64s() { return VectorType::get({n}, b.getI64Type()); }
   VectorType bools() { return VectorType::get({n}, b.getI1Type()); }
   Value c(int64_t v) {
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(i64s(), b.getI64IntegerAttr(v)));
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(i64s(), b.getI64IntegerAttr(v)));
   }
   Value truth(bool v) {
     return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(bools(), b.getBoolAttr(v)));
@@ -202,9 +203,9 @@ struct LaneBuilder {
     r = sel(cmp(P::sgt, add(ulp, c(p - 1)), c(f.bias)), huge, r); // above MAX
     r = sel(cmp(P::eq, q, c(0)), sign, r);
     r = sel(v.isInf, huge, r);
-    Value nan = sat ? c(0)
-                    : bor(bor(sign, c(f.infBits() | f.quietBit())),
-                          shr(v.payload, c(64 - f.mantBits)));
+    Value nan =
+        sat ? c(0)
+            : bor(bor(sign, c(f.infBits() | f.quietBit())), shr(v.payload, c(64 - f.mantBits)));
     return sel(v.isNaN, nan, r);
   }
 
@@ -258,7 +259,8 @@ Value lanesOf(OpBuilder &b, Location loc, Value mask, sem::RegType t) {
 }
 
 Value zerosLike(OpBuilder &b, Location loc, VectorType t) {
-  return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, b.getZeroAttr(t.getElementType())));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(t, b.getZeroAttr(t.getElementType())));
 }
 
 /// Lowered element type of a register element kind (bf16 is stored as i16).
@@ -367,8 +369,8 @@ struct TruncateLowering : public OpConversionPattern<TruncateOp> {
         l.roundRightShift(v.sig, l.sub(l.c(0), v.exp), v.neg, toSemantics(op.getRound()), nullptr);
     rounded.exp = l.c(0);
     rounded.isNaN = rounded.isInf = l.truth(false);
-    Value r = l.sel(integral, x,
-                    l.encodeFloat(k, rounded, f.mantBits + 2, sem::RoundMode::Rint, sat));
+    Value r =
+        l.sel(integral, x, l.encodeFloat(k, rounded, f.mantBits + 2, sem::RoundMode::Rint, sat));
     Value sign = l.band(x, l.c(f.signBit()));
     r = l.sel(v.isInf, sat ? l.bor(sign, l.c(f.maxBits())) : x, r);
     r = l.sel(v.isNaN, sat ? l.c(0) : l.bor(x, l.c(f.quietBit())), r);

@@ -489,17 +489,17 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
   Block *body = entry.addEntryBlock();
   b.setInsertionPointToStart(body);
   Type i64 = b.getI64Type();
-  Value saved = emitc::CallOpaqueOp::create(b, loc, TypeRange{i64}, "get_ctrl", ValueRange{})
-                    .getResult(0);
+  Value saved =
+      emitc::CallOpaqueOp::create(b, loc, TypeRange{i64}, "get_ctrl", ValueRange{}).getResult(0);
   uint64_t bits = semantics::encodeCtrl(ctrl);
   const uint64_t mask = semantics::encodeCtrl(semantics::Ctrl{true, true, true, true});
-  std::string set = llvm::formatv(
-      "set_ctrl(({{} & ~{0:x16}LL) | {1:x16}LL); // CTRL[60]={2} ({3} saturation), "
-      "CTRL[48]={4} ({5}), CTRL[59]={6} ({7}), CTRL[50]={8}",
-      mask, bits, int(ctrl.globalSat), ctrl.globalSat ? "global" : "per-instruction",
-      int(ctrl.floatNonSat), ctrl.floatNonSat ? "float inf/NaN" : "float saturating",
-      int(ctrl.intTruncate), ctrl.intTruncate ? "int truncating" : "int saturating",
-      int(ctrl.fp8NanKeep));
+  std::string set =
+      llvm::formatv("set_ctrl(({{} & ~{0:x16}LL) | {1:x16}LL); // CTRL[60]={2} ({3} saturation), "
+                    "CTRL[48]={4} ({5}), CTRL[59]={6} ({7}), CTRL[50]={8}",
+                    mask, bits, int(ctrl.globalSat), ctrl.globalSat ? "global" : "per-instruction",
+                    int(ctrl.floatNonSat), ctrl.floatNonSat ? "float inf/NaN" : "float saturating",
+                    int(ctrl.intTruncate), ctrl.intTruncate ? "int truncating" : "int saturating",
+                    int(ctrl.fp8NanKeep));
   emitc::VerbatimOp::create(b, loc, b.getStringAttr(set), ValueRange{saved});
   emitc::CallOpaqueOp::create(
       b, loc, TypeRange{}, "asc_vf_call", body->getArguments(), /*args=*/ArrayAttr(),

@@ -52,8 +52,8 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
   if (name != getTargetAttrName())
     return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
                            << getTargetAttrName() << "', '" << getCtrlAttrName() << "', '"
-                           << getUBArgumentAttrName() << "' and '"
-                           << getRuntimeCheckSitesAttrName() << "'";
+                           << getUBArgumentAttrName() << "' and '" << getRuntimeCheckSitesAttrName()
+                           << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())
     return op->emitError() << "'" << getTargetAttrName() << "' must be \"" << getSupportedTarget()

@@ -285,7 +285,6 @@ LogicalResult BitcastOp::verify() {
                        << " register(s)); the sizes must match";
 }
 
-
 //===----------------------------------------------------------------------===//
 // Type conversion
 //===----------------------------------------------------------------------===//
@@ -419,8 +418,8 @@ LogicalResult ascreg::verifyConversion(Operation *op) {
   auto missingOrExtra = [&](StringRef what, bool has, bool takes) -> LogicalResult {
     if (has == takes)
       return success();
-    return op->emitOpError() << (takes ? "needs a " : "takes no ") << what << " operand; legal: "
-                             << sem::describeCastPair(*pair);
+    return op->emitOpError() << (takes ? "needs a " : "takes no ") << what
+                             << " operand; legal: " << sem::describeCastPair(*pair);
   };
   if (failed(missingOrExtra("round", op->hasAttr("round"), pair->hasRound)) ||
       failed(missingOrExtra("sat", op->hasAttr("sat"), pair->hasSat)) ||
@@ -445,9 +444,7 @@ LogicalResult ascreg::verifyTruncate(Operation *op, Type type, RoundMode round) 
   return op->emitOpError() << error;
 }
 
-LogicalResult TruncateOp::verify() {
-  return verifyTruncate(*this, getSrc().getType(), getRound());
-}
+LogicalResult TruncateOp::verify() { return verifyTruncate(*this, getSrc().getType(), getRound()); }
 
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.cpp.inc"

@@ -59,8 +59,8 @@ std::string ascreg::dav::vcvtCallTemplate(Operation *op) {
     return t + ", MODE_ZEROING"; // rejected by the verifier
   std::string round = pair->hasRound ? sem::vendorRoundName(spec.round) : "";
   std::string sat = pair->hasSat ? sem::vendorSatName(spec.satOperand) : "";
-  for (const std::string &operand : pair->satBeforeRound ? std::array{sat, round}
-                                                         : std::array{round, sat})
+  for (const std::string &operand :
+       pair->satBeforeRound ? std::array{sat, round} : std::array{round, sat})
     if (!operand.empty())
       t += ", " + operand;
   if (pair->parts)
@@ -166,10 +166,18 @@ LogicalResult Vgather2Op::verify() {
   } else {
     bool u = sem::isUnsignedInt(d.elem);
     switch (unit.getIntOrFloatBitWidth()) {
-    case 8: src = sem::gatherSourceKind(d.elem, 1); break;
-    case 16: src = u ? sem::ElemKind::U16 : sem::ElemKind::I16; break;
-    case 32: src = u ? sem::ElemKind::U32 : sem::ElemKind::I32; break;
-    default: src = u ? sem::ElemKind::U64 : sem::ElemKind::I64; break;
+    case 8:
+      src = sem::gatherSourceKind(d.elem, 1);
+      break;
+    case 16:
+      src = u ? sem::ElemKind::U16 : sem::ElemKind::I16;
+      break;
+    case 32:
+      src = u ? sem::ElemKind::U32 : sem::ElemKind::I32;
+      break;
+    default:
+      src = u ? sem::ElemKind::U64 : sem::ElemKind::I64;
+      break;
     }
   }
   if (sem::isLegalGather(d, src, i))
