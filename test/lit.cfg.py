@@ -33,7 +33,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.ascreg_tools_dir, config.llvm_tools_dir]
-tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "mlir-runner"]
+tools = ["ascreg-opt", "ascreg-run", "ascreg-translate", "ascreg-probe", "mlir-runner"]
 # In a sanitizer build AscRegPlugin.so is instrumented but the stock mlir-opt
 # is not: it runs with the sanitizer runtime preloaded (scripts/sanitize.sh).
 if config.ascreg_sanitizer_preload:

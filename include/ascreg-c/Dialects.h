@@ -33,6 +33,16 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Dav, dav);
  * and lower an ascreg kernel. */
 MLIR_CAPI_EXPORTED void ascregRegisterAllDialects(MlirDialectRegistry registry);
 
+/* Records the semantic profile `spec` on `op` (a module or a function) as its
+ * `ascreg.semantics` attribute (docs/semantics.md section 8): "documented",
+ * "key=candidate,..." or the path of a profile JSON file from `ascreg-probe
+ * ingest`. Every path and lowering of the kernels under `op` (interpreter,
+ * ascregJitRunFunction, convert-ascreg-to-dav, the Ascend C emission) then
+ * runs with it. A bad spec is an error diagnostic on `op` and a failure; `op`
+ * is unchanged then. */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregRecordSemanticsProfile(MlirOperation op,
+                                                                  MlirStringRef spec);
+
 #ifdef __cplusplus
 }
 #endif

@@ -111,6 +111,12 @@ typedef struct AscregInterpreterOptions {
    * one, the run succeeds when the kernel ran to its end. */
   AscregFindingCallback onFinding;
   void *findingUserData;
+  /* The semantic profile of the run (docs/semantics.md section 8): NULL or ""
+   * for the module's own (ascreg.semantics, documented if none), else
+   * "documented", "key=candidate,..." or the path of a profile JSON file from
+   * `ascreg-probe ingest`; it wins over the module's record. A bad profile is
+   * an error diagnostic on the function and a failure. */
+  const char *semantics;
 } AscregInterpreterOptions;
 
 /* Compiles `func` (a func.func operation) for the interpreter and runs it once

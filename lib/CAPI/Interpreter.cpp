@@ -1,6 +1,8 @@
 //===- Interpreter.cpp - C API: run ascreg kernels --------------*- C++ -*-===//
 #include "ascreg-c/Interpreter.h"
 
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
@@ -44,6 +46,12 @@ static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *
     if (options->maxFindings)
       checks->maxFindings = options->maxFindings;
     out.checks = *checks;
+  }
+  if (options->semantics && *options->semantics) {
+    std::string error;
+    if (failed(ascreg::resolveProfile(options->semantics, out.profile, error)))
+      return fn.emitError() << "semantics: " << error;
+    out.profileOverridesRecord = true;
   }
   return success();
 }

@@ -6,9 +6,25 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+void ascreg::buildAscendCPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertAscRegToDavPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertDavToEmitCPass());
+}
+
+LogicalResult ascreg::translateToAscendC(ModuleOp module, raw_ostream &os) {
+  PassManager pm(module->getContext());
+  buildAscendCPipeline(pm);
+  if (failed(pm.run(module)))
+    return failure();
+  return emitc::translateToCpp(module, os, /*declareVariablesAtTop=*/false);
+}
 
 void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOptions &options) {
   if (options.exposeUB) {

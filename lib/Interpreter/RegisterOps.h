@@ -465,10 +465,15 @@ struct GatherInst {
       std::memcpy(&v, idx.b + l * iw, iw);
       return iw == 8 ? (v & 0xFFFFFFFFu) : v; // u64 indices: their low 32 bits
     };
+    // The mask bit of lane l (gather.mask of the profile: counted on the
+    // result or, for 8-bit sources, on the source).
+    const unsigned maskStride = sem::gatherMaskStride(m.profile(), resultType, source);
+    auto laneOn = [&](unsigned l) { return mk.bit(maskStride * l); };
     auto maskLaneTaint = [&](unsigned l) -> uint8_t {
       if (!maskTaint)
         return 0;
-      return mt.laneTaint(resultType, l);
+      return (mt.undef.bit(maskStride * l) ? kUndef : 0) |
+             (mt.outOfBuffer.bit(maskStride * l) ? kOutOfBuffer : 0);
     };
     // One pass over the lanes: where each active lane reads, and the taint
     // of what it reads (8-bit units fill 16-bit lanes). The shadow bytes are
@@ -508,7 +513,7 @@ struct GatherInst {
     }
     for (unsigned l = 0; l < lanes; ++l) {
       uint8_t mlt = maskLaneTaint(l);
-      bool active = mk.laneActive(resultType, l);
+      bool active = laneOn(l);
       if (!active && !mlt)
         continue;
       uint64_t at = buf.ubAddr + indices[l] * unit;
@@ -539,7 +544,7 @@ struct GatherInst {
     if (indexTainted) {
       uint8_t it = 0;
       LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
-        uint8_t t = mk.laneActive(resultType, l) ? s.laneTaint(index, indexType, l) : 0;
+        uint8_t t = laneOn(l) ? s.laneTaint(index, indexType, l) : 0;
         it |= t;
         return t != 0;
       });
@@ -553,8 +558,7 @@ struct GatherInst {
       if (!s.options.bounds)
         return ShadowAction::Run;
       LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
-        return mk.laneActive(resultType, l) &&
-               !sem::insideUB(buf.ubAddr + indexOf(l) * unit, unit, capacity);
+        return laneOn(l) && !sem::insideUB(buf.ubAddr + indexOf(l) * unit, unit, capacity);
       });
       s.report(m, inst, FindingKind::OutsideUB, UseKind::GatherIndex,
                "gathers lanes " + formatRanges(lanes) +
@@ -568,7 +572,7 @@ struct GatherInst {
     if (outsideBuffer && s.options.bounds) {
       LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
         uint64_t at = buf.ubAddr + indexOf(l) * unit;
-        return mk.laneActive(resultType, l) && (at < buf.ubAddr || at + unit > bufEnd);
+        return laneOn(l) && (at < buf.ubAddr || at + unit > bufEnd);
       });
       if (!lanes.empty())
         s.report(m, inst, FindingKind::OutOfBufferIndex, UseKind::GatherIndex,
@@ -842,9 +846,17 @@ struct CastInst {
     const MaskTaint &mt = s.mask(mask);
     unsigned ws = sem::elemBytes(spec.src), wd = sem::elemBytes(spec.dst);
     unsigned part = unsigned(spec.part);
+    // The mask bit of source lane l: the source's, or with cast.widen_mask =
+    // destination that of the destination lane it widens into.
+    const bool dstNumbered =
+        wd > ws && m.profile().castWidenMask == sem::CastWidenMask::Destination;
+    auto maskBit = [&](unsigned l) { return dstNumbered ? wd * ((l - part) / (wd / ws)) : ws * l; };
     auto srcLaneTaint = [&](unsigned l) -> uint8_t {
-      uint8_t t = maskTaint ? mt.laneTaint(srcType, l) : 0;
-      if (mk.laneActive(srcType, l) || t)
+      const unsigned bit = maskBit(l);
+      uint8_t t = maskTaint ? uint8_t((mt.undef.bit(bit) ? kUndef : 0) |
+                                      (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0))
+                            : 0;
+      if (mk.bit(bit) || t)
         t |= s.laneTaint(source, srcType, l);
       return t;
     };

@@ -936,14 +936,16 @@ ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::S
   d.kernel = fn.getSymName().str();
   d.source = source.str();
   d.mode = mode.str();
-  // The kernel's own CTRL state wins over the profile's (ascreg.ctrl).
-  sem::Ctrl c = fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? kernelCtrl(fn) : profile.ctrl;
+  // A profile recorded in the module wins; the kernel's own CTRL state wins
+  // over the profile's (ascreg.ctrl).
+  const sem::Profile p = hasRecordedProfile(fn) ? kernelProfile(fn) : profile;
+  sem::Ctrl c = fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? kernelCtrl(fn) : p.ctrl;
   d.profile =
-      llvm::formatv("CTRL[60] = {0}, CTRL[48] = {1}, CTRL[59] = {2}, CTRL[50] = {3}{4}",
-                    int(c.globalSat), int(c.floatNonSat), int(c.intTruncate), int(c.fp8NanKeep),
-                    c == sem::documentedProfile().ctrl              ? " (documented profile)"
-                    : fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? " (the kernel's ascreg.ctrl)"
-                                                                    : "")
+      llvm::formatv("{0}; CTRL[60] = {1}, CTRL[48] = {2}, CTRL[59] = {3}, CTRL[50] = {4}{5}",
+                    sem::printProfile(p), int(c.globalSat), int(c.floatNonSat), int(c.intTruncate),
+                    int(c.fp8NanKeep),
+                    fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? " (the kernel's ascreg.ctrl)"
+                                                                  : "")
           .str();
   d.version = std::string("ascreg " ASCREG_VERSION_STRING ", semantics ") + sem::kSemanticsVersion;
   for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {

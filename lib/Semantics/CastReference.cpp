@@ -262,9 +262,10 @@ void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &
   if (wd >= ws) {
     // Same width (ratio 1, part 0) or widening: dst lane k <- src lane ratio*k + part.
     const unsigned ratio = wd / ws;
+    const bool dstMask = prof.castWidenMask == CastWidenMask::Destination;
     for (unsigned k = 0; k < kVLBytes / wd; ++k) {
       unsigned s = ratio * k + part;
-      if (m.bit(ws * s)) // the mask is read at source granularity
+      if (m.bit(dstMask ? wd * k : ws * s)) // cast.widen_mask: source granularity by default
         setLane(r, wd, k, conv(s));
     }
   } else {

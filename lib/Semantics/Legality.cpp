@@ -99,6 +99,10 @@ ElemKind gatherSourceKind(ElemKind dst, unsigned unitBytes) {
   return dst;
 }
 
+unsigned gatherMaskStride(const Profile &prof, RegType dst, ElemKind src) {
+  return prof.gatherMask == GatherMask::Source && elemBytes(src) == 1 ? 1 : dst.maskStride();
+}
+
 bool isLegalGatherReg(RegType data, RegType index) {
   if (data.numRegs != 1 || index.numRegs != 1)
     return false;

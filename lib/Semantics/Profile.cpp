@@ -1,12 +1,190 @@
-//===- Profile.cpp - the documented semantic choices ----------------------===//
+//===- Profile.cpp - the open points and their candidates -----------------===//
+//
+// The table below is the one place an open point, its candidates and what
+// each changes are written down; the parser, the printer, `ascreg-probe
+// list` and the tests read it.
+//
+//===----------------------------------------------------------------------===//
 #include "ascreg/Semantics/Profile.h"
+
+#include <cstring>
 
 namespace ascreg {
 namespace semantics {
 
+bool Profile::operator==(const Profile &o) const {
+  return ctrl == o.ctrl && sumRounding == o.sumRounding && addNaN == o.addNaN &&
+         maxMinNaN == o.maxMinNaN && maxMinEmpty == o.maxMinEmpty &&
+         pairSingleLane == o.pairSingleLane && compareSubnormals == o.compareSubnormals &&
+         gatherMask == o.gatherMask && castWidenMask == o.castWidenMask;
+}
+
 const Profile &documentedProfile() {
   static const Profile profile{};
   return profile;
+}
+
+namespace {
+
+/// get / set of an enum field of Profile, as candidate indices.
+template <typename E, E Profile::*Field> unsigned getField(const Profile &p) {
+  return unsigned(p.*Field);
+}
+template <typename E, E Profile::*Field> void setField(Profile &p, unsigned c) { p.*Field = E(c); }
+unsigned getFloatMode(const Profile &p) { return p.ctrl.floatNonSat ? 0 : 1; }
+void setFloatMode(Profile &p, unsigned c) { p.ctrl.floatNonSat = c == 0; }
+
+#define ASCREG_FIELD(E, F) &getField<E, &Profile::F>, &setField<E, &Profile::F>
+
+const ProfileCandidate kSumRounding[] = {
+    {"per_node", "every node of the vcadd tree rounds to the element type (D13)"},
+    {"round_once", "the tree runs in f32 (f16 sums) / f64 (f32 sums), one rounding at the end"},
+};
+const ProfileCandidate kAddNaN[] = {
+    {"propagate", "a NaN result is the first NaN operand, quieted, payload kept"},
+    {"canonical", "a NaN result is the default NaN 0x7E00 (f16) / 0x7FC00000 (f32)"},
+};
+const ProfileCandidate kMaxMinNaN[] = {
+    {"first_nan", "a NaN operand wins with its bits unchanged (D4)"},
+    {"canonical", "a NaN operand makes the result the default NaN 0x7E00 / 0x7FC00000"},
+};
+const ProfileCandidate kMaxMinEmpty[] = {
+    {"infinity", "an empty mask gives -inf (max) / +inf (min) (D6)"},
+    {"finite", "an empty mask gives -65504 / -FLT_MAX (max), 65504 / FLT_MAX (min)"},
+};
+const ProfileCandidate kPairSingleLane[] = {
+    {"add_zero", "one active lane a gives a + (+0): -0 becomes +0, a NaN is quieted (D5)"},
+    {"exact", "one active lane a gives a, bit for bit"},
+};
+const ProfileCandidate kCompareSubnormals[] = {
+    {"keep", "subnormal operands compare by value"},
+    {"flush", "subnormal operands are zeros of their sign (max / min return the zero)"},
+};
+const ProfileCandidate kGatherMask[] = {
+    {"result", "mask bit 2i enables lane i (counted on the 16-bit result, D-Gather)"},
+    {"source", "mask bit i enables lane i (counted on the 8-bit source)"},
+};
+const ProfileCandidate kCastWidenMask[] = {
+    {"source", "mask bit w_src * j enables source lane j (the source's granularity)"},
+    {"destination", "mask bit w_dst * k enables destination lane k"},
+};
+const ProfileCandidate kFloatMode[] = {
+    {"non_saturating", "a kernel that sets no CTRL runs with CTRL[48] = 1: inf / NaN kept"},
+    {"saturating", "a kernel that sets no CTRL runs with CTRL[48] = 0 (the reset value)"},
+};
+
+#define ASCREG_CANDIDATES(A) A, unsigned(sizeof(A) / sizeof(A[0]))
+
+const ProfilePoint kPoints[] = {
+    {"sum.rounding", "O1", "does every vcadd tree node round, or only the result?",
+     "reduce sum f16 / f32", ASCREG_CANDIDATES(kSumRounding),
+     ASCREG_FIELD(SumRounding, sumRounding)},
+    {"add.nan", "O9", "which NaN does a float add produce?",
+     "add, reduce sum, pair_reduce_sum (f16 / f32)", ASCREG_CANDIDATES(kAddNaN),
+     ASCREG_FIELD(AddNaN, addNaN)},
+    {"maxmin.nan", "O4", "which NaN does max / min produce?",
+     "reduce max / min, max, min (f16 / f32)", ASCREG_CANDIDATES(kMaxMinNaN),
+     ASCREG_FIELD(MaxMinNaN, maxMinNaN)},
+    {"maxmin.empty", "O5", "what does a float reduce max / min give with no active lane?",
+     "reduce max / min (f16 / f32)", ASCREG_CANDIDATES(kMaxMinEmpty),
+     ASCREG_FIELD(MaxMinEmpty, maxMinEmpty)},
+    {"pair.single_lane", "O3", "is a pair with one active lane added to +0?",
+     "pair_reduce_sum (f16 / f32)", ASCREG_CANDIDATES(kPairSingleLane),
+     ASCREG_FIELD(PairSingleLane, pairSingleLane)},
+    {"compare.subnormals", "O12", "does compare / max / min flush subnormal operands?",
+     "compare, max, min, reduce max / min (f16 / f32)", ASCREG_CANDIDATES(kCompareSubnormals),
+     ASCREG_FIELD(CompareSubnormals, compareSubnormals)},
+    {"gather.mask", "O7", "is the mask of an 8-bit gather counted on the result or the source?",
+     "gather from i8 / u8", ASCREG_CANDIDATES(kGatherMask), ASCREG_FIELD(GatherMask, gatherMask)},
+    {"cast.widen_mask", "O-C1", "is the mask of a widening cast counted on the source?",
+     "widening cast", ASCREG_CANDIDATES(kCastWidenMask),
+     ASCREG_FIELD(CastWidenMask, castWidenMask)},
+    {"ctrl.float_mode", "O-C2", "which CTRL[48] does a kernel that never writes CTRL see?",
+     "f16 adds, float conversions", ASCREG_CANDIDATES(kFloatMode), &getFloatMode, &setFloatMode},
+};
+
+} // namespace
+
+const ProfilePoint *profilePoints(unsigned &count) {
+  count = unsigned(sizeof(kPoints) / sizeof(kPoints[0]));
+  return kPoints;
+}
+
+const ProfilePoint *findProfilePoint(const char *key) {
+  for (const ProfilePoint &p : kPoints)
+    if (std::strcmp(p.key, key) == 0)
+      return &p;
+  return nullptr;
+}
+
+bool parseProfile(const char *spec, Profile &out, std::string &error) {
+  Profile p = documentedProfile();
+  std::string text(spec ? spec : "");
+  size_t pos = 0;
+  bool any = false;
+  while (pos <= text.size()) {
+    size_t comma = text.find(',', pos);
+    if (comma == std::string::npos)
+      comma = text.size();
+    std::string item = text.substr(pos, comma - pos);
+    // Trim blanks.
+    size_t b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
+    item = b == std::string::npos ? std::string() : item.substr(b, e - b + 1);
+    pos = comma + 1;
+    if (item.empty()) {
+      if (comma == text.size() && any)
+        break;
+      error = "empty entry in the semantics profile '" + text + "'";
+      return false;
+    }
+    any = true;
+    if (item == "documented") {
+      continue;
+    }
+    size_t eq = item.find('=');
+    if (eq == std::string::npos) {
+      error = "unknown semantics profile '" + item +
+              "' (expected 'documented' or key=candidate; `ascreg-probe list` names them)";
+      return false;
+    }
+    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t'))
+      key.pop_back();
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+      value.erase(value.begin());
+    const ProfilePoint *point = findProfilePoint(key.c_str());
+    if (!point) {
+      error = "unknown semantic point '" + key + "'; the points are:";
+      for (const ProfilePoint &q : kPoints)
+        error += std::string(" ") + q.key;
+      return false;
+    }
+    unsigned c = 0;
+    while (c < point->numCandidates && value != point->candidates[c].name)
+      ++c;
+    if (c == point->numCandidates) {
+      error = "'" + value + "' is not a candidate of '" + key + "'; its candidates are:";
+      for (unsigned i = 0; i < point->numCandidates; ++i)
+        error += std::string(" ") + point->candidates[i].name;
+      return false;
+    }
+    point->set(p, c);
+  }
+  out = p;
+  return true;
+}
+
+std::string printProfile(const Profile &p) {
+  std::string s;
+  for (const ProfilePoint &point : kPoints) {
+    unsigned c = point.get(p);
+    if (c == 0)
+      continue;
+    if (!s.empty())
+      s += ',';
+    s += std::string(point.key) + "=" + point.candidates[c].name;
+  }
+  return s.empty() ? "documented" : s;
 }
 
 } // namespace semantics

@@ -83,16 +83,32 @@ uint64_t roundFloat(EK k, float f) {
   }
 }
 
-/// a + b rounded to the float element type. For f16 / bf16 the f32 sum then
-/// one rounding equals the exactly rounded sum (f32 has > 2p+2 bits). With
+bool isNaNBits(EK k, uint64_t bits) { return std::isnan(floatValue(k, bits)); }
+
+/// The rounded float result `r` (or NaN) under the profile's add.nan; with
 /// `saturate` (CTRL[48] = 0) an f16 result that is +-inf becomes +-65504 and
-/// a NaN becomes +0; f32 has no saturating mode.
-uint64_t floatAdd(EK k, uint64_t a, uint64_t b, bool saturate) {
-  uint64_t r = roundFloat(k, floatValue(k, a) + floatValue(k, b));
+/// a NaN becomes +0 (f32 has no saturating mode).
+uint64_t finishAdd(const Profile &prof, EK k, uint64_t r, bool saturate) {
+  if (prof.addNaN == AddNaN::Canonical && isNaNBits(k, r))
+    r = canonicalNaNBits(k);
   return saturate && k == EK::F16 ? saturateF16(uint16_t(r)) : r;
 }
-
-bool isNaNBits(EK k, uint64_t bits) { return std::isnan(floatValue(k, bits)); }
+/// a + b rounded to the float element type, under the profile. For f16 / bf16
+/// the f32 sum then one rounding equals the exactly rounded sum (f32 has >
+/// 2p+2 bits).
+uint64_t profileAdd(const Profile &prof, EK k, uint64_t a, uint64_t b, bool saturate) {
+  return finishAdd(prof, k, roundFloat(k, floatValue(k, a) + floatValue(k, b)), saturate);
+}
+/// An operand of compare / max / min under compare.subnormals.
+uint64_t orderedOperand(const Profile &prof, EK k, uint64_t bits) {
+  return isFloat(k) && prof.compareSubnormals == CompareSubnormals::Flush
+             ? flushSubnormalBits(k, bits)
+             : bits;
+}
+/// The NaN a max / min gives for the NaN operand `bits` (maxmin.nan).
+uint64_t maxMinNaN(const Profile &prof, EK k, uint64_t bits) {
+  return prof.maxMinNaN == MaxMinNaN::Canonical ? canonicalNaNBits(k) : bits;
+}
 
 /// Total order used by max / min on non-NaN values: the numeric order with
 /// -0 placed below +0. Integers compare by signedness.
@@ -148,6 +164,16 @@ template <class AddFn> uint64_t treeSum(std::vector<uint64_t> level, AddFn add) 
     std::vector<uint64_t> next(level.size() / 2);
     for (size_t i = 0; i < next.size(); ++i)
       next[i] = add(level[2 * i], level[2 * i + 1]);
+    level = std::move(next);
+  }
+  return level[0];
+}
+/// The same tree over host floats (f32 or f64): each node rounds to T.
+template <class T> T treeSumOf(std::vector<T> level) {
+  while (level.size() > 1) {
+    std::vector<T> next(level.size() / 2);
+    for (size_t i = 0; i < next.size(); ++i)
+      next[i] = level[2 * i] + level[2 * i + 1];
     level = std::move(next);
   }
   return level[0];
@@ -262,9 +288,24 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
       leaves[i] = bits & widthMask(elemBytes(dst.elem));
     }
     EK de = dst.elem;
-    if (isFloat(de)) {
-      const bool sat = saturatesF16Arithmetic(prof.ctrl); // every node saturates
-      value = treeSum(leaves, [de, sat](uint64_t a, uint64_t b) { return floatAdd(de, a, b, sat); });
+    const bool sat = saturatesF16Arithmetic(prof.ctrl);
+    if (isFloat(de) && prof.sumRounding == SumRounding::RoundOnce) {
+      // sum.rounding = round_once: the same tree in the next wider float,
+      // one rounding (and saturation) at the end.
+      if (de == EK::F32) {
+        std::vector<double> wide(vl);
+        for (unsigned i = 0; i < vl; ++i)
+          wide[i] = double(floatValue(de, leaves[i]));
+        value = finishAdd(prof, de, roundFloat(de, float(treeSumOf(wide))), sat);
+      } else {
+        std::vector<float> wide(vl);
+        for (unsigned i = 0; i < vl; ++i)
+          wide[i] = floatValue(de, leaves[i]);
+        value = finishAdd(prof, de, roundFloat(de, treeSumOf(wide)), sat);
+      }
+    } else if (isFloat(de)) { // every node rounds (and saturates)
+      value =
+          treeSum(leaves, [&](uint64_t a, uint64_t b) { return profileAdd(prof, de, a, b, sat); });
     } else
       value = treeSum(leaves, [de](uint64_t a, uint64_t b) {
         return (a + b) & widthMask(elemBytes(de)); // wraps modulo 2^width
@@ -275,9 +316,9 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
     for (unsigned i = 0; i < vl; ++i) {
       if (!m.laneActive(src, i))
         continue;
-      uint64_t v = getLane(in, src, i);
-      if (isFloat(se) && isNaNBits(se, v)) { // first NaN wins, bits kept
-        value = v;
+      uint64_t v = orderedOperand(prof, se, getLane(in, src, i));
+      if (isFloat(se) && isNaNBits(se, v)) { // the first NaN wins (maxmin.nan)
+        value = maxMinNaN(prof, se, v);
         index = i;
         found = true;
         break;
@@ -292,6 +333,8 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
     }
     if (!found) { // empty mask
       value = isMax ? typeMinBits(se) : typeMaxBits(se);
+      if (isFloat(se) && prof.maxMinEmpty == MaxMinEmpty::Finite)
+        value -= 1; // +-inf -> +-largest finite (the bits just below, same sign)
       index = 0;
     }
   }
@@ -312,20 +355,27 @@ void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m,
     // [decision] an inactive element enters the adder as +0: one active lane
     // gives a + (+0) (-0 -> +0, a signalling NaN quieted), none gives +0.
     uint64_t a = aOn ? getLane(in, t, 2 * i) : 0, b = bOn ? getLane(in, t, 2 * i + 1) : 0;
-    setLane(r, t, i, aOn || bOn ? floatAdd(t.elem, a, b, sat) : 0);
+    uint64_t sum = 0;
+    if (aOn != bOn && prof.pairSingleLane == PairSingleLane::Exact)
+      sum = aOn ? a : b; // pair.single_lane = exact: the active lane's bits
+    else if (aOn || bOn)
+      sum = profileAdd(prof, t.elem, a, b, sat);
+    setLane(r, t, i, sum);
   }
   std::memcpy(out.b, r.b, t.bytes()); // in may alias out
 }
 
 // ---------------------------------------------------------------- gather
 
-Status gather(const Profile &, RegType dst, ElemKind src, RegType index, const uint8_t *base,
+Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
               uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
   Reg r;
   clearReg(r, dst); // inactive lanes are 0
   unsigned srcBytes = elemBytes(src);
+  // gather.mask: which lane type numbers the mask bits.
+  const unsigned maskStride = gatherMaskStride(prof, dst, src);
   for (unsigned i = 0; i < dst.lanes(); ++i) {
-    if (!m.laneActive(dst, i))
+    if (!m.bit(maskStride * i))
       continue; // inactive lanes' indices are never checked or read
     uint64_t e = getLane(idx, index, i);
     if (index.elem == EK::U64)
@@ -370,14 +420,15 @@ void arange(RegType t, uint64_t startBits, Reg &out) {
   }
 }
 
-void compare(const Profile &, ComparePred p, RegType t, const Reg &a, const Reg &b, const Mask &m,
-             Mask &out) {
+void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
+             const Mask &m, Mask &out) {
   EK k = t.elem;
   Mask r{};
   for (unsigned i = 0; i < t.lanes(); ++i) {
     if (!m.laneActive(t, i))
       continue; // inactive lanes: 0
-    uint64_t x = getLane(a, t, i), y = getLane(b, t, i);
+    uint64_t x = orderedOperand(prof, k, getLane(a, t, i));
+    uint64_t y = orderedOperand(prof, k, getLane(b, t, i));
     bool eq, lt;
     if (isFloat(k)) { // IEEE: NaN is unordered, -0 == +0
       float fx = floatValue(k, x), fy = floatValue(k, y);
@@ -435,9 +486,14 @@ void binary(const Profile &prof, BinaryKind op, RegType t, const Reg &a, const R
     if (m.laneActive(t, i)) {
       uint64_t x = getLane(a, t, i), y = getLane(b, t, i);
       if (op == BinaryKind::Add) {
-        res = isFloat(k) ? floatAdd(k, x, y, sat) : (x + y) & widthMask(elemBytes(k));
-      } else if (isFloat(k) && (isNaNBits(k, x) || isNaNBits(k, y))) {
-        res = isNaNBits(k, x) ? x : y; // a's NaN first, then b's
+        res = isFloat(k) ? profileAdd(prof, k, x, y, sat) : (x + y) & widthMask(elemBytes(k));
+        setLane(r, t, i, res);
+        continue;
+      }
+      x = orderedOperand(prof, k, x);
+      y = orderedOperand(prof, k, y);
+      if (isFloat(k) && (isNaNBits(k, x) || isNaNBits(k, y))) {
+        res = maxMinNaN(prof, k, isNaNBits(k, x) ? x : y); // a's NaN first, then b's
       } else {
         bool takeY = op == BinaryKind::Max ? lessThan(k, x, y) : lessThan(k, y, x);
         res = takeY ? y : x;

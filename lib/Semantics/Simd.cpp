@@ -473,8 +473,7 @@ uint16_t sumF16(const Reg &in, const Mask &m, bool saturate) {
   auto load = [&](size_t k) HWY_ATTR { return f16ToF32(d, hn::LoadU(dh, src + 4 * k)); };
   // The root is rounded straight to f16 bits.
   if (saturate)
-    return saturateF16(
-        hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16Sat()))));
+    return saturateF16(hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16Sat()))));
   return hn::GetLane(f32ToF16(d, maskedSumTree<2, 32>(d, m, load, RoundF16())));
 }
 
@@ -1530,16 +1529,127 @@ void maskNot(RegType t, const Mask &a, Mask &out) {
     out.w[k] = ~a.w[k] & group;
 }
 
+// ---- The profile's non-documented candidates (Profile.h) ----
+//
+// The kernels above implement the documented choices. The other candidates
+// are input or output rewrites around them (a flushed operand copy, a mask
+// renumbered, a NaN made canonical), except sum.rounding = round_once, which
+// runs the reference tree: nothing in a kernel is spent on them when the
+// profile is the documented one.
+namespace {
+
+using EK = ElemKind;
+
+uint64_t laneOf(const Reg &r, unsigned width, unsigned i) {
+  uint64_t v = 0;
+  std::memcpy(&v, r.b + size_t(i) * width, width);
+  return v;
+}
+void setLaneOf(Reg &r, unsigned width, unsigned i, uint64_t v) {
+  std::memcpy(r.b + size_t(i) * width, &v, width);
+}
+bool isNaNOf(EK k, uint64_t bits) {
+  switch (k) {
+  case EK::F16:
+    return (bits & 0x7FFF) > 0x7C00;
+  case EK::BF16:
+    return (bits & 0x7FFF) > 0x7F80;
+  case EK::F32:
+    return (bits & 0x7FFFFFFFu) > 0x7F800000u;
+  default:
+    return false;
+  }
+}
+bool isFloatKind(EK k) { return k == EK::F16 || k == EK::BF16 || k == EK::F32; }
+/// `in` with every subnormal lane flushed (compare.subnormals = flush).
+Reg flushedCopy(RegType t, const Reg &in) {
+  Reg r = in;
+  const unsigned w = elemBytes(t.elem);
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    setLaneOf(r, w, i, flushSubnormalBits(t.elem, laneOf(in, w, i)));
+  return r;
+}
+bool flushes(const Profile &prof, EK k) {
+  return isFloatKind(k) && prof.compareSubnormals == CompareSubnormals::Flush;
+}
+/// Replaces the NaN lanes [0, lanes) of `r` by the canonical NaN.
+void canonicalizeNaNLanes(RegType t, unsigned lanes, Reg &r) {
+  const unsigned w = elemBytes(t.elem);
+  for (unsigned i = 0; i < lanes; ++i)
+    if (isNaNOf(t.elem, laneOf(r, w, i)))
+      setLaneOf(r, w, i, canonicalNaNBits(t.elem));
+}
+
+} // namespace
+
 void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
             const Mask &m, Reg &out) {
-  ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
+  if (!isFloatKind(src.elem)) {
+    ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
+    return;
+  }
+  // The kernels (which may defer to the reference) run the documented
+  // choices; the rewrites here add the others once.
+  Profile base = prof;
+  base.addNaN = AddNaN::Propagate;
+  base.maxMinNaN = MaxMinNaN::FirstNaN;
+  base.maxMinEmpty = MaxMinEmpty::Infinity;
+  base.compareSubnormals = CompareSubnormals::Keep;
+  if (k == ReduceKind::Sum) {
+    if (prof.sumRounding != SumRounding::PerNode)
+      return ref::reduce(prof, k, dst, src, in, m, out);
+    ASCREG_DISPATCH(ReduceImpl)(base, k, dst, src, in, m, out);
+    if (prof.addNaN == AddNaN::Canonical)
+      canonicalizeNaNLanes(dst, 1, out);
+    return;
+  }
+  if (flushes(prof, src.elem)) {
+    Reg flushed = flushedCopy(src, in);
+    ASCREG_DISPATCH(ReduceImpl)(base, k, dst, src, flushed, m, out);
+  } else {
+    ASCREG_DISPATCH(ReduceImpl)(base, k, dst, src, in, m, out);
+  }
+  if (prof.maxMinNaN == MaxMinNaN::Canonical)
+    canonicalizeNaNLanes(dst, 1, out);
+  if (prof.maxMinEmpty == MaxMinEmpty::Finite) {
+    bool any = false;
+    for (unsigned i = 0; i < src.lanes() && !any; ++i)
+      any = m.laneActive(src, i);
+    if (!any) // +-inf -> +-largest finite (the bits just below, same sign)
+      setLaneOf(out, elemBytes(dst.elem), 0, laneOf(out, elemBytes(dst.elem), 0) - 1);
+  }
 }
 void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
-  ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
+  if (prof.pairSingleLane == PairSingleLane::AddZero && prof.addNaN == AddNaN::Propagate)
+    return ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
+  const Reg source = in; // in may alias out
+  Profile base = prof;
+  base.addNaN = AddNaN::Propagate;
+  base.pairSingleLane = PairSingleLane::AddZero;
+  ASCREG_DISPATCH(PairReduceSumImpl)(base, t, source, m, out);
+  const unsigned w = elemBytes(t.elem);
+  if (prof.addNaN == AddNaN::Canonical)
+    canonicalizeNaNLanes(t, t.lanes() / 2, out);
+  if (prof.pairSingleLane == PairSingleLane::Exact)
+    for (unsigned i = 0; i < t.lanes() / 2; ++i) {
+      bool aOn = m.laneActive(t, 2 * i), bOn = m.laneActive(t, 2 * i + 1);
+      if (aOn != bOn)
+        setLaneOf(out, w, i, laneOf(source, w, aOn ? 2 * i : 2 * i + 1));
+    }
 }
 Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
               uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
-  return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
+  const unsigned stride = gatherMaskStride(prof, dst, src);
+  if (stride == dst.maskStride())
+    return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
+  // gather.mask = source: lane i is enabled by bit `stride * i`.
+  Mask renumbered{};
+  for (unsigned i = 0; i < dst.lanes(); ++i)
+    renumbered.set(dst.maskStride() * i, m.bit(stride * i));
+  Profile resultNumbered = prof;
+  resultNumbered.gatherMask = GatherMask::Result;
+  return ASCREG_DISPATCH(GatherImpl)(resultNumbered, dst, src, index, base, baseElems, idx,
+                                     renumbered, out);
 }
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);
@@ -1552,14 +1662,30 @@ void arange(RegType t, uint64_t startBits, Reg &out) {
 }
 void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
              const Mask &m, Mask &out) {
-  ASCREG_DISPATCH(CompareImpl)(prof, p, t, a, b, m, out);
+  if (!flushes(prof, t.elem))
+    return ASCREG_DISPATCH(CompareImpl)(prof, p, t, a, b, m, out);
+  Reg fa = flushedCopy(t, a), fb = flushedCopy(t, b);
+  ASCREG_DISPATCH(CompareImpl)(prof, p, t, fa, fb, m, out);
 }
 void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   ASCREG_DISPATCH(SelectImpl)(t, m, a, b, out);
 }
 void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
             Reg &out) {
-  ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
+  Profile base = prof;
+  base.addNaN = AddNaN::Propagate;
+  base.maxMinNaN = MaxMinNaN::FirstNaN;
+  base.compareSubnormals = CompareSubnormals::Keep;
+  if (k == BinaryKind::Add || !flushes(prof, t.elem))
+    ASCREG_DISPATCH(BinaryImpl)(base, k, t, a, b, m, out);
+  else {
+    Reg fa = flushedCopy(t, a), fb = flushedCopy(t, b);
+    ASCREG_DISPATCH(BinaryImpl)(base, k, t, fa, fb, m, out);
+  }
+  const bool canonical = k == BinaryKind::Add ? prof.addNaN == AddNaN::Canonical
+                                              : prof.maxMinNaN == MaxMinNaN::Canonical;
+  if (canonical && isFloatKind(t.elem))
+    canonicalizeNaNLanes(t, t.lanes(), out);
 }
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {

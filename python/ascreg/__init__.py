@@ -32,7 +32,7 @@ from . import _ascreg
 
 __all__ = [
     "load", "loads", "Kernel", "Param", "DAV_PIPELINE", "MODES", "UB_CAPACITY",
-    "bf16_from_float", "bf16_to_float", "lanes", "dtype_of", "semantics_version",
+    "bf16_from_float", "bf16_to_float", "lanes", "dtype_of", "semantics_version", "semantic_points",
     "Diagnostic", "Error", "LoadError", "ParseError", "VerifyError", "PassError", "CompileError",
     "ArgumentError", "RunError", "MismatchError",
     "DebugReport", "TraceEvent", "TracedValue", "Finding", "Explanation", "ProvenanceNode",
@@ -47,13 +47,24 @@ MODES = ("interp", "jit", "check")
 UB_CAPACITY = 248 * 1024
 
 
-def _options(ub_capacity, max_steps, jit_checks, jit_opt):
+def _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics=None):
     o = _ascreg._Options()
     o.ub_capacity = int(ub_capacity)
     o.max_steps = int(max_steps)
     o.jit_checks = bool(jit_checks)
     o.jit_opt = int(jit_opt)
+    o.semantics = _semantics(semantics)
     return o
+
+
+def _semantics(semantics):
+    """A profile spelling from None (keep the module's), a name, a
+    ``key=candidate,...`` string, a path, or a dict {key: candidate}."""
+    if semantics is None:
+        return ""
+    if isinstance(semantics, dict):
+        return ",".join(["documented"] + ["%s=%s" % kv for kv in semantics.items()])
+    return str(semantics)
 
 
 def _pipeline(pipeline):
@@ -65,7 +76,7 @@ def _pipeline(pipeline):
 
 
 def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=1 << 32,
-         jit_checks=True, jit_opt=2):
+         jit_checks=True, jit_opt=2, semantics=None):
     """Load a kernel from an ``.mlir`` file.
 
     The module is parsed and verified, ``pipeline`` (a pass pipeline string such
@@ -75,21 +86,30 @@ def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=
 
     Options: ``ub_capacity`` (usable UB bytes), ``max_steps`` (loop iterations
     and branches per run), ``jit_checks`` (the JIT's runtime checks of UB
-    accesses and gather indices), ``jit_opt`` (LLVM optimization level 0-3).
+    accesses and gather indices), ``jit_opt`` (LLVM optimization level 0-3),
+    ``semantics`` (the semantic profile, docs/semantics.md section 8: a name
+    such as ``"documented"``, a ``"key=candidate,..."`` string, a dict
+    ``{"sum.rounding": "round_once"}`` or the path of a profile JSON file from
+    ``ascreg-probe ingest``; recorded in the module before the pipeline, so the
+    interpreter, the JIT and every lowering use it; None keeps the module's own
+    ``ascreg.semantics``). :func:`semantic_points` lists the choices.
 
     Raises LoadError, ParseError, VerifyError, PassError, CompileError or
     ArgumentError (no such entry).
     """
     return _ascreg.load_file(_os.fspath(path), entry, _pipeline(pipeline),
-                             _options(ub_capacity, max_steps, jit_checks, jit_opt))
+                             _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics))
 
 
 def loads(text, entry=None, pipeline=None, *, name="<string>", ub_capacity=UB_CAPACITY,
-          max_steps=1 << 32, jit_checks=True, jit_opt=2):
+          max_steps=1 << 32, jit_checks=True, jit_opt=2, semantics=None):
     """Load a kernel from MLIR text; ``name`` is the file name diagnostics show.
     Otherwise as :func:`load`."""
     return _ascreg.load_string(text, entry, _pipeline(pipeline), name,
-                               _options(ub_capacity, max_steps, jit_checks, jit_opt))
+                               _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics))
+
+
+semantic_points = _ascreg.semantic_points
 
 
 # --------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
@@ -445,6 +446,9 @@ struct KernelOptions {
   uint64_t maxSteps = uint64_t(1) << 32;
   bool jitChecks = true;
   unsigned jitOpt = 2;
+  /// A semantic profile to record on the module before the pipeline
+  /// (resolveProfile's forms); empty keeps the module's own record.
+  std::string semantics;
 };
 
 std::string describeBits(Elem e, uint64_t v);
@@ -520,6 +524,13 @@ void runPipeline(Session &s, ModuleOp module, const std::string &pipelineText) {
 void Kernel::prepare(std::optional<std::string> entryName, const std::string &pipelineText) {
   Session &s = *session;
   pipeline = pipelineText;
+  if (!options.semantics.empty()) {
+    sem::Profile profile;
+    std::string error;
+    if (failed(::ascreg::resolveProfile(options.semantics, profile, error)))
+      throw AscregError{ErrorKind::Argument, "semantics: " + error};
+    ::ascreg::recordProfile(*module, profile);
+  }
   if (!pipelineText.empty())
     runPipeline(s, *module, pipelineText);
   // The entry: the given name, else the only function with a body, else @kernel.
@@ -1525,12 +1536,37 @@ PYBIND11_MODULE(_ascreg, m) {
     }
   });
 
+  m.def(
+      "semantic_points",
+      [] {
+        py::list points;
+        unsigned n = 0;
+        const sem::ProfilePoint *table = sem::profilePoints(n);
+        for (unsigned i = 0; i < n; ++i) {
+          py::list candidates;
+          for (unsigned c = 0; c < table[i].numCandidates; ++c)
+            candidates.append(py::make_tuple(table[i].candidates[c].name,
+                                             table[i].candidates[c].effect));
+          py::dict d;
+          d["key"] = table[i].key;
+          d["open_point"] = table[i].openPoint;
+          d["question"] = table[i].question;
+          d["affects"] = table[i].affects;
+          d["candidates"] = candidates;
+          points.append(d);
+        }
+        return points;
+      },
+      "The open semantic points (docs/semantics.md section 8): key, open_point, question, "
+      "affects, candidates [(name, effect)], the documented candidate first.");
+
   py::class_<KernelOptions>(m, "_Options")
       .def(py::init<>())
       .def_readwrite("ub_capacity", &KernelOptions::ubCapacity)
       .def_readwrite("max_steps", &KernelOptions::maxSteps)
       .def_readwrite("jit_checks", &KernelOptions::jitChecks)
-      .def_readwrite("jit_opt", &KernelOptions::jitOpt);
+      .def_readwrite("jit_opt", &KernelOptions::jitOpt)
+      .def_readwrite("semantics", &KernelOptions::semantics);
 
   py::class_<ParamInfo>(m, "Param", "A parameter of the entry function.")
       .def_readonly("index", &ParamInfo::index, "Position in the signature.")
@@ -1745,6 +1781,11 @@ PYBIND11_MODULE(_ascreg, m) {
           "executed_instructions", [](const Kernel &k) { return k.lastExecuted; },
           "Interpreter instructions executed by the last interp/check run.")
       .def_property_readonly("ub_capacity", [](const Kernel &k) { return k.options.ubCapacity; })
+      .def_property_readonly(
+          "semantics",
+          [](const Kernel &k) { return sem::printProfile(::ascreg::kernelProfile(k.fn)); },
+          "The semantic profile the kernel runs with (its module's ascreg.semantics, "
+          "'documented' if none): docs/semantics.md section 8.")
       .def("__repr__", [](const Kernel &k) {
         std::string sig;
         for (const ParamInfo &p : k.params)

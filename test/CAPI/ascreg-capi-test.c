@@ -384,6 +384,62 @@ int main(int argc, char **argv) {
     mlirModuleDestroy(tail);
   }
 
+  /* Semantic profiles (docs/semantics.md 8.1). f32 lane 0 = 1.0, lanes 1..63 =
+   * 2^-24, all active: per tree node 1 + 2^-24 ties to 1.0 and the rest adds
+   * 31 ulp (0x3f80001f); rounded once, 1 + 31.5 ulp ties to 1 + 32 ulp
+   * (0x3f800020). No active lane: max is -inf (0xff800000) or, with
+   * maxmin.empty=finite, -FLT_MAX (0xff7fffff). */
+  {
+    float psrc[64], psum[64], pmax[64];
+    psrc[0] = 1.0f;
+    for (int i = 1; i < 64; ++i)
+      psrc[i] = 0x1p-24f;
+    runSumMax(module, 0, psrc, 64, psum, pmax);
+    printf("profile documented: sum 0x%08x\n", bitsOf(psum[0]));
+    // CHECK: profile documented: sum 0x3f80001f
+    AscregInterpreterOptions popts;
+    memset(&popts, 0, sizeof(popts));
+    popts.semantics = "sum.rounding=round_once,maxmin.empty=finite";
+    AscregArg pargs[4] = {ascregArgBuffer(psrc, 64), ascregArgBuffer(psum, 64),
+                          ascregArgBuffer(pmax, 64), ascregArgScalar((uint32_t)64)};
+    MlirOperation sumMax = lookupFunc(module, "sum_max");
+    EXPECT(mlirLogicalResultIsSuccess(ascregInterpretFunctionWithOptions(sumMax, pargs, 4, &popts)),
+           "interpreter with a profile failed");
+    printf("profile per run: sum 0x%08x\n", bitsOf(psum[0]));
+    // CHECK: profile per run: sum 0x3f800020
+    pargs[3] = ascregArgScalar((uint32_t)0);
+    EXPECT(mlirLogicalResultIsSuccess(ascregInterpretFunctionWithOptions(sumMax, pargs, 4, &popts)),
+           "interpreter with a profile failed");
+    printf("profile per run, no lane: max 0x%08x\n", bitsOf(pmax[0]));
+    // CHECK: profile per run, no lane: max 0xff7fffff
+    popts.semantics = "sum.rounding=sometimes";
+    EXPECT(mlirLogicalResultIsFailure(ascregInterpretFunctionWithOptions(sumMax, pargs, 4, &popts)),
+           "a bad profile was accepted");
+    // CHECK: diagnostic: {{.*}}semantics: 'sometimes' is not a candidate of 'sum.rounding'
+
+    /* Recorded in the module: the interpreter and the JIT both run with it. */
+    MlirOperation moduleOp = mlirModuleGetOperation(module);
+    EXPECT(mlirLogicalResultIsSuccess(ascregRecordSemanticsProfile(
+               moduleOp, mlirStringRefCreateFromCString("sum.rounding=round_once"))),
+           "recording a profile failed");
+    runSumMax(module, 0, psrc, 64, psum, pmax);
+    printf("recorded, interpreter: sum 0x%08x\n", bitsOf(psum[0]));
+    // CHECK: recorded, interpreter: sum 0x3f800020
+    runSumMax(module, 1, psrc, 64, psum, pmax);
+    printf("recorded, jit: sum 0x%08x\n", bitsOf(psum[0]));
+    // CHECK: recorded, jit: sum 0x3f800020
+    EXPECT(mlirLogicalResultIsFailure(ascregRecordSemanticsProfile(
+               moduleOp, mlirStringRefCreateFromCString("no.such=point"))),
+           "a bad profile was recorded");
+    // CHECK: diagnostic: {{.*}}semantics: unknown semantic point 'no.such'
+    EXPECT(mlirLogicalResultIsSuccess(ascregRecordSemanticsProfile(
+               moduleOp, mlirStringRefCreateFromCString("documented"))),
+           "recording the documented profile failed");
+    runSumMax(module, 1, psrc, 64, psum, pmax);
+    printf("documented again, jit: sum 0x%08x\n", bitsOf(psum[0]));
+    // CHECK: documented again, jit: sum 0x3f80001f
+  }
+
   /* Not a function: a failure with a diagnostic, not a crash. */
   AscregArg none[1] = {ascregArgScalar(0)};
   EXPECT(

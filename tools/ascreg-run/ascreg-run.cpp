@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Interpreter/Npy.h"
@@ -121,6 +122,13 @@ static cl::opt<std::string>
 // planted divergence for the report's tests.
 static cl::opt<std::string> perturbJit("test-perturb-jit", cl::desc("I:E (tests only)"),
                                        cl::init(""), cl::Hidden, cl::cat(runCat));
+static cl::opt<std::string> semanticsProfile(
+    "semantics",
+    cl::desc("The semantic profile of the run: 'documented' (default), key=candidate,... or a "
+             "profile JSON file from `ascreg-probe ingest`; recorded in the module "
+             "(ascreg.semantics) so every path and lowering runs with it (docs/semantics.md "
+             "section 8)"),
+    cl::init(""), cl::cat(runCat));
 static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
@@ -607,6 +615,14 @@ int runMain(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1; // the parser or verifier printed the diagnostic
+
+  if (!semanticsProfile.empty()) {
+    sem::Profile profile;
+    std::string error;
+    if (failed(ascreg::resolveProfile(semanticsProfile, profile, error)))
+      return fail("--semantics: " + error);
+    ascreg::recordProfile(*module, profile);
+  }
 
   if (!passPipeline.empty()) {
     // Anchored ("builtin.module(a,b)") or a plain list of module passes.

@@ -15,23 +15,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllTranslations.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
-
-namespace {
-/// The pass pipeline of --ascreg-to-ascendc (ascreg or dav input).
-void buildAscendCPipeline(OpPassManager &pm) {
-  pm.addPass(ascreg::createConvertAscRegToDavPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(ascreg::createConvertDavToEmitCPass());
-}
-} // namespace
 
 int main(int argc, char **argv) {
   registerToCppTranslation();
@@ -41,11 +28,7 @@ int main(int argc, char **argv) {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("expected a builtin.module");
-        PassManager pm(op->getContext());
-        buildAscendCPipeline(pm);
-        if (failed(pm.run(module)))
-          return failure();
-        return emitc::translateToCpp(module, os, /*declareVariablesAtTop=*/false);
+        return ascreg::translateToAscendC(module, os);
       },
       [](DialectRegistry &registry) { ::ascreg::registerAllDialects(registry); });
   return failed(mlirTranslateMain(argc, argv, "ascreg translation driver (dav-3510 Ascend C)"));

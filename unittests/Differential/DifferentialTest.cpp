@@ -12,8 +12,18 @@
 // Size: ASCREG_DIFF_CASES cases per kernel (default 1000); seed:
 // ASCREG_DIFF_SEED. The long run: ASCREG_DIFF_CASES=100000.
 //
+// Semantic profiles (Profiles.*): every candidate other than the documented
+// one of every open point runs the kernels the point affects
+// (../Common/ProfileCases.h) under a profile recorded in the module
+// (ascreg.semantics) on all three paths, ASCREG_PROFILE_CASES cases per
+// kernel and candidate (default 200), and must agree bit for bit; a planted
+// input per point shows that the candidate reaches every path (its bits
+// differ from the documented interpreter's).
+//
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
@@ -30,6 +40,7 @@
 #include <gtest/gtest.h>
 
 #include "../Common/ConformanceCases.h"
+#include "../Common/ProfileCases.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -144,5 +155,224 @@ INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNa
                          [](const ::testing::TestParamInfo<std::string> &info) {
                            return info.param;
                          });
+
+//===----------------------------------------------------------------------===//
+// Semantic profiles
+//===----------------------------------------------------------------------===//
+
+namespace sem = ascreg::semantics;
+
+/// One kernel parsed in its own context, runnable on every path under the
+/// profile recorded in it.
+struct ProfiledKernel {
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module, lowered;
+  std::unique_ptr<ascreg::interp::CompiledKernel> interp, dav;
+  std::unique_ptr<ascreg::jit::JitKernel> jit;
+
+  explicit ProfiledKernel(mlir::DialectRegistry &registry) : ctx(registry) {
+    ctx.loadAllAvailableDialects();
+  }
+  /// Parses `k` (a conformance or test-local kernel), records `profile` in
+  /// the module and builds the three paths.
+  ::testing::AssertionResult build(const ProfileKernel &k, const sem::Profile &profile) {
+    std::string local = localKernelSource(k.name);
+    if (local.empty())
+      module = mlir::parseSourceFile<mlir::ModuleOp>(
+          std::string(kConformanceDir) + "/" + k.name + ".mlir", &ctx);
+    else
+      module = mlir::parseSourceString<mlir::ModuleOp>(local, &ctx);
+    if (!module)
+      return ::testing::AssertionFailure() << "cannot parse " << k.name;
+    auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
+    if (k.dropCtrl)
+      fn->removeAttr(ascreg::AscRegDialect::getCtrlAttrName());
+    ascreg::recordProfile(*module, profile);
+    auto i = ascreg::interp::CompiledKernel::compile(fn);
+    auto j = ascreg::jit::JitKernel::compile(*module, "kernel");
+    if (mlir::failed(i) || mlir::failed(j))
+      return ::testing::AssertionFailure() << k.name << ": interpreter or JIT compile failed";
+    interp = std::move(*i);
+    jit = std::move(*j);
+    lowered = mlir::cast<mlir::ModuleOp>((*module)->clone());
+    mlir::PassManager pm(&ctx);
+    pm.addPass(ascreg::createConvertAscRegToDavPass());
+    if (mlir::failed(pm.run(*lowered)))
+      return ::testing::AssertionFailure() << k.name << ": convert-ascreg-to-dav failed";
+    // The recorded profile survives the dav-3510 lowering.
+    if (!ascreg::hasRecordedProfile(*lowered) ||
+        sem::printProfile(ascreg::kernelProfile(*lowered)) !=
+            sem::printProfile(ascreg::kernelProfile(*module)))
+      return ::testing::AssertionFailure() << k.name << ": the dav lowering lost the profile";
+    auto d = ascreg::interp::CompiledKernel::compile(
+        lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
+    if (mlir::failed(d))
+      return ::testing::AssertionFailure() << k.name << ": dav-lowered compile failed";
+    dav = std::move(*d);
+    return ::testing::AssertionSuccess();
+  }
+};
+
+std::vector<ascreg::interp::Arg> argsOf(std::vector<Buffer> &set,
+                                        const std::vector<uint64_t> &scalars) {
+  std::vector<ascreg::interp::Arg> out;
+  for (Buffer &x : set)
+    out.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
+  for (uint64_t s : scalars)
+    out.push_back(ascreg::interp::Arg::scalar(s));
+  return out;
+}
+
+class Profiles : public ::testing::TestWithParam<CandidateParam> {};
+
+uint64_t gProfileRuns = 0, gProfileKernels = 0;
+
+/// Under the candidate: interpreter == JIT == dav-3510 lowering, on every
+/// kernel the point affects.
+TEST_P(Profiles, EveryPathAgrees) {
+  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
+  ASSERT_NE(point, nullptr);
+  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
+  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
+                            [&](const PointKernels &p) { return GetParam().point == p.key; });
+  ASSERT_NE(entry, pointKernels().end()) << "no kernels for " << GetParam().point;
+  mlir::DialectRegistry registry;
+  ascreg::registerAllDialects(registry);
+  const uint64_t cases = profileCases();
+  for (const ProfileKernel &k : entry->kernels) {
+    ProfiledKernel pk(registry);
+    ASSERT_TRUE(pk.build(k, profile));
+    Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^
+                          std::hash<std::string>()(std::string(k.name) + point->key))};
+    for (uint64_t c = 0; c < cases; ++c) {
+      Case in = makeProfileCase(point->key, k.name, g);
+      std::vector<Buffer> a = in.buffers, b = in.buffers, d = in.buffers;
+      auto argsA = argsOf(a, in.scalars), argsB = argsOf(b, in.scalars),
+           argsD = argsOf(d, in.scalars);
+      ASSERT_TRUE(mlir::succeeded(pk.interp->run(argsA))) << k.name << " case " << c;
+      ASSERT_TRUE(mlir::succeeded(pk.jit->run(argsB))) << k.name << " case " << c << " (JIT)";
+      ASSERT_TRUE(mlir::succeeded(pk.dav->run(argsD))) << k.name << " case " << c << " (dav)";
+      std::string diff = profileMismatch(k.name, profile, a, b);
+      ASSERT_TRUE(diff.empty()) << sem::printProfile(profile) << ": " << k.name << " case " << c
+                                << ": " << diff << " (interpreter vs JIT)";
+      diff = profileMismatch(k.name, profile, a, d);
+      ASSERT_TRUE(diff.empty()) << sem::printProfile(profile) << ": " << k.name << " case " << c
+                                << ": " << diff << " (interpreter vs dav-3510 lowering)";
+    }
+    gProfileRuns += cases;
+    ++gProfileKernels;
+  }
+}
+
+/// A planted input per point on which the candidate and the documented
+/// choice give different bits: the kernel, the count, and the source lanes
+/// to set (every other lane keeps `fill`).
+struct Planted {
+  const char *point;
+  ProfileKernel kernel;
+  uint64_t count;
+  uint64_t fill;
+  std::vector<std::pair<unsigned, uint64_t>> lanes;
+};
+
+const std::vector<Planted> &plantedInputs() {
+  static const std::vector<Planted> planted = {
+      // O1: 1.0 + 127 x 2^-11: every node rounds the 2^-11 steps away or not.
+      {"sum.rounding", {"reduce_sum_f16_f16"}, 128, 0x1000, {{0, 0x3C00}}},
+      // A signalling NaN's payload (propagate: quieted, kept).
+      {"add.nan", {"reduce_sum_f32_f32"}, 64, 0x3F800000, {{3, 0x7F800001}}},
+      {"maxmin.nan", {"reduce_max_f16_f16"}, 128, 0x3C00, {{5, 0xFE01}}},
+      {"maxmin.empty", {"reduce_min_f32_f32"}, 0, 0x3F800000, {}},
+      // -0 alone in its pair: -0 + (+0) = +0, or -0 itself.
+      {"pair.single_lane", {"pair_reduce_sum_f16"}, 1, 0x3C00, {{0, 0x8000}}},
+      // Every lane -1 but a positive subnormal: it is the max, or +0.
+      {"compare.subnormals", {"reduce_max_f32_f32"}, 64, 0xBF800000, {{7, 0x00000001}}},
+      // Bits 0 and 2 on: lanes 0, 1 (result type) or 0, 2 (source type).
+      {"gather.mask", {"gather_i16_i8_u16"}, 2, 0, {}},
+      // Only source lane 0 on: odd part reads bits 4k+2 (none) or 4k (k = 0).
+      {"cast.widen_mask", {"cast_f32_f16_odd"}, 1, 0x3C00, {}},
+      // 65504 + 65504: +inf, or 65504 in the saturating mode.
+      {"ctrl.float_mode", {"reduce_sum_f16_f16"}, 2, 0x7BFF, {}},
+  };
+  return planted;
+}
+
+/// The planted input of `p` (repeat 1).
+Case plantedCase(const Planted &p) {
+  Gen g{std::mt19937_64(1)};
+  Case k = makeProfileCase("", p.kernel.name, g); // buffers of a valid shape
+  std::vector<std::string> parts = inputFamily(p.kernel.name);
+  k.scalars.back() = 1; // repeat
+  k.scalars[0] = p.count;
+  if (parts[0] == "gather") {
+    // base[i] = i + 1, index lane i = i: a lane's result names its index.
+    Buffer &base = k.buffers[0];
+    for (uint64_t i = 0; i < base.n(); ++i)
+      base.set(i, (i + 1) & 0x7F);
+    Buffer &ix = k.buffers[1];
+    for (uint64_t i = 0; i < ix.n(); ++i)
+      ix.set(i, i % base.n());
+  } else {
+    Buffer &src = k.buffers[0];
+    for (uint64_t i = 0; i < src.n(); ++i)
+      src.set(i, p.fill);
+    for (auto [lane, bits] : p.lanes)
+      src.set(lane, bits);
+  }
+  for (Buffer &b : k.buffers) // outputs start at 0
+    if (&b != &k.buffers[0] && !(parts[0] == "gather" && &b == &k.buffers[1]))
+      std::fill(b.bytes.begin(), b.bytes.end(), 0);
+  return k;
+}
+
+/// Each candidate reaches every path: on the planted input, the three
+/// paths under the candidate agree with each other and differ from the
+/// interpreter under the documented profile (so a path that ignored the
+/// profile would fail EveryPathAgrees).
+TEST_P(Profiles, PlantedInputDiffersFromDocumented) {
+  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
+  ASSERT_NE(point, nullptr);
+  auto it = std::find_if(plantedInputs().begin(), plantedInputs().end(),
+                         [&](const Planted &p) { return GetParam().point == p.point; });
+  ASSERT_NE(it, plantedInputs().end()) << "no planted input for " << GetParam().point;
+  mlir::DialectRegistry registry;
+  ascreg::registerAllDialects(registry);
+  ProfiledKernel documented(registry), candidate(registry);
+  ASSERT_TRUE(documented.build(it->kernel, sem::documentedProfile()));
+  ASSERT_TRUE(candidate.build(it->kernel, candidateProfile(*point, GetParam().candidate)));
+  Case in = plantedCase(*it);
+  std::vector<Buffer> ref = in.buffers, a = in.buffers, b = in.buffers, d = in.buffers;
+  auto argsRef = argsOf(ref, in.scalars), argsA = argsOf(a, in.scalars),
+       argsB = argsOf(b, in.scalars), argsD = argsOf(d, in.scalars);
+  ASSERT_TRUE(mlir::succeeded(documented.interp->run(argsRef)));
+  ASSERT_TRUE(mlir::succeeded(candidate.interp->run(argsA)));
+  ASSERT_TRUE(mlir::succeeded(candidate.jit->run(argsB)));
+  ASSERT_TRUE(mlir::succeeded(candidate.dav->run(argsD)));
+  const char *names[] = {"interpreter", "JIT", "dav-3510 lowering"};
+  std::vector<Buffer> *outs[] = {&a, &b, &d};
+  for (unsigned i = 0; i < 3; ++i) {
+    EXPECT_FALSE(firstMismatch({"exact"}, ref, *outs[i]).empty())
+        << names[i] << " under " << GetParam().point << " gives the documented bits";
+    EXPECT_EQ(firstMismatch({"exact"}, a, *outs[i]), "") << names[i] << " vs interpreter";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Candidates, Profiles, ::testing::ValuesIn(nonDocumentedCandidates()),
+                         [](const ::testing::TestParamInfo<CandidateParam> &info) {
+                           return candidateTestName(info.param);
+                         });
+
+/// Prints the profile runs at the end.
+class ProfileSummary : public ::testing::Environment {
+public:
+  void TearDown() override {
+    if (gProfileKernels)
+      std::printf("[ascreg] profiles: %llu (candidate, kernel) pairs x cases = %llu runs on 3 "
+                  "paths\n",
+                  static_cast<unsigned long long>(gProfileKernels),
+                  static_cast<unsigned long long>(gProfileRuns));
+  }
+};
+const auto *kProfileSummary = ::testing::AddGlobalTestEnvironment(new ProfileSummary);
 
 } // namespace

@@ -15,9 +15,21 @@
 // Size: ASCREG_EMIT_CASES cases per kernel (default 500); seed:
 // ASCREG_DIFF_SEED.
 //
+// Semantic profiles (EmissionProfiles.*): for every candidate other than
+// the documented one, the emitted kernels the point affects
+// (../Common/ProfileCases.h) run with that profile set in the host header
+// at run time (ascreg_host::profile()) against the interpreter running the
+// module with the profile recorded; ASCREG_PROFILE_CASES cases per kernel
+// and candidate (default 200). ctrl.float_mode is the exception: an emitted
+// kernel sets its own CTRL state on entry (the one it was lowered with), so
+// a run-time profile cannot change it; it is covered by kernels emitted
+// from modules that record the profile (ProfiledEmission.*).
+//
 //===----------------------------------------------------------------------===//
 #include "EmittedKernel.h"
 
+#include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 
@@ -29,6 +41,7 @@
 #include <gtest/gtest.h>
 
 #include "../Common/ConformanceCases.h"
+#include "../Common/ProfileCases.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -71,7 +84,10 @@ class Emission : public ::testing::TestWithParam<std::string> {};
 
 TEST(EmissionSet, EveryConformanceKernelWasEmitted) {
   std::vector<std::string> names = kernelNames();
-  EXPECT_EQ(names.size(), emitted().size());
+  size_t conformance = 0; // NAME@PROFILE entries are the profiled emissions
+  for (const auto &e : emitted())
+    conformance += e.first.find('@') == std::string::npos;
+  EXPECT_EQ(names.size(), conformance);
   for (const std::string &n : names)
     EXPECT_TRUE(emitted().count(n)) << n << " has no emitted kernel";
 }
@@ -139,6 +155,163 @@ INSTANTIATE_TEST_SUITE_P(Conformance, Emission, ::testing::ValuesIn(kernelNames(
                            return info.param;
                          });
 
+//===----------------------------------------------------------------------===//
+// Semantic profiles
+//===----------------------------------------------------------------------===//
+
+namespace sem = ascreg::semantics;
+
+uint64_t gProfileRuns = 0, gProfileKernels = 0;
+
+/// Runs the emitted kernel `name` and the interpreter on `cases` inputs
+/// focused on `point`; the interpreter runs the module with `profile`
+/// recorded, the emitted kernel with `hostProfile` set in the host header
+/// before each call. Returns the first mismatch, or "".
+std::string runUnderProfile(const std::string &name, const std::string &point,
+                            const sem::Profile &profile, const sem::Profile &hostProfile,
+                            uint64_t cases, bool dropCtrl = false,
+                            const std::string &emittedName = "") {
+  auto it = emitted().find(emittedName.empty() ? name : emittedName);
+  if (it == emitted().end())
+    return name + " was not emitted";
+  mlir::DialectRegistry registry;
+  ascreg::registerAllDialects(registry);
+  mlir::MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+  std::string file = std::string(kConformanceDir) + "/" + name + ".mlir";
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(file, &ctx);
+  if (!module)
+    return "cannot parse " + file;
+  auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
+  if (dropCtrl)
+    fn->removeAttr(ascreg::AscRegDialect::getCtrlAttrName());
+  ascreg::recordProfile(*module, profile);
+  auto interp = ascreg::interp::CompiledKernel::compile(fn);
+  if (mlir::failed(interp))
+    return name + ": the interpreter cannot compile it";
+  Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^
+                        std::hash<std::string>()(name + point))};
+  for (uint64_t c = 0; c < cases; ++c) {
+    Case k = makeProfileCase(point, name, g);
+    std::vector<Buffer> a = k.buffers, b = k.buffers;
+    std::vector<ascreg::interp::Arg> argsA;
+    for (Buffer &x : a)
+      argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
+    for (uint64_t s : k.scalars)
+      argsA.push_back(ascreg::interp::Arg::scalar(s));
+    if (mlir::failed((*interp)->run(argsA)))
+      return name + ": the interpreter failed on case " + std::to_string(c);
+    std::vector<sem::UBArgument> ubArgs;
+    for (Buffer &x : b)
+      ubArgs.push_back({x.bytes.data(), x.bytes.size()});
+    std::vector<uint64_t> addresses;
+    std::string error;
+    if (!ub().bindArguments(ubArgs, addresses, error))
+      return error;
+    std::vector<void *> ptrs;
+    for (uint64_t addr : addresses)
+      ptrs.push_back(ub().data() + addr);
+    ascreg_emission::setHostProfile(hostProfile);
+    ascreg_emission::setCurrentUB(&ub());
+    it->second(ptrs.data(), k.scalars.data());
+    ascreg_emission::setCurrentUB(nullptr);
+    ascreg_emission::setHostProfile(sem::documentedProfile());
+    ub().copyOut(ubArgs, addresses);
+    std::string diff = profileMismatch(name, profile, a, b);
+    if (!diff.empty())
+      return name + " case " + std::to_string(c) + ": " + diff;
+  }
+  return "";
+}
+
+/// Every non-documented candidate but ctrl.float_mode's: an emitted kernel
+/// sets its own CTRL state on entry, so a run-time host profile cannot
+/// change it (ProfiledEmission covers it).
+class EmissionProfiles : public ::testing::TestWithParam<CandidateParam> {};
+
+/// Under the candidate (set at run time in the host header): emitted ==
+/// interpreter on every emitted kernel the point affects.
+TEST_P(EmissionProfiles, EmittedEqualsInterpreter) {
+  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
+  ASSERT_NE(point, nullptr);
+  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
+  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
+                            [&](const PointKernels &p) { return GetParam().point == p.key; });
+  ASSERT_NE(entry, pointKernels().end());
+  const uint64_t cases = profileCases();
+  unsigned ran = 0;
+  for (const ProfileKernel &k : entry->kernels) {
+    if (!localKernelSource(k.name).empty()) // test-local kernels are not emitted
+      continue;
+    EXPECT_EQ(runUnderProfile(k.name, point->key, profile, profile, cases, k.dropCtrl), "")
+        << sem::printProfile(profile);
+    ++ran;
+    gProfileRuns += cases;
+    ++gProfileKernels;
+  }
+  EXPECT_GT(ran, 0u);
+}
+
+/// The host header honours the run-time profile: the emitted kernel under
+/// the documented host profile against the interpreter under the candidate
+/// must differ on the planted-style inputs of the point (a planted
+/// divergence: if this passed with 0 mismatches, the comparison above
+/// would prove nothing).
+TEST_P(EmissionProfiles, DocumentedHostDiffersFromCandidate) {
+  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
+  ASSERT_NE(point, nullptr);
+  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
+  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
+                            [&](const PointKernels &p) { return GetParam().point == p.key; });
+  ASSERT_NE(entry, pointKernels().end());
+  // Some kernel of the point must show the difference within a few cases.
+  bool differs = false;
+  for (const ProfileKernel &k : entry->kernels)
+    if (localKernelSource(k.name).empty() && !differs)
+      differs = !runUnderProfile(k.name, point->key, profile, sem::documentedProfile(),
+                                 profileCases(), k.dropCtrl)
+                     .empty();
+  EXPECT_TRUE(differs) << "the documented host header gave the bits of "
+                       << sem::printProfile(profile);
+}
+
+/// Kernels emitted from modules that record a profile (CMakeLists.txt,
+/// ASCREG_PROFILED_EMISSION): the emitted entry sets the profile's CTRL
+/// state itself, so the host profile here keeps the documented CTRL (the
+/// other choices are what the emitted ASCREG_HOST_PROFILE gives a host
+/// program); the interpreter runs the module with the profile recorded.
+TEST(ProfiledEmission, EmittedEqualsInterpreter) {
+  unsigned ran = 0;
+  for (const auto &[key, invoke] : emitted()) {
+    size_t at = key.find('@');
+    if (at == std::string::npos)
+      continue;
+    const std::string name = key.substr(0, at), spelling = key.substr(at + 1);
+    sem::Profile profile, host;
+    std::string error;
+    ASSERT_TRUE(sem::parseProfile(spelling.c_str(), profile, error)) << error;
+    host = profile;
+    host.ctrl = sem::documentedProfile().ctrl;
+    EXPECT_EQ(runUnderProfile(name, "ctrl.float_mode", profile, host, profileCases(), false, key),
+              "")
+        << key;
+    // Planted: the documented interpreter must see different bits (f16
+    // overflow: +inf, saturated: 65504).
+    EXPECT_NE(runUnderProfile(name, "ctrl.float_mode", sem::documentedProfile(), host,
+                              profileCases(), false, key),
+              "")
+        << key << " gave the documented bits";
+    ++ran;
+  }
+  EXPECT_EQ(ran, 3u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Candidates, EmissionProfiles,
+                         ::testing::ValuesIn(nonDocumentedCandidates("ctrl.float_mode")),
+                         [](const ::testing::TestParamInfo<CandidateParam> &info) {
+                           return candidateTestName(info.param);
+                         });
+
 /// Prints kernels x cases at the end of the run.
 class Summary : public ::testing::Environment {
 public:
@@ -146,6 +319,10 @@ public:
     std::printf("[ascreg] emitted Ascend C vs interpreter: %llu kernels x cases = %llu runs\n",
                 static_cast<unsigned long long>(gTotalKernels),
                 static_cast<unsigned long long>(gTotalCases));
+    if (gProfileKernels)
+      std::printf("[ascreg] profiles: %llu (candidate, kernel) pairs x cases = %llu runs\n",
+                  static_cast<unsigned long long>(gProfileKernels),
+                  static_cast<unsigned long long>(gProfileRuns));
   }
 };
 const auto *kSummary = ::testing::AddGlobalTestEnvironment(new Summary);

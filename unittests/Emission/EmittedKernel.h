@@ -8,6 +8,7 @@
 #ifndef ASCREG_UNITTESTS_EMISSION_EMITTEDKERNEL_H
 #define ASCREG_UNITTESTS_EMISSION_EMITTEDKERNEL_H
 
+#include "ascreg/Semantics/Profile.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include <cstdint>
@@ -55,6 +56,9 @@ void registerKernels3(std::vector<Entry> &);
 std::vector<Entry> allKernels();
 /// The Unified Buffer the host intrinsics check accesses against (null: none).
 void setCurrentUB(ascreg::semantics::UnifiedBuffer *ub);
+/// The semantic profile the host intrinsics run the next kernel call with
+/// (ascreg_host::profile(); an emitted entry then sets its own CTRL state).
+void setHostProfile(const ascreg::semantics::Profile &profile);
 
 } // namespace ascreg_emission
 

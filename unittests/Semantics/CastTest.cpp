@@ -291,11 +291,6 @@ protected:
   const Impl &I = *GetParam();
 };
 
-Reg zeroReg() {
-  Reg r;
-  std::memset(r.b, 0, sizeof r.b);
-  return r;
-}
 Mask allOn() {
   Mask m;
   for (auto &w : m.w)

@@ -44,24 +44,6 @@ Reg garbageReg() {
     r.b[i] = uint8_t(0xA7 ^ (i * 13));
   return r;
 }
-Reg zeroReg() {
-  Reg r;
-  std::memset(r.b, 0, sizeof r.b);
-  return r;
-}
-/// Mask with the lanes `on` of `t` active (bit stride*i).
-Mask lanes(RegType t, std::initializer_list<unsigned> on) {
-  Mask m{};
-  for (unsigned i : on)
-    m.set(t.maskStride() * i, true);
-  return m;
-}
-Mask allLanes(RegType t) {
-  Mask m{};
-  for (unsigned i = 0; i < t.lanes(); ++i)
-    m.set(t.maskStride() * i, true);
-  return m;
-}
 
 void expectWords(const Mask &m, uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3) {
   EXPECT_EQ(m.w[0], w0) << "bits 0..63";

@@ -49,28 +49,11 @@ const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kU16{EK::U16}, kI32{E
     kU32{EK::U32}, kI64{EK::I64}, kU64{EK::U64}, kI64x2{EK::I64, 2}, kU64x2{EK::U64, 2},
     kI8{EK::I8}, kU8{EK::U8};
 
-Reg zeroReg() {
-  Reg r;
-  std::memset(r.b, 0, sizeof r.b);
-  return r;
-}
 Reg filled(RegType t, uint64_t v) {
   Reg r = zeroReg();
   for (unsigned i = 0; i < t.lanes(); ++i)
     setLane(r, t, i, v);
   return r;
-}
-Mask allLanes(RegType t) {
-  Mask m{};
-  for (unsigned i = 0; i < t.lanes(); ++i)
-    m.set(t.maskStride() * i, true);
-  return m;
-}
-Mask lanes(RegType t, std::initializer_list<unsigned> on) {
-  Mask m{};
-  for (unsigned i : on)
-    m.set(t.maskStride() * i, true);
-  return m;
 }
 uint32_t f32Bits(float f) {
   uint32_t u;

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,6 +38,27 @@ inline uint64_t getLane(const Reg &r, RegType t, unsigned i) {
 }
 inline void setLane(Reg &r, RegType t, unsigned i, uint64_t v) {
   std::memcpy(r.b + i * elemBytes(t.elem), &v, elemBytes(t.elem));
+}
+
+/// A register of zero bytes.
+inline Reg zeroReg() {
+  Reg r;
+  std::memset(r.b, 0, sizeof r.b);
+  return r;
+}
+/// The mask with lanes `on` of `t` active (bit stride * i).
+inline Mask lanes(RegType t, std::initializer_list<unsigned> on) {
+  Mask m{};
+  for (unsigned i : on)
+    m.set(t.maskStride() * i, true);
+  return m;
+}
+/// The mask with every lane of `t` active.
+inline Mask allLanes(RegType t) {
+  Mask m{};
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    m.set(t.maskStride() * i, true);
+  return m;
 }
 
 inline bool isNaNBits(EK k, uint64_t bits) {

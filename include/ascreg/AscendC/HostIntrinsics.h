@@ -96,11 +96,28 @@ template <ElemKind K> constexpr S::RegType rt() { return S::RegType{K, 1}; }
 constexpr S::RegType laneType(unsigned bits) {
   return S::RegType{bits == 8 ? ElemKind::U8 : bits == 16 ? ElemKind::U16 : ElemKind::U32, 1};
 }
-/// The semantic choices the intrinsics run with (default: the documented
-/// ones); a host program running a kernel compiled for another profile or
-/// CTRL state sets it.
+/// The semantic choices the intrinsics run with (a host program may set it).
+/// Initially: the environment variable ASCREG_HOST_PROFILE if set, else the
+/// macro ASCREG_HOST_PROFILE (the emitter defines it to the profile a kernel
+/// was lowered with, `ascreg.semantics`), else the documented profile; the
+/// value is a profile spelling (semantics::parseProfile). The environment
+/// lets one build stand in for an NPU of any profile (docs/probes.md).
+inline S::Profile initialProfile() {
+  const char *spec = std::getenv("ASCREG_HOST_PROFILE");
+#ifdef ASCREG_HOST_PROFILE
+  if (!spec)
+    spec = ASCREG_HOST_PROFILE;
+#endif
+  S::Profile p = S::documentedProfile();
+  std::string error;
+  if (spec && !S::parseProfile(spec, p, error)) {
+    std::fprintf(stderr, "ASCREG_HOST_PROFILE: %s\n", error.c_str());
+    std::exit(2);
+  }
+  return p;
+}
 inline S::Profile &profile() {
-  static thread_local S::Profile p = S::documentedProfile();
+  static thread_local S::Profile p = initialProfile();
   return p;
 }
 /// The Unified Buffer the running kernel's pointers point into (none: plain

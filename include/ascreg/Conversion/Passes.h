@@ -35,6 +35,12 @@ struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions>
 
 /// ascreg -> vector/arith/memref/scf -> LLVM dialect (ready for the JIT).
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm, const LowerToLLVMOptions &options);
+/// ascreg (or dav) -> dav-3510 intrinsics -> the emitc form of Ascend C.
+void buildAscendCPipeline(mlir::OpPassManager &pm);
+/// Ascend C source of `module` (ascreg or dav ops): buildAscendCPipeline on
+/// `module` (which it changes), then the C++ emitter. The translation of
+/// `ascreg-translate --ascreg-to-ascendc`; diagnostics go to the context.
+llvm::LogicalResult translateToAscendC(mlir::ModuleOp module, llvm::raw_ostream &os);
 /// Registers all ascreg passes and the `ascreg-lower-to-llvm` pipeline.
 void registerConversionPasses();
 

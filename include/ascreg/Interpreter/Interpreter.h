@@ -43,9 +43,13 @@ struct Options {
   uint64_t ubCapacity = 248 * 1024;
   /// Upper bound on loop iterations and branches taken in one run.
   uint64_t maxSteps = uint64_t(1) << 32;
-  /// The semantic choices of the run (the kernel's CTRL state comes from the
-  /// kernel itself when it sets one).
+  /// The semantic choices of a kernel whose module records none
+  /// (`ascreg.semantics`); the kernel's CTRL state comes from the kernel
+  /// itself when it sets one.
   semantics::Profile profile = semantics::documentedProfile();
+  /// Run with `profile` even when the module records another one (the API's
+  /// per-run selection).
+  bool profileOverridesRecord = false;
   /// When set, every executed ascreg op is traced here (location, inputs,
   /// result; registers as hex and decoded per lane, masks as lane lists).
   llvm::raw_ostream *trace = nullptr;

@@ -12,6 +12,7 @@
 #define ASCREG_SEMANTICS_PROFILE_H
 
 #include <cstdint>
+#include <string>
 
 namespace ascreg {
 namespace semantics {
@@ -53,16 +54,113 @@ uint64_t encodeCtrl(const Ctrl &c, uint64_t other = 0);
 Ctrl decodeCtrl(uint64_t ctrl);
 
 //===----------------------------------------------------------------------===//
-// Profile
+// Profile: one named choice per open point
 //===----------------------------------------------------------------------===//
 
+/// `sum.rounding` (O1): how the vcadd tree of an f16 / f32 `reduce sum` rounds.
+enum class SumRounding : uint8_t {
+  PerNode,   ///< `per_node`: every tree node rounded to the element type (D13)
+  RoundOnce, ///< `round_once`: the same tree in the next wider float (f16 in
+             ///< f32, f32 in f64), rounded once to the element type at the end
+};
+/// `add.nan` (O9): the NaN an f16 / f32 add (add, reduce sum, pair sum) gives.
+enum class AddNaN : uint8_t {
+  Propagate, ///< `propagate`: the first NaN operand, quieted, payload kept
+  Canonical, ///< `canonical`: the positive default NaN (0x7E00 / 0x7FC00000)
+};
+/// `maxmin.nan` (O4): the value a NaN operand makes max / min (elementwise
+/// and reduce) produce. The reduce index is the first NaN lane either way.
+enum class MaxMinNaN : uint8_t {
+  FirstNaN,  ///< `first_nan`: the first NaN's bits, unchanged (D4)
+  Canonical, ///< `canonical`: the positive default NaN
+};
+/// `maxmin.empty` (O5): f16 / f32 reduce max / min with no active lane.
+enum class MaxMinEmpty : uint8_t {
+  Infinity, ///< `infinity`: max gives -inf, min +inf (D6)
+  Finite,   ///< `finite`: max gives the lowest finite value (-65504,
+            ///< -FLT_MAX), min the largest
+};
+/// `pair.single_lane` (O3): a pair of pair_reduce_sum with one active lane.
+enum class PairSingleLane : uint8_t {
+  AddZero, ///< `add_zero`: a + (+0) (-0 -> +0, NaN quieted; D5 revised)
+  Exact,   ///< `exact`: a, bit for bit
+};
+/// `compare.subnormals` (O12): f16 / f32 subnormal operands of compare and of
+/// max / min (elementwise and reduce).
+enum class CompareSubnormals : uint8_t {
+  Keep,  ///< `keep`: ordered by value
+  Flush, ///< `flush`: taken as a zero of the same sign (max / min return it)
+};
+/// `gather.mask` (O7): which lane type numbers the mask bits of a gather from
+/// an 8-bit source (no other gather differs).
+enum class GatherMask : uint8_t {
+  Result, ///< `result`: the 16-bit result type (bit 2i for lane i; D-Gather)
+  Source, ///< `source`: the 8-bit source type (bit i for lane i)
+};
+/// `cast.widen_mask` (O-C1): which lane type numbers the mask bits of a
+/// widening cast.
+enum class CastWidenMask : uint8_t {
+  Source,      ///< `source`: the source element (bit w_src * j)
+  Destination, ///< `destination`: the destination element (bit w_dst * k)
+};
+
+/// Every choice a run is made with. Default-constructed = documented.
 struct Profile {
-  /// The CTRL state the kernel runs in (a kernel may set it: ascreg.ctrl).
+  /// The CTRL state a kernel starts in (`ctrl.float_mode`, O-C2, is its
+  /// CTRL[48]); a kernel may set its own (ascreg.ctrl).
   Ctrl ctrl;
+  SumRounding sumRounding = SumRounding::PerNode;
+  AddNaN addNaN = AddNaN::Propagate;
+  MaxMinNaN maxMinNaN = MaxMinNaN::FirstNaN;
+  MaxMinEmpty maxMinEmpty = MaxMinEmpty::Infinity;
+  PairSingleLane pairSingleLane = PairSingleLane::AddZero;
+  CompareSubnormals compareSubnormals = CompareSubnormals::Keep;
+  GatherMask gatherMask = GatherMask::Result;
+  CastWidenMask castWidenMask = CastWidenMask::Source;
+
+  bool operator==(const Profile &o) const;
+  bool operator!=(const Profile &o) const { return !(*this == o); }
 };
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.
 const Profile &documentedProfile();
+
+//===----------------------------------------------------------------------===//
+// The open points, as data (the one table `ascreg-probe list`, the parser,
+// the printer and the docs are written from)
+//===----------------------------------------------------------------------===//
+
+/// One candidate answer of an open point.
+struct ProfileCandidate {
+  const char *name;   ///< e.g. "round_once"
+  const char *effect; ///< one line: the bits it gives
+};
+
+/// One open point. Candidate 0 is the documented choice.
+struct ProfilePoint {
+  const char *key;       ///< e.g. "sum.rounding"
+  const char *openPoint; ///< its entry in docs/semantics.md, e.g. "O1"
+  const char *question;  ///< one line: what the evidence does not decide
+  const char *affects;   ///< the ops whose bits it changes
+  const ProfileCandidate *candidates;
+  unsigned numCandidates;
+  /// The index of this point's candidate in `p`.
+  unsigned (*get)(const Profile &p);
+  void (*set)(Profile &p, unsigned candidate);
+};
+
+/// All open points, in the order docs/semantics.md lists them.
+const ProfilePoint *profilePoints(unsigned &count);
+/// The point named `key`, or null.
+const ProfilePoint *findProfilePoint(const char *key);
+
+/// The profile spelled `spec`: "documented" or a comma-separated list of
+/// `key=candidate` applied to the documented profile ("documented,key=c" is
+/// accepted too). On failure returns false and says why in `error`.
+bool parseProfile(const char *spec, Profile &out, std::string &error);
+/// The canonical spelling of `p`: "documented", or its non-documented
+/// choices as `key=candidate,...` in table order. parseProfile reads it back.
+std::string printProfile(const Profile &p);
 
 } // namespace semantics
 } // namespace ascreg

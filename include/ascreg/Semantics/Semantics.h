@@ -138,6 +138,23 @@ constexpr uint16_t saturateF16(uint16_t h) {
   return (h & 0x7FFF) > 0x7C00 ? 0 : (h & 0x7FFF) == 0x7C00 ? uint16_t((h & 0x8000) | 0x7BFF) : h;
 }
 
+/// The positive default NaN of a float kind (0x7E00, 0x7FC0, 0x7FC00000):
+/// what the `canonical` NaN candidates (Profile) give.
+constexpr uint64_t canonicalNaNBits(ElemKind k) {
+  return k == ElemKind::F16 ? 0x7E00 : k == ElemKind::BF16 ? 0x7FC0 : 0x7FC00000u;
+}
+/// `bits` of a float kind with a subnormal value replaced by the zero of its
+/// sign (the `flush` candidate of compare.subnormals); anything else as is.
+constexpr uint64_t flushSubnormalBits(ElemKind k, uint64_t bits) {
+  const uint64_t sign = k == ElemKind::F32 ? 0x80000000u : 0x8000;
+  const uint64_t expMask = k == ElemKind::F32 ? 0x7F800000u : k == ElemKind::F16 ? 0x7C00 : 0x7F80;
+  return (bits & expMask) == 0 ? bits & sign : bits;
+}
+
+/// The mask bit stride of a gather of `dst` lanes from `src` elements under
+/// the profile's gather.mask: the result type's, or the 8-bit source's.
+unsigned gatherMaskStride(const Profile &prof, RegType dst, ElemKind src);
+
 // ---- Legality (the exact tables of docs/semantics.md; the verifier uses the same sets) ----
 bool isLegalReduce(ReduceKind k, RegType dst, RegType src);
 bool isLegalPairReduce(RegType t);

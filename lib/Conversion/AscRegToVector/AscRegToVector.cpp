@@ -13,7 +13,10 @@
 //   - gathers zero-extend 8-bit sources, use the low 32 bits of u64 indices,
 //     and gather_reg reduces indices modulo the lane count;
 //   - f16 additions saturate on the bits when the kernel's CTRL[48] is 0;
-//   - cast and truncate are built from integer arithmetic (CastLowering.cpp).
+//   - cast and truncate are built from integer arithmetic (CastLowering.cpp);
+//   - the kernel's semantic profile (kernelProfile: `ascreg.semantics`)
+//     picks the candidate of every open point, exactly as
+//     lib/Semantics/Reference.cpp does; the documented profile adds no IR.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
@@ -125,8 +128,10 @@ struct VectorBuilder {
     return vector::ShuffleOp::create(b, loc, a, c, idx);
   }
   /// The lanes of type `t` in a 256-bit mask: bit stride*i for lane i.
-  Value laneMask(Value mask, sem::RegType t) {
-    unsigned stride = t.maskStride(), lanes = t.lanes();
+  Value laneMask(Value mask, sem::RegType t) { return laneMask(mask, t.lanes(), t.maskStride()); }
+  /// `lanes` lanes numbered by bit stride*i (a gather.mask stride may differ
+  /// from the result type's).
+  Value laneMask(Value mask, unsigned lanes, unsigned stride) {
     if (stride == 1 && lanes == sem::kMaskBits)
       return mask;
     SmallVector<int64_t> idx;
@@ -379,21 +384,108 @@ bool saturatesF16(Operation *op, Type elem) {
   return elem.isF16() && sem::saturatesF16Arithmetic(kernelCtrl(op));
 }
 
+//===----------------------------------------------------------------------===//
+// Profile candidates (Profile.h; the oracle is lib/Semantics/Reference.cpp)
+//
+// Each helper is called only when the kernel's profile picks a candidate
+// other than the documented one, so a kernel without a recorded profile
+// lowers to the IR it always did.
+//===----------------------------------------------------------------------===//
+
+/// A float constant of type `t` (a scalar float or a vector of them, splat).
+Value floatConst(VectorBuilder &e, Type t, const APFloat &value) {
+  auto vt = dyn_cast<VectorType>(t);
+  Attribute a = e.b.getFloatAttr(vt ? vt.getElementType() : t, value);
+  if (vt)
+    return e.splat(vt, a);
+  return arith::ConstantOp::create(e.b, e.loc, cast<TypedAttr>(a));
+}
+
+/// NaNs of `v` (f16 / f32, scalar or vector) replaced by the positive default
+/// NaN (0x7E00 / 0x7FC00000): the `canonical` candidates of add.nan and
+/// maxmin.nan (canonicalNaNBits).
+///
+///   %nan = arith.cmpf uno, %v, %v : vector<64xf16>
+///   %r = arith.select %nan, %cst_0x7E00, %v : vector<64xi1>, vector<64xf16>
+Value canonicalizeNaN(VectorBuilder &e, Value v) {
+  Type elem = getElementTypeOrSelf(v.getType());
+  const auto &fs = cast<FloatType>(elem).getFloatSemantics();
+  Value isNaN = arith::CmpFOp::create(e.b, e.loc, arith::CmpFPredicate::UNO, v, v);
+  return arith::SelectOp::create(e.b, e.loc, isNaN,
+                                 floatConst(e, v.getType(), APFloat::getQNaN(fs)), v);
+}
+
+/// f16 / f32 lanes whose exponent field is 0 replaced by the zero of their
+/// sign: the operands of compare / max / min under compare.subnormals =
+/// flush (flushSubnormalBits). A bit operation, so no FTZ mode is involved.
+///
+///   %b = arith.bitcast %v : vector<64xf32> to vector<64xi32>
+///   %exp = arith.andi %b, 0x7F800000 ; %sub = arith.cmpi eq, %exp, 0
+///   %r = arith.select %sub, (%b & 0x80000000), %b ; bitcast back
+Value flushSubnormals(VectorBuilder &e, Value v) {
+  auto vt = cast<VectorType>(v.getType());
+  VectorType it = intVecType(vt);
+  unsigned w = vt.getElementTypeBitWidth();
+  const uint64_t sign = w == 32 ? 0x80000000u : 0x8000, exp = w == 32 ? 0x7F800000u : 0x7C00;
+  Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
+  Value expField = arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(w, exp)));
+  Value subnormal =
+      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, expField, e.zeros(it));
+  Value signedZero = arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(w, sign)));
+  Value r = arith::SelectOp::create(e.b, e.loc, subnormal, signedZero, bits);
+  return arith::BitcastOp::create(e.b, e.loc, vt, r);
+}
+
+/// The operands of a compare / max / min of `t` under compare.subnormals.
+Value orderedOperand(VectorBuilder &e, const sem::Profile &prof, sem::RegType t, Value v) {
+  return sem::isFloat(t.elem) && prof.compareSubnormals == sem::CompareSubnormals::Flush
+             ? flushSubnormals(e, v)
+             : v;
+}
+
+/// A rounded float addition result (f16 / f32) under add.nan, then
+/// saturated when `saturate` (CTRL[48] = 0, f16): Reference.cpp's finishAdd.
+Value finishAdd(VectorBuilder &e, const sem::Profile &prof, Value sum, bool saturate) {
+  if (prof.addNaN == sem::AddNaN::Canonical)
+    sum = canonicalizeNaN(e, sum);
+  return saturate ? saturateF16(e, sum) : sum;
+}
+
 /// Adjacent-pair tree: (l0+l1),(l2+l3),... per level, one rounding per node
-/// (and, with `saturate`, every f16 node saturated).
-Value pairTree(VectorBuilder &e, Value v, bool saturate) {
+/// in the element type of `v`; `finishNode` is applied to every float level
+/// (finishAdd). Returns the root as a one-lane vector.
+Value pairTree(VectorBuilder &e, Value v, function_ref<Value(Value)> finishNode) {
   while (cast<VectorType>(v.getType()).getNumElements() > 1) {
     auto d = vector::DeinterleaveOp::create(e.b, e.loc, v);
     Value even = d.getRes1(), odd = d.getRes2();
-    if (isa<FloatType>(cast<VectorType>(v.getType()).getElementType())) {
-      v = arith::AddFOp::create(e.b, e.loc, even, odd);
-      if (saturate)
-        v = saturateF16(e, v);
-    } else {
+    if (isa<FloatType>(cast<VectorType>(v.getType()).getElementType()))
+      v = finishNode(arith::AddFOp::create(e.b, e.loc, even, odd));
+    else
       v = arith::AddIOp::create(e.b, e.loc, even, odd);
-    }
   }
-  return vector::ExtractOp::create(e.b, e.loc, v, ArrayRef<int64_t>{0});
+  return v;
+}
+
+/// reduce <sum> of f16 / f32 leaves (inactive lanes already +0) under
+/// sum.rounding. per_node: every node rounded (and finished) in the element
+/// type. round_once: the same tree in the next wider float, then one
+/// rounding and one finish:
+///
+///   %w = arith.extf %leaves : vector<128xf16> to vector<128xf32>
+///   ... the deinterleave / arith.addf tree on f32 ...
+///   %r = arith.truncf %root : vector<1xf32> to vector<1xf16>
+///   (then add.nan and, if CTRL[48] = 0, the f16 saturation on %r)
+Value floatTreeSum(VectorBuilder &e, const sem::Profile &prof, Value leaves, bool saturate) {
+  auto finish = [&](Value v) { return finishAdd(e, prof, v, saturate); };
+  if (prof.sumRounding == sem::SumRounding::PerNode)
+    return pairTree(e, leaves, finish);
+  auto vt = cast<VectorType>(leaves.getType());
+  Type wideElem = vt.getElementType().isF16() ? Type(e.b.getF32Type()) : Type(e.b.getF64Type());
+  Value wide = arith::ExtFOp::create(e.b, e.loc, VectorType::get(vt.getShape(), wideElem), leaves);
+  Value root = pairTree(e, wide, [](Value v) { return v; });
+  Value rounded =
+      arith::TruncFOp::create(e.b, e.loc, VectorType::get({1}, vt.getElementType()), root);
+  return finish(rounded);
 }
 
 struct ReduceLowering : public AscRegPattern<ReduceOp> {
@@ -417,7 +509,10 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
       // Inactive lanes enter the tree as +0.
       Value z = e.zeros(cast<VectorType>(src.getType()));
       Value v = arith::SelectOp::create(rw, op.getLoc(), lanes, src, z);
-      Value sum = pairTree(e, v, saturatesF16(op, dstVec.getElementType()));
+      Value root = sem::isFloat(dstT.elem) ? floatTreeSum(e, kernelProfile(op), v,
+                                                          saturatesF16(op, dstVec.getElementType()))
+                                           : pairTree(e, v, [](Value x) { return x; });
+      Value sum = vector::ExtractOp::create(rw, op.getLoc(), root, ArrayRef<int64_t>{0});
       rw.replaceOpWithNewOp<vector::InsertOp>(op, sum, result, ArrayRef<int64_t>{0});
       return success();
     }
@@ -435,6 +530,8 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     VectorType it = intVecType(vt);
     bool isF = sem::isFloat(t.elem);
     bool isUnsigned = sem::isUnsignedInt(t.elem);
+    const sem::Profile prof = kernelProfile(op);
+    src = orderedOperand(e, prof, t, src); // the flushed bits are also the value
     // Keys compared as signed (floats, signed ints) or unsigned integers.
     Value keys = isF ? floatKeys(e, src) : src;
     Value valid = lanes;
@@ -468,12 +565,17 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     // The value keeps the bits of the chosen lane (so -0 and NaN payloads survive).
     Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
     Value picked = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
-    // Empty mask: -inf / +inf, or the integer type's minimum / maximum.
+    if (isF && prof.maxMinNaN == sem::MaxMinNaN::Canonical)
+      picked = canonicalizeNaN(e, picked); // only the first NaN lane can be picked as a NaN
+    // Empty mask: -inf / +inf (maxmin.empty = finite: the largest finite
+    // value of that sign), or the integer type's minimum / maximum.
     Attribute emptyAttr;
     Type elem = vt.getElementType();
     if (isF) {
-      auto ft = cast<FloatType>(elem);
-      emptyAttr = b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), /*Negative=*/isMax));
+      const auto &fs = cast<FloatType>(elem).getFloatSemantics();
+      emptyAttr = b.getFloatAttr(elem, prof.maxMinEmpty == sem::MaxMinEmpty::Finite
+                                           ? APFloat::getLargest(fs, /*Negative=*/isMax)
+                                           : APFloat::getInf(fs, /*Negative=*/isMax));
     } else {
       APInt v = isUnsigned ? (isMax ? APInt::getMinValue(w) : APInt::getMaxValue(w))
                            : (isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
@@ -511,9 +613,19 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
     // none: +0 + +0 = +0).
     Value first = arith::SelectOp::create(rw, op.getLoc(), me, even, zero);
     Value second = arith::SelectOp::create(rw, op.getLoc(), mo, odd, zero);
-    Value low = arith::AddFOp::create(rw, op.getLoc(), first, second);
-    if (saturatesF16(op, half.getElementType()))
-      low = saturateF16(e, low);
+    const sem::Profile prof = kernelProfile(op);
+    Value low = finishAdd(e, prof, arith::AddFOp::create(rw, op.getLoc(), first, second),
+                          saturatesF16(op, half.getElementType()));
+    if (prof.pairSingleLane == sem::PairSingleLane::Exact) {
+      // pair.single_lane = exact: a pair with one active lane gives that
+      // lane's bits, not a + (+0).
+      //   %one = arith.xori %me, %mo : vector<64xi1>
+      //   %lane = arith.select %me, %even, %odd
+      //   %low = arith.select %one, %lane, %sum
+      Value single = arith::XOrIOp::create(rw, op.getLoc(), me, mo);
+      Value lane = arith::SelectOp::create(rw, op.getLoc(), me, even, odd);
+      low = arith::SelectOp::create(rw, op.getLoc(), single, lane, low);
+    }
     SmallVector<int64_t> concat;
     for (int64_t i = 0; i < n; ++i)
       concat.push_back(i);
@@ -548,7 +660,12 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
     // Indices are unsigned element counts.
     auto i64v = VectorType::get({n}, rw.getI64Type());
     Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, idx);
-    Value lanes = e.laneMask(a.getMask(), dstT);
+    // gather.mask: the stride of the mask bits (the result type's, or 1 for an
+    // 8-bit source under `source`).
+    const sem::ElemKind srcKind = sem::gatherSourceKind(
+        dstT.elem, cast<MemRefType>(op.getBase().getType()).getElementTypeBitWidth() / 8);
+    unsigned stride = sem::gatherMaskStride(kernelProfile(op), dstT, srcKind);
+    Value lanes = e.laneMask(a.getMask(), dstT.lanes(), stride);
     Value base = a.getBase();
     if (checker.enabled()) {
       // Every active index must stay inside UB: index < (capacity - base) / unit.
@@ -667,6 +784,9 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
     sem::RegType t = regTypeOf(op.getLhs());
     Value r;
     if (sem::isFloat(t.elem)) {
+      const sem::Profile prof = kernelProfile(op);
+      Value lhs = orderedOperand(e, prof, t, a.getLhs()),
+            rhs = orderedOperand(e, prof, t, a.getRhs());
       // IEEE: NaN is unordered, so only `ne` holds; -0 == +0.
       arith::CmpFPredicate p;
       switch (op.getPredicate()) {
@@ -689,7 +809,7 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
         p = arith::CmpFPredicate::OGE;
         break;
       }
-      r = arith::CmpFOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
+      r = arith::CmpFOp::create(rw, op.getLoc(), p, lhs, rhs);
     } else {
       bool u = sem::isUnsignedInt(t.elem);
       arith::CmpIPredicate p;
@@ -744,11 +864,11 @@ template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
     VectorType vt = vecType(rw.getContext(), t);
     Value x = a.getLhs(), y = a.getRhs(), r;
     bool f = sem::isFloat(t.elem), u = sem::isUnsignedInt(t.elem);
+    const sem::Profile prof = kernelProfile(op);
     if constexpr (std::is_same_v<OpTy, AddOp>) {
-      r = f ? Value(arith::AddFOp::create(rw, loc, x, y))
+      r = f ? finishAdd(e, prof, arith::AddFOp::create(rw, loc, x, y),
+                        saturatesF16(op, vt.getElementType()))
             : Value(arith::AddIOp::create(rw, loc, x, y));
-      if (saturatesF16(op, vt.getElementType()))
-        r = saturateF16(e, r);
     } else {
       constexpr bool isMax = std::is_same_v<OpTy, MaxOp>;
       if (!f) {
@@ -759,7 +879,10 @@ template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
           r = u ? Value(arith::MinUIOp::create(rw, loc, x, y))
                 : Value(arith::MinSIOp::create(rw, loc, x, y));
       } else {
-        // -0 < +0 through the keys; a NaN operand gives that NaN, lhs first.
+        // -0 < +0 through the keys; a NaN operand gives that NaN, lhs first
+        // (maxmin.nan = canonical: the default NaN).
+        x = orderedOperand(e, prof, t, x);
+        y = orderedOperand(e, prof, t, y);
         Value kx = floatKeys(e, x), ky = floatKeys(e, y);
         Value pickX = arith::CmpIOp::create(
             rw, loc, isMax ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle, kx, ky);
@@ -768,6 +891,8 @@ template <typename OpTy> struct BinaryLowering : public AscRegPattern<OpTy> {
         Value nanX = arith::CmpFOp::create(rw, loc, arith::CmpFPredicate::UNO, x, x);
         r = arith::SelectOp::create(rw, loc, nanY, y, ordered);
         r = arith::SelectOp::create(rw, loc, nanX, x, r);
+        if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
+          r = canonicalizeNaN(e, r);
       }
     }
     // Zeroing: inactive lanes are 0.

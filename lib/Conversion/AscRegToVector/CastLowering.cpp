@@ -275,8 +275,9 @@ Type loweredElem(OpBuilder &b, EK k) {
 /// ascreg.cast. Same width: lane k -> lane k. Widening 1:r with part P: the
 /// source lanes r*k+P are picked first (a shuffle) and converted. Narrowing
 /// r:1: every source lane is converted, then placed at r*k+P with zeros in
-/// between (a shuffle with a zero vector). Inactive lanes (mask read at source
-/// granularity) are 0.
+/// between (a shuffle with a zero vector). Inactive lanes are 0; the mask is
+/// read at source granularity, except for a widening cast under
+/// cast.widen_mask = destination (result lane k: bit w_dst*k, no shuffle).
 ///
 ///   %r = ascreg.cast %v, %m round <rint> sat <off> part <even>
 ///        : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
@@ -303,14 +304,17 @@ struct CastLowering : public OpConversionPattern<CastOp> {
     const unsigned ws = sem::elemBytes(spec.src), wd = sem::elemBytes(spec.dst);
     const int64_t part = int64_t(spec.part);
     Value bits = toBits(rw, loc, a.getSrc());
-    Value active = lanesOf(rw, loc, a.getMask(), srcT);
+    const bool dstMask =
+        wd > ws && kernelProfile(op).castWidenMask == sem::CastWidenMask::Destination;
+    Value active = lanesOf(rw, loc, a.getMask(), dstMask ? dstT : srcT);
     if (wd > ws) { // widening: source lanes r*k + part
       const int64_t r = wd / ws;
       SmallVector<int64_t> pick;
       for (int64_t k = 0; k < int64_t(dstT.lanes()); ++k)
         pick.push_back(r * k + part);
       bits = vector::ShuffleOp::create(rw, loc, bits, bits, pick);
-      active = vector::ShuffleOp::create(rw, loc, active, active, pick);
+      if (!dstMask)
+        active = vector::ShuffleOp::create(rw, loc, active, active, pick);
     }
     const int64_t n = cast<VectorType>(bits.getType()).getNumElements();
     LaneBuilder l{rw, loc, n};

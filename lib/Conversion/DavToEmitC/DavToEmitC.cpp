@@ -508,6 +508,42 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
   emitc::ReturnOp::create(b, loc, Value());
 }
 
+/// The canonical spelling of the semantic profile `op` itself records
+/// (`ascreg.semantics`), or "" if none (the dialect verified the spelling).
+std::string recordedSpelling(Operation *op) {
+  auto attr = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName());
+  semantics::Profile p;
+  std::string error;
+  if (!attr || !semantics::parseProfile(attr.getValue().str().c_str(), p, error))
+    return "";
+  return semantics::printProfile(p);
+}
+
+/// The spelling of the semantic profile `module` records (on the module, or
+/// the one all its recording functions agree on); "" if none; nothing (after
+/// an error) if its functions record different ones: the host header takes
+/// one profile per translation unit.
+std::optional<std::string> recordedProfileSpelling(ModuleOp module) {
+  std::string spelling = recordedSpelling(module);
+  if (!spelling.empty())
+    return spelling;
+  WalkResult r = module.walk([&](func::FuncOp fn) {
+    std::string s = recordedSpelling(fn);
+    if (s.empty())
+      return WalkResult::advance();
+    if (!spelling.empty() && s != spelling) {
+      fn.emitError() << "records the semantic profile '" << s << "', another function '" << spelling
+                     << "': one translation unit has one host profile";
+      return WalkResult::interrupt();
+    }
+    spelling = s;
+    return WalkResult::advance();
+  });
+  if (r.wasInterrupted())
+    return std::nullopt;
+  return spelling;
+}
+
 /// vselr on the unsigned view of its lanes: the vendor library never calls
 /// vselr on vector_float / vector_int32_t / vector_half ..., it reinterprets
 /// the registers as uN first (IMPL3510 kernel_reg_compute_gather_mask_impl.h,
@@ -733,6 +769,9 @@ struct ConvertDavToEmitCPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+    std::optional<std::string> profile = recordedProfileSpelling(module);
+    if (!profile)
+      return signalPassFailure();
 
     // Vendor forms the dav ops leave open: unsigned vselr views, hardware
     // loops, UB barriers (before the loads they order).
@@ -815,9 +854,22 @@ struct ConvertDavToEmitCPass
     });
     // A complete translation unit: the vendor's C API umbrella header (the
     // host build puts include/ascreg/AscendC/host first on the include path).
+    // A recorded semantic profile is named before it: the vendor compiler
+    // ignores the macro, the host header (HostIntrinsics.h) runs the
+    // intrinsics with it unless the program or ASCREG_HOST_PROFILE says
+    // otherwise.
     {
       OpBuilder b(ctx);
       b.setInsertionPointToStart(module.getBody());
+      if (!profile->empty())
+        emitc::VerbatimOp::create(
+            b, module.getLoc(),
+            b.getStringAttr(llvm::formatv("// Semantic profile (ascreg.semantics): {0}\n"
+                                          "#ifndef ASCREG_HOST_PROFILE\n"
+                                          "#define ASCREG_HOST_PROFILE \"{0}\"\n"
+                                          "#endif",
+                                          *profile)
+                                .str()));
       emitc::IncludeOp::create(b, module.getLoc(), "c_api/asc_simd.h",
                                /*is_standard_include=*/false);
     }

@@ -49,11 +49,22 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
                              << "' is the CTRL state of a kernel: it belongs on a function";
     return success();
   }
+  if (name == getSemanticsAttrName()) {
+    auto spec = dyn_cast<StringAttr>(attr.getValue());
+    if (!spec)
+      return op->emitError() << "'" << name << "' must be a string naming a semantic profile, got "
+                             << attr.getValue();
+    semantics::Profile profile;
+    std::string error;
+    if (!semantics::parseProfile(spec.getValue().str().c_str(), profile, error))
+      return op->emitError() << "'" << name << "': " << error;
+    return success();
+  }
   if (name != getTargetAttrName())
     return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
                            << getTargetAttrName() << "', '" << getCtrlAttrName() << "', '"
-                           << getUBArgumentAttrName() << "' and '" << getRuntimeCheckSitesAttrName()
-                           << "'";
+                           << getSemanticsAttrName() << "', '" << getUBArgumentAttrName()
+                           << "' and '" << getRuntimeCheckSitesAttrName() << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())
     return op->emitError() << "'" << getTargetAttrName() << "' must be \"" << getSupportedTarget()

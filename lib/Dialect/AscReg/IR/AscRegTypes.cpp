@@ -7,6 +7,9 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace ascreg;
@@ -272,9 +275,82 @@ void CtrlAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-sem::Ctrl ascreg::kernelCtrl(Operation *op) {
+/// The profile recorded on `op` or its nearest ancestor; the documented one
+/// if none (a malformed record is rejected by the dialect's verifier).
+static sem::Profile recordedProfile(Operation *op) {
   for (; op; op = op->getParentOp())
-    if (auto c = op->getAttrOfType<CtrlAttr>(AscRegDialect::getCtrlAttrName()))
+    if (auto spec = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName())) {
+      sem::Profile p;
+      std::string error;
+      if (sem::parseProfile(spec.getValue().str().c_str(), p, error))
+        return p;
+      break;
+    }
+  return sem::documentedProfile();
+}
+
+sem::Ctrl ascreg::kernelCtrl(Operation *op) {
+  for (Operation *o = op; o; o = o->getParentOp())
+    if (auto c = o->getAttrOfType<CtrlAttr>(AscRegDialect::getCtrlAttrName()))
       return c.getCtrl();
-  return sem::documentedProfile().ctrl;
+  return recordedProfile(op).ctrl;
+}
+
+sem::Profile ascreg::kernelProfile(Operation *op) {
+  sem::Profile p = recordedProfile(op);
+  p.ctrl = kernelCtrl(op);
+  return p;
+}
+
+bool ascreg::hasRecordedProfile(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))
+      return true;
+  return false;
+}
+
+void ascreg::recordProfile(Operation *op, const sem::Profile &profile) {
+  op->walk([](Operation *inner) { inner->removeAttr(AscRegDialect::getSemanticsAttrName()); });
+  op->setAttr(AscRegDialect::getSemanticsAttrName(),
+              StringAttr::get(op->getContext(), sem::printProfile(profile)));
+}
+
+LogicalResult ascreg::resolveProfile(StringRef nameOrFile, sem::Profile &out, std::string &error) {
+  // A spelling names no file: "documented" or key=candidate entries.
+  if (nameOrFile == "documented" || nameOrFile.contains('=') || !llvm::sys::fs::exists(nameOrFile))
+    return success(sem::parseProfile(nameOrFile.str().c_str(), out, error));
+  auto buffer = llvm::MemoryBuffer::getFile(nameOrFile);
+  if (!buffer) {
+    error =
+        "cannot read the profile file '" + nameOrFile.str() + "': " + buffer.getError().message();
+    return failure();
+  }
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    error =
+        "profile file '" + nameOrFile.str() + "' is not JSON: " + llvm::toString(json.takeError());
+    return failure();
+  }
+  const llvm::json::Object *root = json->getAsObject();
+  const llvm::json::Object *choices = root ? root->getObject("choices") : nullptr;
+  if (!choices) {
+    error = "profile file '" + nameOrFile.str() +
+            "' has no \"choices\" object ({\"choices\": {\"sum.rounding\": \"per_node\", ...}})";
+    return failure();
+  }
+  std::string spec = "documented";
+  for (const auto &entry : *choices) {
+    std::optional<StringRef> candidate = entry.second.getAsString();
+    if (!candidate) {
+      error = "profile file '" + nameOrFile.str() + "': the choice of '" + entry.first.str() +
+              "' is not a string";
+      return failure();
+    }
+    spec += "," + entry.first.str() + "=" + candidate->str();
+  }
+  if (!sem::parseProfile(spec.c_str(), out, error)) {
+    error = "profile file '" + nameOrFile.str() + "': " + error;
+    return failure();
+  }
+  return success();
 }

@@ -36,6 +36,10 @@ def AscReg_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSupportedTarget() { return "dav-3510"; }
     /// Function attribute (#ascreg.ctrl): the CTRL state the kernel runs in.
     static constexpr ::llvm::StringLiteral getCtrlAttrName() { return "ascreg.ctrl"; }
+    /// Module (or function) attribute: the semantic profile the kernels run
+    /// with, as the string semantics::printProfile writes ("documented", or
+    /// key=candidate,...). Lowerings keep it, so an emitted kernel carries it.
+    static constexpr ::llvm::StringLiteral getSemanticsAttrName() { return "ascreg.semantics"; }
     /// Function attribute set by ascreg-expose-ub: the index of the kernel's
     /// UB arena parameter (the UB state parameter follows it).
     static constexpr ::llvm::StringLiteral getUBArgumentAttrName() { return "ascreg.ub_argument"; }

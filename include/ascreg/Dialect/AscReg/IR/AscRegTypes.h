@@ -68,8 +68,24 @@ inline RoundMode fromSemantics(semantics::RoundMode m) { return static_cast<Roun
 inline CastPart fromSemantics(semantics::CastPart p) { return static_cast<CastPart>(p); }
 
 /// The CTRL state the kernel containing `op` (or `op` itself, a function)
-/// runs in: its `ascreg.ctrl` attribute, or the 950 runtime's state.
+/// runs in: its `ascreg.ctrl` attribute, or the initial CTRL state of its
+/// profile (kernelProfile).
 semantics::Ctrl kernelCtrl(Operation *op);
+
+/// The semantic profile `op` runs with: the nearest `ascreg.semantics`
+/// attribute on it or an enclosing op (the documented profile if none), with
+/// the kernel's own CTRL state (`ascreg.ctrl`) when it has one.
+semantics::Profile kernelProfile(Operation *op);
+/// Whether `op` or an enclosing op records a profile (`ascreg.semantics`).
+bool hasRecordedProfile(Operation *op);
+/// Records `profile` on `op` (a module or a function) as `ascreg.semantics`,
+/// replacing what an enclosed function recorded.
+void recordProfile(Operation *op, const semantics::Profile &profile);
+/// The profile `nameOrFile` names: "documented", a `key=candidate,...`
+/// spelling (semantics::parseProfile), or the path of a profile JSON file as
+/// `ascreg-probe ingest` writes it ({"choices": {"key": "candidate", ...}}).
+/// On failure returns failure and says why in `error`.
+LogicalResult resolveProfile(StringRef nameOrFile, semantics::Profile &out, std::string &error);
 
 } // namespace ascreg
 
