@@ -567,17 +567,16 @@ HWY_EXPORT(TruncateImpl);
 
 void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
   const unsigned ws = elemBytes(spec.src), wd = elemBytes(spec.dst);
+  const Profile documented = withDocumentedChoices(prof);
   if (prof.castWidenMask == CastWidenMask::Source || wd <= ws)
-    return HWY_DYNAMIC_DISPATCH(CastImpl)(prof, spec, in, m, out);
+    return HWY_DYNAMIC_DISPATCH(CastImpl)(documented, spec, in, m, out);
   // cast.widen_mask = destination: source lane ratio*k + part is enabled by
   // the bit of destination lane k; the kernel reads source granularity.
   Mask renumbered{};
   const unsigned ratio = wd / ws, part = unsigned(spec.part);
   for (unsigned k = 0; k < kVLBytes / wd; ++k)
     renumbered.set(ws * (ratio * k + part), m.bit(wd * k));
-  Profile sourceNumbered = prof;
-  sourceNumbered.castWidenMask = CastWidenMask::Source;
-  HWY_DYNAMIC_DISPATCH(CastImpl)(sourceNumbered, spec, in, renumbered, out);
+  HWY_DYNAMIC_DISPATCH(CastImpl)(documented, spec, in, renumbered, out);
 }
 void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
               Reg &out) {

@@ -12,13 +12,6 @@
 namespace ascreg {
 namespace semantics {
 
-bool Profile::operator==(const Profile &o) const {
-  return ctrl == o.ctrl && sumRounding == o.sumRounding && addNaN == o.addNaN &&
-         maxMinNaN == o.maxMinNaN && maxMinEmpty == o.maxMinEmpty &&
-         pairSingleLane == o.pairSingleLane && compareSubnormals == o.compareSubnormals &&
-         gatherMask == o.gatherMask && castWidenMask == o.castWidenMask;
-}
-
 const Profile &documentedProfile() {
   static const Profile profile{};
   return profile;

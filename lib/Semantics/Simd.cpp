@@ -1584,17 +1584,9 @@ void canonicalizeNaNLanes(RegType t, unsigned lanes, Reg &r) {
 
 void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
             const Mask &m, Reg &out) {
-  if (!isFloatKind(src.elem)) {
-    ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
-    return;
-  }
-  // The kernels (which may defer to the reference) run the documented
-  // choices; the rewrites here add the others once.
-  Profile base = prof;
-  base.addNaN = AddNaN::Propagate;
-  base.maxMinNaN = MaxMinNaN::FirstNaN;
-  base.maxMinEmpty = MaxMinEmpty::Infinity;
-  base.compareSubnormals = CompareSubnormals::Keep;
+  const Profile base = withDocumentedChoices(prof);
+  if (prof == base || !isFloatKind(src.elem))
+    return ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
   if (k == ReduceKind::Sum) {
     if (prof.sumRounding != SumRounding::PerNode)
       return ref::reduce(prof, k, dst, src, in, m, out);
@@ -1620,12 +1612,10 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
   }
 }
 void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
-  if (prof.pairSingleLane == PairSingleLane::AddZero && prof.addNaN == AddNaN::Propagate)
+  const Profile base = withDocumentedChoices(prof);
+  if (prof == base)
     return ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
   const Reg source = in; // in may alias out
-  Profile base = prof;
-  base.addNaN = AddNaN::Propagate;
-  base.pairSingleLane = PairSingleLane::AddZero;
   ASCREG_DISPATCH(PairReduceSumImpl)(base, t, source, m, out);
   const unsigned w = elemBytes(t.elem);
   if (prof.addNaN == AddNaN::Canonical)
@@ -1639,17 +1629,16 @@ void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m,
 }
 Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
               uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
+  const Profile documented = withDocumentedChoices(prof);
   const unsigned stride = gatherMaskStride(prof, dst, src);
   if (stride == dst.maskStride())
-    return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
+    return ASCREG_DISPATCH(GatherImpl)(documented, dst, src, index, base, baseElems, idx, m, out);
   // gather.mask = source: lane i is enabled by bit `stride * i`.
   Mask renumbered{};
   for (unsigned i = 0; i < dst.lanes(); ++i)
     renumbered.set(dst.maskStride() * i, m.bit(stride * i));
-  Profile resultNumbered = prof;
-  resultNumbered.gatherMask = GatherMask::Result;
-  return ASCREG_DISPATCH(GatherImpl)(resultNumbered, dst, src, index, base, baseElems, idx,
-                                     renumbered, out);
+  return ASCREG_DISPATCH(GatherImpl)(documented, dst, src, index, base, baseElems, idx, renumbered,
+                                     out);
 }
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);
@@ -1662,20 +1651,20 @@ void arange(RegType t, uint64_t startBits, Reg &out) {
 }
 void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
              const Mask &m, Mask &out) {
+  const Profile base = withDocumentedChoices(prof);
   if (!flushes(prof, t.elem))
-    return ASCREG_DISPATCH(CompareImpl)(prof, p, t, a, b, m, out);
+    return ASCREG_DISPATCH(CompareImpl)(base, p, t, a, b, m, out);
   Reg fa = flushedCopy(t, a), fb = flushedCopy(t, b);
-  ASCREG_DISPATCH(CompareImpl)(prof, p, t, fa, fb, m, out);
+  ASCREG_DISPATCH(CompareImpl)(base, p, t, fa, fb, m, out);
 }
 void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   ASCREG_DISPATCH(SelectImpl)(t, m, a, b, out);
 }
 void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
             Reg &out) {
-  Profile base = prof;
-  base.addNaN = AddNaN::Propagate;
-  base.maxMinNaN = MaxMinNaN::FirstNaN;
-  base.compareSubnormals = CompareSubnormals::Keep;
+  const Profile base = withDocumentedChoices(prof);
+  if (prof == base)
+    return ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
   if (k == BinaryKind::Add || !flushes(prof, t.elem))
     ASCREG_DISPATCH(BinaryImpl)(base, k, t, a, b, m, out);
   else {

@@ -513,8 +513,8 @@ void runPipeline(Session &s, ModuleOp module, const std::string &pipelineText) {
   llvm::raw_string_ostream errOS(errors);
   FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
   if (failed(parsed))
-    throw AscregError{ErrorKind::Pass,
-                      "invalid pass pipeline '" + pipelineText + "': " + llvm::StringRef(errors).trim().str()};
+    throw AscregError{ErrorKind::Pass, "invalid pass pipeline '" + pipelineText +
+                                           "': " + llvm::StringRef(errors).trim().str()};
   PassManager pm(&s.context);
   static_cast<OpPassManager &>(pm) = std::move(*parsed);
   if (failed(pm.run(module)))
@@ -550,8 +550,8 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
       fn = k;
     else
       throw AscregError{ErrorKind::Argument,
-                        sourceName + " defines " + std::to_string(defined.size()) +
-                            " functions (" + listFunctions(*module) +
+                        sourceName + " defines " + std::to_string(defined.size()) + " functions (" +
+                            listFunctions(*module) +
                             ") and none is @kernel; choose one with entry=NAME"};
   }
   entry = fn.getSymName().str();
@@ -674,8 +674,8 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
     std::string sig;
     for (const ParamInfo &p : k.params)
       sig += (sig.empty() ? "" : ", ") + p.name + ": " + p.type;
-    argError(nullptr, "@" + k.entry + " takes " + std::to_string(k.params.size()) +
-                          " arguments (" + sig + "), got " + std::to_string(args.size()));
+    argError(nullptr, "@" + k.entry + " takes " + std::to_string(k.params.size()) + " arguments (" +
+                          sig + "), got " + std::to_string(args.size()));
   }
   std::vector<interp::Arg> out;
   out.reserve(args.size());
@@ -692,8 +692,8 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
       if (dtypes.empty())
         argError(&p, paramLabel(p) + ": element type not supported by the Python bindings");
       if (!py::isinstance<py::array>(a))
-        argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got " +
-                         pyTypeName(a));
+        argError(&p,
+                 paramLabel(p) + " must be a numpy array of " + want + ", got " + pyTypeName(a));
       auto arr = py::reinterpret_borrow<py::array>(a);
       py::dtype dt = arr.dtype();
       if (!dtypeMatches(p, dt))
@@ -708,9 +708,8 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
       if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
         argError(&p, paramLabel(p) + " is not aligned to its element size");
       if (!(flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_))
-        argError(&p, paramLabel(p) +
-                         " is read-only; the engine copies every buffer back after a "
-                         "successful run, so pass a writeable array (e.g. a.copy())");
+        argError(&p, paramLabel(p) + " is read-only; the engine copies every buffer back after a "
+                                     "successful run, so pass a writeable array (e.g. a.copy())");
       uint64_t n = static_cast<uint64_t>(arr.size());
       if (p.size >= 0 && static_cast<uint64_t>(p.size) != n) {
         std::string shape = "(";
@@ -833,8 +832,7 @@ bool isNaNBits(Elem e, uint64_t bits) {
   case Elem::F32:
     return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
   case Elem::F64:
-    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull &&
-           (bits & 0xfffffffffffffull);
+    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
   default:
     return false;
   }
@@ -1513,8 +1511,8 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
       diffs.append(py::make_tuple(d.argument, d.element, d.expected, d.actual));
     stages.append(mod.attr("BisectStage")(
         st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
-        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed,
-        st.failure, st.diff.count, diffs));
+        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed, st.failure,
+        st.diff.count, diffs));
   }
   py::object first = result->firstDiffering ? py::object(py::int_(*result->firstDiffering))
                                             : py::object(py::none());
@@ -1545,8 +1543,8 @@ PYBIND11_MODULE(_ascreg, m) {
         for (unsigned i = 0; i < n; ++i) {
           py::list candidates;
           for (unsigned c = 0; c < table[i].numCandidates; ++c)
-            candidates.append(py::make_tuple(table[i].candidates[c].name,
-                                             table[i].candidates[c].effect));
+            candidates.append(
+                py::make_tuple(table[i].candidates[c].name, table[i].candidates[c].effect));
           py::dict d;
           d["key"] = table[i].key;
           d["open_point"] = table[i].openPoint;
@@ -1577,7 +1575,8 @@ PYBIND11_MODULE(_ascreg, m) {
                     "Element type (buffers) or type (scalars): 'f32', 'bf16', 'i32', 'u8', "
                     "'index', ...")
       .def_property_readonly(
-          "size", [](const ParamInfo &p) -> py::object {
+          "size",
+          [](const ParamInfo &p) -> py::object {
             return p.size >= 0 ? py::object(py::int_(p.size)) : py::object(py::none());
           },
           "Static element count of a memref<Nx...>, None if dynamic or a scalar.")
@@ -1587,7 +1586,7 @@ PYBIND11_MODULE(_ascreg, m) {
             py::list l;
             if (p.isBuffer)
               for (const std::string &d : acceptedDtypes(p))
-              l.append(py::dtype(d));
+                l.append(py::dtype(d));
             return py::tuple(l);
           },
           "numpy dtypes a buffer parameter accepts (preferred first); () for scalars.")
@@ -1608,14 +1607,12 @@ PYBIND11_MODULE(_ascreg, m) {
                      "interpreter (the JIT compiles on first use). Create with ascreg.load or "
                      "ascreg.loads.")
       .def(
-          "run",
-          [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
+          "run", [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
           py::arg("mode") = "interp",
           "run(*args, mode='interp'): run the entry on numpy arrays (bound in place) and "
           "Python scalars, in parameter order. mode: 'interp', 'jit' or 'check'.")
       .def(
-          "__call__",
-          [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
+          "__call__", [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
           py::arg("mode") = "interp")
       .def(
           "bisect",
@@ -1769,12 +1766,13 @@ PYBIND11_MODULE(_ascreg, m) {
                                  l.append(py::cast(p));
                                return py::tuple(l);
                              })
-      .def_property_readonly("mlir",
-                             [](Kernel &k) {
-                               std::lock_guard<std::mutex> lock(k.session->mutex);
-                               return k.moduleText();
-                             },
-                             "The module (after the pipeline) as MLIR text.")
+      .def_property_readonly(
+          "mlir",
+          [](Kernel &k) {
+            std::lock_guard<std::mutex> lock(k.session->mutex);
+            return k.moduleText();
+          },
+          "The module (after the pipeline) as MLIR text.")
       .def_property_readonly("num_instructions",
                              [](const Kernel &k) { return k.interpKernel->numInstructions(); })
       .def_property_readonly(
@@ -1797,7 +1795,9 @@ PYBIND11_MODULE(_ascreg, m) {
   m.def(
       "load_file",
       [](const std::string &path, std::optional<std::string> entry, const std::string &pipeline,
-         const KernelOptions &options) { return loadFile(path, std::move(entry), pipeline, options); },
+         const KernelOptions &options) {
+        return loadFile(path, std::move(entry), pipeline, options);
+      },
       py::arg("path"), py::arg("entry") = py::none(), py::arg("pipeline") = "",
       py::arg("options") = KernelOptions());
   m.def(

@@ -62,9 +62,9 @@
 #include "../Common/ConformanceCases.h"
 
 #include <chrono>
-#include <map>
 #include <cstring>
 #include <dlfcn.h>
+#include <map>
 #include <optional>
 #include <random>
 #include <string>
@@ -137,9 +137,9 @@ struct Kernel {
   OwningOpRef<ModuleOp> module, davModule;
   std::unique_ptr<ascreg::interp::CompiledKernel> interp, dav;
   std::unique_ptr<ascreg::jit::JitKernel> jit;
-  std::string cpp;      // emitted Ascend C ("" if not emitted)
-  int emitSlot = -1;    // index in the shared object's table
-  bool broken = false;  // a path failed to compile it (reported)
+  std::string cpp;     // emitted Ascend C ("" if not emitted)
+  int emitSlot = -1;   // index in the shared object's table
+  bool broken = false; // a path failed to compile it (reported)
 };
 
 unsigned elemBytes(StringRef e) {
@@ -371,7 +371,8 @@ thread_local size_t errorSize;
 extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t *scalars,
                                 ascreg::semantics::UnifiedBuffer *ub, char *err, size_t errLen) {
   static const ascreg_emission::Invoker table[] = {
-)cpp" + table + R"cpp(  };
+)cpp" + table +
+        R"cpp(  };
   std::jmp_buf here;
   unwind = &here;
   errorText = err;
@@ -408,11 +409,20 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     }
     // Compile to a temporary name and rename: concurrent drivers share the cache.
     std::string tmp = base + llvm::formatv(".{0}.tmp.so", ::getpid()).str();
-    std::vector<std::string> cmd = {ASCREG_RDIFF_CXX, "-std=c++20", "-O1", "-fPIC", "-shared", "-fdiagnostics-color=never",
-                                    "-w", "-I" ASCREG_SOURCE_DIR "/include/ascreg/AscendC/host",
+    std::vector<std::string> cmd = {ASCREG_RDIFF_CXX,
+                                    "-std=c++20",
+                                    "-O1",
+                                    "-fPIC",
+                                    "-shared",
+                                    "-fdiagnostics-color=never",
+                                    "-w",
+                                    "-I" ASCREG_SOURCE_DIR "/include/ascreg/AscendC/host",
                                     "-I" ASCREG_SOURCE_DIR "/include",
                                     "-I" ASCREG_BINARY_DIR "/include",
-                                    "-I" ASCREG_SOURCE_DIR "/unittests/Emission", cpp, "-o", tmp,
+                                    "-I" ASCREG_SOURCE_DIR "/unittests/Emission",
+                                    cpp,
+                                    "-o",
+                                    tmp,
                                     ASCREG_RDIFF_SEMANTICS_LIB};
     for (StringRef l : llvm::split(ASCREG_RDIFF_LINK, ';'))
       if (!l.empty())
@@ -424,8 +434,8 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     int rc = llvm::sys::ExecuteAndWait(cmd[0], argv, std::nullopt, redirects, 0, 0, &msg);
     if (rc != 0) {
       auto text = llvm::MemoryBuffer::getFile(log);
-      return error = "host compilation of the emitted kernels failed (" + cpp + "): " +
-                     (text ? (*text)->getBuffer().take_front(4000).str() : msg),
+      return error = "host compilation of the emitted kernels failed (" + cpp +
+                     "): " + (text ? (*text)->getBuffer().take_front(4000).str() : msg),
              false;
     }
     if (auto ec = llvm::sys::fs::rename(tmp, so))
@@ -466,8 +476,7 @@ LogicalResult runEmitted(EmittedLibrary &lib, const Kernel &k, Buffers &bufs,
   return success();
 }
 
-int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths,
-            uint64_t &numKernels,
+int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, uint64_t &numKernels,
             uint64_t &numRuns, uint64_t &numMismatches) {
   auto buffer = llvm::MemoryBuffer::getFile(file);
   if (!buffer) {
@@ -514,8 +523,8 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths,
         haveArgs = false;
     }
     if (!haveArgs) {
-      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag << "): "
-                   << (error.empty() ? "no // rdiff-args: line" : error) << "\n";
+      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag
+                   << "): " << (error.empty() ? "no // rdiff-args: line" : error) << "\n";
       status = 2;
       k.broken = true;
       continue;
@@ -523,8 +532,8 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths,
     k.module = parseSourceString<ModuleOp>(k.text, &ctx, k.tag);
     func::FuncOp fn = k.module ? k.module->lookupSymbol<func::FuncOp>("kernel") : nullptr;
     if (!fn || fn.getNumArguments() != k.args.size()) {
-      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag << "): "
-                   << (k.module ? "no @kernel matching the args line" : "does not verify")
+      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag
+                   << "): " << (k.module ? "no @kernel matching the args line" : "does not verify")
                    << "\n"
                    << diags.take() << "\n";
       status = 2;
@@ -563,8 +572,8 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths,
       pm.addPass(ascreg::createConvertAscRegToDavPass());
       FailureOr<std::unique_ptr<ascreg::interp::CompiledKernel>> dav = failure();
       if (succeeded(pm.run(*lowered)))
-        dav = ascreg::interp::CompiledKernel::compile(
-            lowered->lookupSymbol<func::FuncOp>("kernel"));
+        dav =
+            ascreg::interp::CompiledKernel::compile(lowered->lookupSymbol<func::FuncOp>("kernel"));
       if (failed(dav)) {
         fail("dav");
         continue;
@@ -690,18 +699,15 @@ int main(int argc, char **argv) {
   int status = 0;
   for (const std::string &f : inputFiles)
     status = std::max(status, runFile(ctx, f, paths, kernels, runs, mismatches));
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (verbose)
     for (auto &[what, secs] : timeSpent)
       llvm::outs() << llvm::formatv("  {0}: {1:f2} s\n", what, secs);
-  llvm::outs() << llvm::formatv("ascreg-random-diff: {0} kernels, {1} cases each, {2} runs, "
-                                "{3} mismatches, paths interp,{4}{5} ({6:f1} s)\n",
-                                kernels, numCases, runs, mismatches,
-                                llvm::join(llvm::map_range(paths, [](auto &e) {
-                                             return e.getKey();
-                                           }),
-                                           ","),
-                                plant.empty() ? "" : " [planted: " + plant + "]", seconds);
+  llvm::outs() << llvm::formatv(
+      "ascreg-random-diff: {0} kernels, {1} cases each, {2} runs, "
+      "{3} mismatches, paths interp,{4}{5} ({6:f1} s)\n",
+      kernels, numCases, runs, mismatches,
+      llvm::join(llvm::map_range(paths, [](auto &e) { return e.getKey(); }), ","),
+      plant.empty() ? "" : " [planted: " + plant + "]", seconds);
   return status;
 }

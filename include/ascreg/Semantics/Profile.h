@@ -118,12 +118,25 @@ struct Profile {
   GatherMask gatherMask = GatherMask::Result;
   CastWidenMask castWidenMask = CastWidenMask::Source;
 
-  bool operator==(const Profile &o) const;
+  bool operator==(const Profile &o) const { // inline: the SIMD ops test it per call
+    return ctrl == o.ctrl && sumRounding == o.sumRounding && addNaN == o.addNaN &&
+           maxMinNaN == o.maxMinNaN && maxMinEmpty == o.maxMinEmpty &&
+           pairSingleLane == o.pairSingleLane && compareSubnormals == o.compareSubnormals &&
+           gatherMask == o.gatherMask && castWidenMask == o.castWidenMask;
+  }
   bool operator!=(const Profile &o) const { return !(*this == o); }
 };
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.
 const Profile &documentedProfile();
+/// `p`'s CTRL state with every open-point choice documented: what the SIMD
+/// kernels implement themselves (the other candidates are rewrites around
+/// them, lib/Semantics/Simd.cpp).
+inline Profile withDocumentedChoices(const Profile &p) {
+  Profile d;
+  d.ctrl = p.ctrl;
+  return d;
+}
 
 //===----------------------------------------------------------------------===//
 // The open points, as data (the one table `ascreg-probe list`, the parser,

@@ -408,11 +408,11 @@ Value floatConst(VectorBuilder &e, Type t, const APFloat &value) {
 ///   %nan = arith.cmpf uno, %v, %v : vector<64xf16>
 ///   %r = arith.select %nan, %cst_0x7E00, %v : vector<64xi1>, vector<64xf16>
 Value canonicalizeNaN(VectorBuilder &e, Value v) {
-  Type elem = getElementTypeOrSelf(v.getType());
-  const auto &fs = cast<FloatType>(elem).getFloatSemantics();
+  auto elem = cast<FloatType>(getElementTypeOrSelf(v.getType()));
+  const sem::ElemKind kind = *getElemKind(elem); // f16, bf16 or f32
+  APFloat nan(elem.getFloatSemantics(), APInt(elem.getWidth(), sem::canonicalNaNBits(kind)));
   Value isNaN = arith::CmpFOp::create(e.b, e.loc, arith::CmpFPredicate::UNO, v, v);
-  return arith::SelectOp::create(e.b, e.loc, isNaN,
-                                 floatConst(e, v.getType(), APFloat::getQNaN(fs)), v);
+  return arith::SelectOp::create(e.b, e.loc, isNaN, floatConst(e, v.getType(), nan), v);
 }
 
 /// f16 / f32 lanes whose exponent field is 0 replaced by the zero of their

@@ -511,12 +511,8 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
 /// The canonical spelling of the semantic profile `op` itself records
 /// (`ascreg.semantics`), or "" if none (the dialect verified the spelling).
 std::string recordedSpelling(Operation *op) {
-  auto attr = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName());
-  semantics::Profile p;
-  std::string error;
-  if (!attr || !semantics::parseProfile(attr.getValue().str().c_str(), p, error))
-    return "";
-  return semantics::printProfile(p);
+  std::optional<semantics::Profile> p = profileRecordedOn(op);
+  return p ? semantics::printProfile(*p) : "";
 }
 
 /// The spelling of the semantic profile `module` records (on the module, or

@@ -275,17 +275,21 @@ void CtrlAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
+std::optional<sem::Profile> ascreg::profileRecordedOn(Operation *op) {
+  auto spec = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName());
+  sem::Profile p;
+  std::string error; // a malformed record is rejected by the dialect's verifier
+  if (!spec || !sem::parseProfile(spec.getValue().str().c_str(), p, error))
+    return std::nullopt;
+  return p;
+}
+
 /// The profile recorded on `op` or its nearest ancestor; the documented one
-/// if none (a malformed record is rejected by the dialect's verifier).
+/// if none.
 static sem::Profile recordedProfile(Operation *op) {
   for (; op; op = op->getParentOp())
-    if (auto spec = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName())) {
-      sem::Profile p;
-      std::string error;
-      if (sem::parseProfile(spec.getValue().str().c_str(), p, error))
-        return p;
-      break;
-    }
+    if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))
+      return profileRecordedOn(op).value_or(sem::documentedProfile());
   return sem::documentedProfile();
 }
 

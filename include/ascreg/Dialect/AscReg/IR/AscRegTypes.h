@@ -9,6 +9,8 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Types.h"
 
+#include <optional>
+
 #include "ascreg/Dialect/AscReg/IR/AscRegEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -76,6 +78,9 @@ semantics::Ctrl kernelCtrl(Operation *op);
 /// attribute on it or an enclosing op (the documented profile if none), with
 /// the kernel's own CTRL state (`ascreg.ctrl`) when it has one.
 semantics::Profile kernelProfile(Operation *op);
+/// The profile `op` itself records (`ascreg.semantics`), if any; enclosing
+/// ops and the kernel's CTRL state are not consulted.
+std::optional<semantics::Profile> profileRecordedOn(Operation *op);
 /// Whether `op` or an enclosing op records a profile (`ascreg.semantics`).
 bool hasRecordedProfile(Operation *op);
 /// Records `profile` on `op` (a module or a function) as `ascreg.semantics`,
