@@ -279,9 +279,9 @@ void benchKernel(benchmark::State &st, const std::string &name, bool useJit) {
     ascreg::interp::CompiledKernel &k = interpOf(c);
     // The fixed cost of a run: the same buffers with repeat = 0 (the last
     // parameter of every conformance kernel), so the loop does not run; this
-    // is mostly copying the buffers into and out of the UB arena, which the
-    // interpreter does on every run and the JIT (in place) does not. Sampled
-    // before and after the timed loop (see Samples).
+    // is mostly copying the buffers into and out of the UB arena, which both
+    // the interpreter and the JIT do on every run. Sampled before and after
+    // the timed loop (see Samples).
     std::vector<Arg> empty = args;
     empty.back() = Arg::scalar(0);
     Samples copy;

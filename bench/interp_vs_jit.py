@@ -7,13 +7,19 @@ For each kernel, writes inputs of REGS registers (default 256), runs
 run, the interp/JIT ratio, the interpreter's throughput in source elements
 per second and the overhead of the debugging checks.
 
-  bench/interp_vs_jit.py [--build build] [--regs 256] [--repeat 200]
+Shared machines change speed by up to 2x from one second to the next, so the
+three processes run in ROUNDS alternating rounds (default 5): the times are
+the medians over the rounds of each process's median, and the ratios the
+medians of the per-round ratios (the two paths of one round ran side by side).
+
+  bench/interp_vs_jit.py [--build build] [--regs 256] [--repeat 300] [--rounds 5]
 
 Uses only the standard library (test/Inputs/mknpy.py writes the .npy files).
 """
 import argparse
 import os
 import re
+import statistics
 import struct
 import subprocess
 import sys
@@ -65,7 +71,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--regs", type=int, default=256)
-    ap.add_argument("--repeat", type=int, default=200)
+    ap.add_argument("--repeat", type=int, default=300)
+    ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--filter", default="")
     o = ap.parse_args()
     tool = os.path.join(o.build, "bin", "ascreg-run")
@@ -89,11 +96,16 @@ def main():
                 src = os.path.join(tmp, name + "_src.npy")
                 write_npy(src, scode, source_values(scode, n))
                 args = [src, dst, "i32:%d" % n, "index:%d" % o.regs]
-            ti = run(tool, kernel, args, "interp", o.repeat)
-            tj = run(tool, kernel, args, "jit", o.repeat)
-            tc = run(tool, kernel, args, "interp", o.repeat, ["--check=all"])
+            rounds = []
+            for _ in range(o.rounds):
+                rounds.append((run(tool, kernel, args, "interp", o.repeat),
+                               run(tool, kernel, args, "jit", o.repeat),
+                               run(tool, kernel, args, "interp", o.repeat, ["--check=all"])))
+            ti, tj, tc = (statistics.median(r[k] for r in rounds) for k in range(3))
+            ratio = statistics.median(r[0] / r[1] for r in rounds)
+            checks = statistics.median(r[2] / r[0] for r in rounds)
             print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |" %
-                  (name, ti, tj, ti / tj, n / ti / 1e3, tc, tc / ti))
+                  (name, ti, tj, ratio, n / ti / 1e3, tc, checks), flush=True)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ LogicalResult bindLoad(Value base, Value offset, Value result, Compiler &c) {
   return c.emit(LoadAlignInst{.type = rt(result),
                               .view = c.mayViewUB(result),
                               .base = c.buffer(base),
-                              .offset = c.scalar(offset),
+                              .offset = c.offset(offset),
                               .result = c.reg(result)});
 }
 
@@ -94,7 +94,7 @@ LogicalResult bindStore(Value value, Value base, Value offset, Value mask, Compi
   return c.emit(StoreAlignInst{.type = rt(value),
                                .value = c.reg(value),
                                .base = c.buffer(base),
-                               .offset = c.scalar(offset),
+                               .offset = c.offset(offset),
                                .mask = c.mask(mask)});
 }
 

@@ -42,6 +42,12 @@ public:
   RegRef reg(Value v) { return {slotFor(v).index}; }
   MaskRef mask(Value v) { return {slotFor(v).index}; }
   BufferRef buffer(Value v) { return {slotFor(v).index}; }
+  /// The element offset of a register access: `v`, or the operands of the
+  /// multiplication by a constant folded into the access (foldIntoAccess).
+  ElementOffset offset(Value v) {
+    auto it = foldedOffsets.find(v);
+    return it != foldedOffsets.end() ? it->second : ElementOffset{scalar(v), 1};
+  }
   static sem::RegType regType(Value v) { return toRegType(cast<VRegType>(v.getType())); }
   /// Bit width of a scalar (index: 64).
   static unsigned widthOf(Type t);
@@ -72,6 +78,12 @@ private:
   bool emittedForOp = false;
   std::optional<sem::RegType> maskLanes;
   bool recordNames;
+  /// Fused instructions (foldIntoAccess, ForLatchCopyInst): only in plain
+  /// runs, so that traces, findings and provenance see one instruction per op.
+  bool fuse = false;
+  /// Offsets that are multiplications folded into their one access.
+  llvm::DenseMap<Value, ElementOffset> foldedOffsets;
+  bool foldIntoAccess(Operation *op);
   /// Induction variables of the scf.for loops being compiled (name, slot).
   std::vector<std::pair<std::string, uint32_t>> loops;
   std::string nameOf(Value v);

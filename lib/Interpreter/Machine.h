@@ -95,6 +95,8 @@ public:
 
   // ---- Slot access for the handlers.
   uint64_t &scalar(ScalarRef r) { return S[r.slot]; }
+  /// Wraps like the index multiplication it may stand for.
+  uint64_t elementOffset(ElementOffset o) const { return S[o.index.slot] * o.scale; }
   const sem::Reg &reg(RegRef r) const { return *R[r.slot]; }
   /// The owned storage of a register result.
   sem::Reg &regOut(RegRef r) { return *R[r.slot]; }

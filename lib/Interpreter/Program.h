@@ -49,6 +49,13 @@ struct MaskRef {
 struct BufferRef {
   uint32_t slot = 0;
 };
+/// The element offset of a register access: scalar(index) * scale. The scale
+/// is 1 unless the compiler folded a multiplication by a constant into the
+/// access (Compiler::foldIntoAccess).
+struct ElementOffset {
+  ScalarRef index;
+  uint64_t scale = 1;
+};
 
 /// How an instruction continues.
 enum class Flow : uint8_t {

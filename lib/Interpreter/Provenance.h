@@ -121,7 +121,12 @@ template <class P> uint32_t recordStep(Machine &m, const Inst &inst, uint32_t pc
       unsigned bytes = 2 * sem::kVLBytes;
       if constexpr (std::is_same_v<P, LoadAlignInst>)
         bytes = p.type.bytes();
-      uint64_t addr = buf.ubAddr + m.scalar(p.offset) * buf.elemBytes;
+      uint64_t offset = 0;
+      if constexpr (std::is_same_v<P, LoadAlignInst>)
+        offset = m.elementOffset(p.offset);
+      else
+        offset = m.scalar(p.offset);
+      uint64_t addr = buf.ubAddr + offset * buf.elemBytes;
       if (sem::insideUB(addr, bytes, m.ub.capacity()))
         r.noteRead(addr, bytes);
     } else if constexpr (std::is_same_v<P, MemRefLoadInst>) {
@@ -150,7 +155,7 @@ template <class P> uint32_t recordStep(Machine &m, const Inst &inst, uint32_t pc
     // What it wrote.
     if constexpr (std::is_same_v<P, StoreAlignInst>) {
       const Buffer &buf = m.buffer(p.base);
-      e.storeAddr = buf.ubAddr + m.scalar(p.offset) * buf.elemBytes;
+      e.storeAddr = buf.ubAddr + m.elementOffset(p.offset) * buf.elemBytes;
       e.storeBytes = p.type.bytes();
       const sem::Mask &mk = m.mask(p.mask);
       unsigned w = sem::elemBytes(p.type.elem);

@@ -195,11 +195,11 @@ struct LoadAlignInst {
   sem::RegType type;
   bool view;
   BufferRef base;
-  ScalarRef offset;
+  ElementOffset offset;
   RegRef result;
   bool run(Machine &m, const Inst &inst) const {
     std::optional<uint64_t> addr =
-        m.registerAccess(inst, m.buffer(base), m.scalar(offset), type.bytes());
+        m.registerAccess(inst, m.buffer(base), m.elementOffset(offset), type.bytes());
     if (!addr)
       return false;
     if (view)
@@ -211,8 +211,9 @@ struct LoadAlignInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset);
-    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), type.bytes(), true);
+    s.checkAddress(m, inst, offset.index);
+    Machine::CheckedAccess a =
+        m.checkAccess(inst, buf, m.elementOffset(offset), type.bytes(), true);
     if (a.skip) { // an undefined register of zeros
       m.resetView(result);
       std::memset(m.regOut(result).b, 0, sizeof(sem::Reg));
@@ -267,11 +268,11 @@ struct StoreAlignInst {
   sem::RegType type;
   RegRef value;
   BufferRef base;
-  ScalarRef offset;
+  ElementOffset offset;
   MaskRef mask;
   bool run(Machine &m, const Inst &inst) const {
     std::optional<uint64_t> addr =
-        m.registerAccess(inst, m.buffer(base), m.scalar(offset), type.bytes());
+        m.registerAccess(inst, m.buffer(base), m.elementOffset(offset), type.bytes());
     if (!addr)
       return false;
     // The value may be a view of the UB bytes it is stored over (a load
@@ -284,8 +285,9 @@ struct StoreAlignInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset);
-    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), type.bytes(), true);
+    s.checkAddress(m, inst, offset.index);
+    Machine::CheckedAccess a =
+        m.checkAccess(inst, buf, m.elementOffset(offset), type.bytes(), true);
     if (!a.valid)
       return a.skip ? ShadowAction::Skip : ShadowAction::Run;
     uint8_t maskTaint = checkMaskUse(m, inst, mask, type);

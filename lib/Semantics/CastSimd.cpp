@@ -558,6 +558,8 @@ void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "Dispatch.h"
+
 namespace ascreg {
 namespace semantics {
 namespace simd {
@@ -565,22 +567,27 @@ namespace simd {
 HWY_EXPORT(CastImpl);
 HWY_EXPORT(TruncateImpl);
 
-void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+// cast.widen_mask = destination: source lane ratio*k + part is enabled by the
+// bit of destination lane k; the kernel reads source granularity. Out of line
+// so that the common call is a compare and a jump.
+HWY_NOINLINE void castDestinationMask(const Profile &prof, const CastSpec &spec, const Reg &in,
+                                      const Mask &m, Reg &out) {
   const unsigned ws = elemBytes(spec.src), wd = elemBytes(spec.dst);
-  const Profile documented = withDocumentedChoices(prof);
-  if (prof.castWidenMask == CastWidenMask::Source || wd <= ws)
-    return HWY_DYNAMIC_DISPATCH(CastImpl)(documented, spec, in, m, out);
-  // cast.widen_mask = destination: source lane ratio*k + part is enabled by
-  // the bit of destination lane k; the kernel reads source granularity.
   Mask renumbered{};
   const unsigned ratio = wd / ws, part = unsigned(spec.part);
   for (unsigned k = 0; k < kVLBytes / wd; ++k)
     renumbered.set(ws * (ratio * k + part), m.bit(wd * k));
-  HWY_DYNAMIC_DISPATCH(CastImpl)(documented, spec, in, renumbered, out);
+  ASCREG_DISPATCH(CastImpl)(withDocumentedChoices(prof), spec, in, renumbered, out);
+}
+void cast(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
+  if (HWY_LIKELY(prof.castWidenMask == CastWidenMask::Source ||
+                 elemBytes(spec.dst) <= elemBytes(spec.src)))
+    return ASCREG_DISPATCH(CastImpl)(withDocumentedChoices(prof), spec, in, m, out);
+  castDestinationMask(prof, spec, in, m, out);
 }
 void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, const Mask &m,
               Reg &out) {
-  HWY_DYNAMIC_DISPATCH(TruncateImpl)(prof, t, mode, in, m, out);
+  ASCREG_DISPATCH(TruncateImpl)(prof, t, mode, in, m, out);
 }
 
 } // namespace simd

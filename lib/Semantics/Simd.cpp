@@ -40,7 +40,6 @@
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/SimdTargets.h"
 
-#include <atomic>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -1389,6 +1388,8 @@ const char *TargetNameImpl() { return hwy::TargetName(HWY_TARGET); }
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "Dispatch.h"
+
 namespace ascreg {
 namespace semantics {
 namespace simd {
@@ -1404,25 +1405,6 @@ HWY_EXPORT(SelectImpl);
 HWY_EXPORT(BinaryImpl);
 HWY_EXPORT(StoreAlignImpl);
 HWY_EXPORT(TargetNameImpl);
-
-// HWY_DYNAMIC_DISPATCH calls hwy::GetChosenTarget() (out of line, in libhwy)
-// on every op; the object it returns never moves (forceTarget updates it in
-// place), so look it up once.
-#if HWY_IDE || ((HWY_TARGETS & (HWY_TARGETS - 1)) == 0)
-#define ASCREG_DISPATCH(FUNC) HWY_DYNAMIC_DISPATCH(FUNC)
-#else
-static std::atomic<hwy::ChosenTarget *> gChosen{nullptr}; // constant-initialized
-HWY_NOINLINE static hwy::ChosenTarget *lookUpChosenTarget() {
-  hwy::ChosenTarget *c = &hwy::GetChosenTarget();
-  gChosen.store(c, std::memory_order_relaxed);
-  return c;
-}
-static inline hwy::ChosenTarget &chosenTarget() {
-  hwy::ChosenTarget *c = gChosen.load(std::memory_order_relaxed);
-  return HWY_LIKELY(c) ? *c : *lookUpChosenTarget();
-}
-#define ASCREG_DISPATCH(FUNC) (*(HWY_DISPATCH_TABLE(FUNC)[chosenTarget().GetIndex()]))
-#endif
 
 // Mask ops are a few word operations; no dispatch needed.
 
@@ -1582,11 +1564,14 @@ void canonicalizeNaNLanes(RegType t, unsigned lanes, Reg &r) {
 
 } // namespace
 
-void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
-            const Mask &m, Reg &out) {
+// The public entry points. Each tests the profile inline and calls the
+// documented kernel at once; the other candidates are rewrites around the
+// documented kernels, out of line (HWY_NOINLINE) so that the common call
+// stays a compare and a jump, without their stack frames (register copies).
+
+HWY_NOINLINE void reduceOtherChoices(const Profile &prof, ReduceKind k, RegType dst, RegType src,
+                                     const Reg &in, const Mask &m, Reg &out) {
   const Profile base = withDocumentedChoices(prof);
-  if (prof == base || !isFloatKind(src.elem))
-    return ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
   if (k == ReduceKind::Sum) {
     if (prof.sumRounding != SumRounding::PerNode)
       return ref::reduce(prof, k, dst, src, in, m, out);
@@ -1611,12 +1596,17 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
       setLaneOf(out, elemBytes(dst.elem), 0, laneOf(out, elemBytes(dst.elem), 0) - 1);
   }
 }
-void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
-  const Profile base = withDocumentedChoices(prof);
-  if (prof == base)
-    return ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
+void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+            const Mask &m, Reg &out) {
+  if (HWY_LIKELY(prof.choicesDocumented() || !isFloatKind(src.elem)))
+    return ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
+  reduceOtherChoices(prof, k, dst, src, in, m, out);
+}
+
+HWY_NOINLINE void pairReduceSumOtherChoices(const Profile &prof, RegType t, const Reg &in,
+                                            const Mask &m, Reg &out) {
   const Reg source = in; // in may alias out
-  ASCREG_DISPATCH(PairReduceSumImpl)(base, t, source, m, out);
+  ASCREG_DISPATCH(PairReduceSumImpl)(withDocumentedChoices(prof), t, source, m, out);
   const unsigned w = elemBytes(t.elem);
   if (prof.addNaN == AddNaN::Canonical)
     canonicalizeNaNLanes(t, t.lanes() / 2, out);
@@ -1627,8 +1617,15 @@ void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m,
         setLaneOf(out, w, i, laneOf(source, w, aOn ? 2 * i : 2 * i + 1));
     }
 }
-Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
-              uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
+void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
+  if (HWY_LIKELY(prof.choicesDocumented()))
+    return ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
+  pairReduceSumOtherChoices(prof, t, in, m, out);
+}
+
+HWY_NOINLINE Status gatherOtherChoices(const Profile &prof, RegType dst, ElemKind src,
+                                       RegType index, const uint8_t *base, uint64_t baseElems,
+                                       const Reg &idx, const Mask &m, Reg &out) {
   const Profile documented = withDocumentedChoices(prof);
   const unsigned stride = gatherMaskStride(prof, dst, src);
   if (stride == dst.maskStride())
@@ -1640,6 +1637,12 @@ Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, con
   return ASCREG_DISPATCH(GatherImpl)(documented, dst, src, index, base, baseElems, idx, renumbered,
                                      out);
 }
+Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
+              uint64_t baseElems, const Reg &idx, const Mask &m, Reg &out) {
+  if (HWY_LIKELY(prof.choicesDocumented()))
+    return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
+  return gatherOtherChoices(prof, dst, src, index, base, baseElems, idx, m, out);
+}
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);
 }
@@ -1649,22 +1652,25 @@ void duplicate(RegType t, uint64_t scalarBits, const Mask *m, Reg &out) {
 void arange(RegType t, uint64_t startBits, Reg &out) {
   ASCREG_DISPATCH(ArangeImpl)(t, startBits, out);
 }
+
+HWY_NOINLINE void compareFlushed(const Profile &prof, ComparePred p, RegType t, const Reg &a,
+                                 const Reg &b, const Mask &m, Mask &out) {
+  Reg fa = flushedCopy(t, a), fb = flushedCopy(t, b);
+  ASCREG_DISPATCH(CompareImpl)(withDocumentedChoices(prof), p, t, fa, fb, m, out);
+}
 void compare(const Profile &prof, ComparePred p, RegType t, const Reg &a, const Reg &b,
              const Mask &m, Mask &out) {
-  const Profile base = withDocumentedChoices(prof);
-  if (!flushes(prof, t.elem))
-    return ASCREG_DISPATCH(CompareImpl)(base, p, t, a, b, m, out);
-  Reg fa = flushedCopy(t, a), fb = flushedCopy(t, b);
-  ASCREG_DISPATCH(CompareImpl)(base, p, t, fa, fb, m, out);
+  if (HWY_LIKELY(!flushes(prof, t.elem)))
+    return ASCREG_DISPATCH(CompareImpl)(prof, p, t, a, b, m, out);
+  compareFlushed(prof, p, t, a, b, m, out);
 }
 void select(RegType t, const Mask &m, const Reg &a, const Reg &b, Reg &out) {
   ASCREG_DISPATCH(SelectImpl)(t, m, a, b, out);
 }
-void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
-            Reg &out) {
+
+HWY_NOINLINE void binaryOtherChoices(const Profile &prof, BinaryKind k, RegType t, const Reg &a,
+                                     const Reg &b, const Mask &m, Reg &out) {
   const Profile base = withDocumentedChoices(prof);
-  if (prof == base)
-    return ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
   if (k == BinaryKind::Add || !flushes(prof, t.elem))
     ASCREG_DISPATCH(BinaryImpl)(base, k, t, a, b, m, out);
   else {
@@ -1675,6 +1681,12 @@ void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Re
                                               : prof.maxMinNaN == MaxMinNaN::Canonical;
   if (canonical && isFloatKind(t.elem))
     canonicalizeNaNLanes(t, t.lanes(), out);
+}
+void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
+            Reg &out) {
+  if (HWY_LIKELY(prof.choicesDocumented()))
+    return ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
+  binaryOtherChoices(prof, k, t, a, b, m, out);
 }
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {

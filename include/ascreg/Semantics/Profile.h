@@ -11,8 +11,11 @@
 #ifndef ASCREG_SEMANTICS_PROFILE_H
 #define ASCREG_SEMANTICS_PROFILE_H
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace ascreg {
 namespace semantics {
@@ -125,7 +128,26 @@ struct Profile {
            gatherMask == o.gatherMask && castWidenMask == o.castWidenMask;
   }
   bool operator!=(const Profile &o) const { return !(*this == o); }
+  /// True iff every open-point choice is the documented one (the CTRL state
+  /// may be any): what the SIMD kernels implement without rewrites. Every
+  /// documented candidate is 0 and the choices are 8 consecutive bytes, so
+  /// this is one 64-bit compare (each SIMD op tests it per call).
+  bool choicesDocumented() const {
+    uint64_t choices;
+    std::memcpy(&choices, &sumRounding, sizeof choices);
+    return choices == 0;
+  }
 };
+static_assert(std::is_standard_layout_v<Profile> &&
+                  offsetof(Profile, castWidenMask) == offsetof(Profile, sumRounding) + 7 &&
+                  sizeof(Profile::castWidenMask) == 1,
+              "the eight choices are consecutive bytes (Profile::choicesDocumented)");
+static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == AddNaN(0) &&
+                  MaxMinNaN::FirstNaN == MaxMinNaN(0) && MaxMinEmpty::Infinity == MaxMinEmpty(0) &&
+                  PairSingleLane::AddZero == PairSingleLane(0) &&
+                  CompareSubnormals::Keep == CompareSubnormals(0) &&
+                  GatherMask::Result == GatherMask(0) && CastWidenMask::Source == CastWidenMask(0),
+              "documented candidates are 0 (Profile::choicesDocumented)");
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.
 const Profile &documentedProfile();
