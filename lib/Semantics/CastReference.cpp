@@ -43,28 +43,6 @@ uint64_t widthMask(unsigned bytes) {
   return bytes == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * bytes)) - 1;
 }
 
-struct FloatFormat {
-  unsigned mantBits; // stored mantissa bits; precision is mantBits + 1
-  unsigned expBits;
-  int bias;
-  uint64_t expAll() const { return (uint64_t(1) << expBits) - 1; }
-  uint64_t signBit() const { return uint64_t(1) << (mantBits + expBits); }
-  uint64_t quietBit() const { return uint64_t(1) << (mantBits - 1); }
-  uint64_t infBits() const { return expAll() << mantBits; }
-  uint64_t maxBits() const { return infBits() - 1; }
-};
-
-FloatFormat floatFormat(EK k) {
-  switch (k) {
-  case EK::F16:
-    return {10, 5, 15};
-  case EK::BF16:
-    return {7, 8, 127};
-  default:
-    return {23, 8, 127}; // F32
-  }
-}
-
 /// A lane's value: NaN, infinity, or exactly (-1)^neg * sig * 2^exp.
 struct Value {
   enum Class { Finite, Inf, NaN } cls = Finite;

@@ -30,6 +30,31 @@ namespace ascreg {
 namespace semantics {
 
 //===----------------------------------------------------------------------===//
+// Float formats
+//===----------------------------------------------------------------------===//
+
+/// Field layout of the float element types (IEEE binary16, bfloat16,
+/// binary32): the reference's decode / encode and the vector lowering's
+/// lane arithmetic read it from here. Signed fields: exponent arithmetic on
+/// them goes below zero.
+struct FloatFormat {
+  int mantBits; // stored mantissa bits; precision is mantBits + 1
+  int expBits;
+  int bias;
+  constexpr uint64_t expAll() const { return (uint64_t(1) << expBits) - 1; }
+  constexpr uint64_t signBit() const { return uint64_t(1) << (mantBits + expBits); }
+  constexpr uint64_t quietBit() const { return uint64_t(1) << (mantBits - 1); }
+  constexpr uint64_t infBits() const { return expAll() << mantBits; }
+  constexpr uint64_t maxBits() const { return infBits() - 1; }
+};
+/// The format of f16, bf16 or f32 (`k` must be one of them).
+constexpr FloatFormat floatFormat(ElemKind k) {
+  return k == ElemKind::F16    ? FloatFormat{10, 5, 15}
+         : k == ElemKind::BF16 ? FloatFormat{7, 8, 127}
+                               : FloatFormat{23, 8, 127};
+}
+
+//===----------------------------------------------------------------------===//
 // Operand enums (vendor numbering, facts §1 "Operand encodings")
 //===----------------------------------------------------------------------===//
 

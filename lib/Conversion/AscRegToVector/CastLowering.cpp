@@ -40,26 +40,8 @@ namespace {
 using EK = sem::ElemKind;
 using P = arith::CmpIPredicate;
 
-/// Field layout of a float element type.
-struct FloatFormat {
-  int64_t mantBits, expBits, bias;
-  int64_t expAll() const { return (int64_t(1) << expBits) - 1; }
-  int64_t signBit() const { return int64_t(1) << (mantBits + expBits); }
-  int64_t quietBit() const { return int64_t(1) << (mantBits - 1); }
-  int64_t infBits() const { return expAll() << mantBits; }
-  int64_t maxBits() const { return infBits() - 1; }
-};
-
-FloatFormat floatFormat(EK k) {
-  switch (k) {
-  case EK::F16:
-    return {10, 5, 15};
-  case EK::BF16:
-    return {7, 8, 127};
-  default:
-    return {23, 8, 127};
-  }
-}
+using sem::floatFormat;
+using sem::FloatFormat;
 
 /// A lane's value: NaN, infinity, or exactly (-1)^neg * sig * 2^exp (i64
 /// lanes; neg, isNaN, isInf i1 lanes; payload = a NaN's mantissa field moved
