@@ -80,7 +80,7 @@ reports=$(find "$REPORTS" -type f | wc -l)
 # (|| true: a count that is absent, e.g. lit in --semantics, must not end the script.)
 tests=$(grep -oE 'tests passed, [0-9]+ tests failed out of [0-9]+' "$BUILD/ctest-sanitize.log" | awk '{print $NF}' || true)
 lit=$(grep -oE '^ *Passed *: *[0-9]+' "$BUILD/ctest-sanitize.log" | awk '{print $NF}' | tail -1 || true)
-echo "sanitize: ${tests:-?} ctest tests (lit: ${lit:-none} passed), $reports sanitizer reports"
+echo "sanitize: ${tests:-?} ctest tests${lit:+ (lit: $lit passed)}, $reports sanitizer reports"
 if [ "$reports" -ne 0 ]; then
   find "$REPORTS" -type f | head -5 | xargs -r head -40
   exit 1
