@@ -24,6 +24,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
@@ -89,11 +90,18 @@ extern "C" void ascregJitFault(int sig, siginfo_t *info, void *) {
 
 /// compiler-rt's f32 -> bf16 conversion, which LLVM's x86 code generator
 /// calls for bf16 scalars and which the JIT's process does not link (GCC 12
-/// has no __bf16): RNE through the semantics library. A bf16 is returned in
-/// the low 16 bits of xmm0, where a float return puts the low bits of its
-/// pattern.
+/// has no __bf16). LLVM also calls it for bf16 values that the kernel only
+/// moves (a scalar parameter broadcast by ascreg.duplicate): it widens them
+/// to f32 and narrows them back. Those f32 values are exact bf16 values (low
+/// 16 bits zero) and must come back bit for bit, signalling NaNs included
+/// (random-program differential testing, seed 7 indices 51 and 804: 0x7F87
+/// came back as 0x7FC7). Any other value is rounded to nearest even through
+/// the semantics library. A bf16 is returned in the low 16 bits of xmm0,
+/// where a float return puts the low bits of its pattern.
 extern "C" float ascregJitTruncSFBF2(float x) {
-  uint32_t bits = ::ascreg::semantics::f32ToBF16(x);
+  uint32_t in;
+  std::memcpy(&in, &x, 4);
+  uint32_t bits = (in & 0xFFFFu) == 0 ? in >> 16 : ::ascreg::semantics::f32ToBF16(x);
   float out;
   std::memcpy(&out, &bits, 4);
   return out;
@@ -103,22 +111,17 @@ extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, in
                                       int64_t v2, int64_t v3) {
   ActiveRun *run = activeRun;
   if (!run)
-    std::abort(); // compiled code called outside JitKernel::run
+    std::abort(); // compiled code called outside JitModule::run
   run->error = sem::RuntimeError{static_cast<sem::RuntimeErrorKind>(kind), {v0, v1, v2, v3}};
   run->site = site;
   siglongjmp(run->unwind, 1);
 }
-} // namespace
 
-struct JitKernel::Impl {
-  std::unique_ptr<ExecutionEngine> engine;
+/// One compiled function of a JitModule.
+struct Entry {
   void (*entry)(void **) = nullptr;
   std::vector<Param> params;
-  /// Check sites of the lowered module: op name and location.
-  std::vector<std::pair<std::string, Location>> sites;
   Operation *func = nullptr;
-  sem::UnifiedBuffer ub;
-  bool runtimeChecks = true;
   /// The lowered kernel records the UB range it writes (ascreg-expose-ub
   /// does, for the ascreg ops it lowers). A module lowered past ascreg
   /// before it came here (a bisection stage, --pass-pipeline) does not: the
@@ -126,12 +129,25 @@ struct JitKernel::Impl {
   /// next run starts from cleared UB.
   bool tracksWrites = true;
 };
+} // namespace
 
-JitKernel::JitKernel() : impl(std::make_unique<Impl>()) {}
-JitKernel::~JitKernel() = default;
+struct JitModule::Impl {
+  std::unique_ptr<ExecutionEngine> engine;
+  std::vector<Entry> entries;
+  /// Check sites of the lowered module: op name and location.
+  std::vector<std::pair<std::string, Location>> sites;
+  /// Shared by the entries: bindArguments clears what the previous run of
+  /// any entry wrote.
+  sem::UnifiedBuffer ub;
+  bool runtimeChecks = true;
+};
 
-FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, StringRef entry,
-                                                         const Options &options) {
+JitModule::JitModule() : impl(std::make_unique<Impl>()) {}
+JitModule::~JitModule() = default;
+size_t JitModule::numEntries() const { return impl->entries.size(); }
+
+FailureOr<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options &options) {
   static std::once_flag initOnce;
   std::call_once(initOnce, [] {
     llvm::InitializeNativeTarget();
@@ -141,33 +157,40 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   registerBuiltinDialectTranslation(*ctx);
   registerLLVMDialectTranslation(*ctx);
 
-  auto fn = module.lookupSymbol<func::FuncOp>(entry);
-  if (!fn)
-    return module.emitError() << "no function @" << entry << " to JIT-compile";
-  std::unique_ptr<JitKernel> kernel(new JitKernel());
-  Impl &k = *kernel->impl;
-  k.func = fn;
-  for (Type t : fn.getArgumentTypes()) {
-    auto mt = dyn_cast<MemRefType>(t);
-    if (mt && (!mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0))
-      return fn.emitError() << "the JIT runs kernels whose buffers have integer or float "
-                               "elements of whole bytes, got "
-                            << t;
-    k.params.push_back({static_cast<bool>(mt), mt ? mt.getElementTypeBitWidth() / 8 : 0});
+  std::unique_ptr<JitModule> compiled(new JitModule());
+  Impl &k = *compiled->impl;
+  for (const std::string &name : entries) {
+    auto fn = module.lookupSymbol<func::FuncOp>(name);
+    if (!fn)
+      return module.emitError() << "no function @" << name << " to JIT-compile";
+    Entry &e = k.entries.emplace_back();
+    e.func = fn;
+    for (Type t : fn.getArgumentTypes()) {
+      auto mt = dyn_cast<MemRefType>(t);
+      if (mt && (!mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0))
+        return fn.emitError() << "the JIT runs kernels whose buffers have integer or float "
+                                 "elements of whole bytes, got "
+                              << t;
+      e.params.push_back({static_cast<bool>(mt), mt ? mt.getElementTypeBitWidth() / 8 : 0});
+    }
+    e.tracksWrites = fn->walk([](Operation *op) {
+                         return op->getName().getDialectNamespace() == "ascreg"
+                                    ? WalkResult::interrupt()
+                                    : WalkResult::advance();
+                       }).wasInterrupted();
   }
+  // An error of the whole module names the first entry's function, as the
+  // one function of a JitKernel.
+  Operation *blame = k.entries.empty() ? module.getOperation() : k.entries.front().func;
   std::string error;
   if (!k.ub.reserve(options.ubCapacity, error))
-    return fn.emitError() << error;
+    return blame->emitError() << error;
   k.runtimeChecks = options.runtimeChecks;
 
-  k.tracksWrites = fn->walk([](Operation *op) {
-                       return op->getName().getDialectNamespace() == "ascreg"
-                                  ? WalkResult::interrupt()
-                                  : WalkResult::advance();
-                     }).wasInterrupted();
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
-  auto loweredFn = lowered->lookupSymbol<func::FuncOp>(entry);
-  loweredFn->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), UnitAttr::get(ctx));
+  for (const std::string &name : entries)
+    lowered->lookupSymbol<func::FuncOp>(name)->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                                                       UnitAttr::get(ctx));
   PassManager pm(ctx);
   LowerToLLVMOptions lowerOptions;
   lowerOptions.runtimeChecks = options.runtimeChecks;
@@ -192,9 +215,22 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
   // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
-  auto engine = ExecutionEngine::create(*lowered, engineOptions);
+  // The target machine is made here: ExecutionEngine::create ignores
+  // jitCodeGenOptLevel when it makes its own (LLVM 22), and the code
+  // generator at its default level costs most of a small kernel's compile
+  // time at --jit-opt=0 (machine scheduling and register allocation of the
+  // large unrolled vector blocks).
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return blame->emitError() << "JIT compilation failed: "
+                              << llvm::toString(machineBuilder.takeError());
+  machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return blame->emitError() << "JIT compilation failed: " << llvm::toString(machine.takeError());
+  auto engine = ExecutionEngine::create(*lowered, engineOptions, std::move(*machine));
   if (!engine)
-    return fn.emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
+    return blame->emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
   k.engine = std::move(*engine);
   k.engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
     llvm::orc::SymbolMap symbols;
@@ -204,15 +240,20 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, String
                                          llvm::JITSymbolFlags::Exported};
     return symbols;
   });
-  auto packed = k.engine->lookupPacked(("_mlir_ciface_" + entry).str());
-  if (!packed)
-    return fn.emitError() << "JIT compilation failed: " << llvm::toString(packed.takeError());
-  k.entry = *packed;
-  return kernel;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    auto packed = k.engine->lookupPacked("_mlir_ciface_" + entries[i]);
+    if (!packed)
+      return k.entries[i].func->emitError()
+             << "JIT compilation failed: " << llvm::toString(packed.takeError());
+    k.entries[i].entry = *packed;
+  }
+  return compiled;
 }
 
-LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
-  Impl &k = *impl;
+LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
+  Impl &m = *impl;
+  assert(index < m.entries.size() && "JitModule entry out of range");
+  Entry &k = m.entries[index];
   if (args.size() != k.params.size())
     return k.func->emitError() << "kernel takes " << k.params.size() << " arguments, got "
                                << args.size();
@@ -230,7 +271,7 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   }
   std::vector<uint64_t> addresses;
   std::string error;
-  if (!k.ub.bindArguments(ubArgs, addresses, error))
+  if (!m.ub.bindArguments(ubArgs, addresses, error))
     return k.func->emitError() << error;
 
   // Packed arguments: a pointer to each argument (memrefs: a pointer to the
@@ -238,9 +279,9 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   std::vector<Descriptor1D> descriptors(args.size() + 2);
   std::vector<Descriptor1D *> descriptorPtrs(args.size() + 2);
   std::vector<uint64_t> scalars(args.size());
-  int64_t state[4] = {static_cast<int64_t>(k.ub.allocationTop()), INT64_MAX, 0, 0};
+  int64_t state[4] = {static_cast<int64_t>(m.ub.allocationTop()), INT64_MAX, 0, 0};
   SmallVector<void *> packed;
-  uint8_t *ub = k.ub.data();
+  uint8_t *ub = m.ub.data();
   auto addMemRef = [&](size_t i, void *base, void *aligned, int64_t size) {
     descriptors[i] = {base, aligned, 0, size, 1};
     descriptorPtrs[i] = &descriptors[i];
@@ -256,7 +297,7 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
       packed.push_back(&scalars[i]);
     }
   }
-  addMemRef(args.size(), ub, ub, static_cast<int64_t>(k.ub.capacity()));
+  addMemRef(args.size(), ub, ub, static_cast<int64_t>(m.ub.capacity()));
   addMemRef(args.size() + 1, state, state, 4);
 
   ActiveRun run;
@@ -265,9 +306,9 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   // Without checks, an access outside UB faults (in the guard regions around
   // the arena when it is near) and is reported as an error of the run,
   // instead of corrupting or crashing the host (docs/semantics.md, §4).
-  bool catchFaults = !k.runtimeChecks;
+  bool catchFaults = !m.runtimeChecks;
   if (catchFaults) {
-    run.ub = &k.ub;
+    run.ub = &m.ub;
     struct sigaction sa = {};
     sa.sa_sigaction = ascregJitFault;
     sa.sa_flags = SA_SIGINFO | SA_NODEFER;
@@ -284,16 +325,16 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
   }
   activeRun = outer;
   if (!k.tracksWrites)
-    k.ub.noteWrite(0, k.ub.capacity());
+    m.ub.noteWrite(0, m.ub.capacity());
   // Even a failed run wrote what it wrote: the next run clears it.
   if (state[2] > state[1] && state[1] >= 0)
-    k.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));
+    m.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));
   if (!ok && run.faulted) {
     int64_t offset = 0;
     InFlightDiagnostic d = k.func->emitError();
-    if (k.ub.inGuard(run.faultAddress, offset))
+    if (m.ub.inGuard(run.faultAddress, offset))
       d << "the kernel, run without runtime checks, accessed UB address " << offset
-        << ", outside the Unified Buffer of " << k.ub.capacity()
+        << ", outside the Unified Buffer of " << m.ub.capacity()
         << " bytes (stopped by a guard page; run with checks for the op and its location)";
     else
       d << "the kernel, run without runtime checks, accessed host memory at "
@@ -301,23 +342,36 @@ LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) {
         << " far outside the Unified Buffer (the process may be corrupted; run with checks "
            "for the op and its location)";
     // The failed run may have written UB anywhere.
-    k.ub.discardContents();
+    m.ub.discardContents();
     return failure();
   }
   if (!ok) {
     StringRef name = "kernel";
     Location loc = k.func->getLoc();
-    if (run.site >= 0 && static_cast<size_t>(run.site) < k.sites.size()) {
-      name = k.sites[run.site].first;
-      loc = k.sites[run.site].second;
+    if (run.site >= 0 && static_cast<size_t>(run.site) < m.sites.size()) {
+      name = m.sites[run.site].first;
+      loc = m.sites[run.site].second;
     }
-    emitError(loc) << "'" << name << "' op " << run.error.message(k.ub.capacity());
+    emitError(loc) << "'" << name << "' op " << run.error.message(m.ub.capacity());
     return failure();
   }
-  k.ub.setAllocationTop(static_cast<uint64_t>(state[0]));
-  k.ub.copyOut(ubArgs, addresses);
+  m.ub.setAllocationTop(static_cast<uint64_t>(state[0]));
+  m.ub.copyOut(ubArgs, addresses);
   return success();
 }
+
+JitKernel::JitKernel(std::unique_ptr<JitModule> module) : module(std::move(module)) {}
+JitKernel::~JitKernel() = default;
+
+FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, StringRef entry,
+                                                         const Options &options) {
+  auto compiled = JitModule::compile(module, {entry.str()}, options);
+  if (failed(compiled))
+    return failure();
+  return std::unique_ptr<JitKernel>(new JitKernel(std::move(*compiled)));
+}
+
+LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) { return module->run(0, args); }
 
 } // namespace jit
 } // namespace ascreg

@@ -14,6 +14,10 @@ that the machinery finds and shrinks it:
   3. reduces it (reduce.py) and checks the reproducer: it still mismatches
      with the plant, still contains the ascreg.min, and is small (at most 20
      body lines, from typically 50-200).
+Then the batched JIT's fallback: with --plant=jit-reject-first the first of
+three kernels in one file cannot be JIT-compiled, which fails the file's
+single JIT compilation; the driver must name exactly that kernel (one
+COMPILE-FAILURE, kernel 0, path jit) and still compare the other two.
 Prints the kernel sizes and the reduced reproducer. Standard library only.
 """
 import argparse
@@ -93,6 +97,18 @@ def main():
     summary = p.stdout.strip().splitlines()[-2:]
     print("reduce-selftest: %d -> %d body lines (%s)" % (before, after, " / ".join(summary)))
     print(text)
+
+    three = os.path.join(tmp, "three.mlir")
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_kernels.py"), "--seed",
+                    str(args.seed), "--first", "0", "--count", "3", "-o", three], check=True)
+    rc, out = driver(args, three, ["--paths=jit", "--plant=jit-reject-first"])
+    failures = re.findall(r"^COMPILE-FAILURE kernel (\d+) \(.*?\): (\w+):", out, re.M)
+    if rc != 1 or failures != [("0", "jit")] or not re.search(r"^ascreg-random-diff: 2 kernels,",
+                                                              out, re.M):
+        problems.append("with jit-reject-first the driver did not report exactly kernel 0 "
+                        "(jit) and compare the other two:\n" + out)
+    else:
+        print("reduce-selftest: a kernel that breaks the batched JIT compilation is named alone")
     if problems:
         sys.exit("reduce-selftest: FAIL: " + "; ".join(problems))
     print("reduce-selftest: PASS")

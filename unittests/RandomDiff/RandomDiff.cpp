@@ -2,12 +2,14 @@
 //
 //   ascreg-random-diff FILE... [--paths=interp,jit,dav,emit] [--cases=N]
 //                     [--first-case=C] [--seed=S] [--plant=KIND] [--work-dir=DIR]
+//                     [--jit-opt=N] [--emit-opt=N] [--times] [-v]
 //
 // Runs the random kernels of scripts/rdiff/gen_kernels.py (several per file,
 // separated by `// -----`) on every execution path and compares the results
 // bit for bit with the interpreter's:
 //   interp  the interpreter on the kernel (the reference);
-//   jit     the vector lowering + LLVM JIT (jit::JitKernel);
+//   jit     the vector lowering + LLVM JIT (all kernels of a file in one
+//           jit::JitModule: one LLVM compilation per file);
 //   dav     the interpreter on the kernel after convert-ascreg-to-dav;
 //   emit    the Ascend C that ascreg-translate --ascreg-to-ascendc would
 //           print, compiled on the host with the host intrinsics header
@@ -30,6 +32,9 @@
 // --plant=dav-min-as-max perturbs the dav path (every ascreg.min becomes
 // ascreg.max before the lowering): a planted bug to show that the driver and
 // the reducer (scripts/rdiff/reduce.py) catch and shrink a divergence.
+// --plant=jit-reject-first makes the first kernel of a file fail the JIT
+// (a call, which the host lowering refuses): the file's batched JIT
+// compilation fails and the report must still name that kernel alone.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
@@ -84,7 +89,9 @@ static cl::opt<unsigned> firstCase("first-case", cl::desc("Index of the first in
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the inputs"), cl::init(1));
 static cl::opt<std::string> plant("plant",
                                   cl::desc("Planted bug: dav-min-as-max (the dav path "
-                                           "lowers ascreg.min as ascreg.max)"),
+                                           "lowers ascreg.min as ascreg.max) or "
+                                           "jit-reject-first (the file's first kernel "
+                                           "cannot be JIT-compiled)"),
                                   cl::init(""));
 static cl::opt<std::string> workDir("work-dir",
                                     cl::desc("Where emitted kernels are compiled and cached "
@@ -92,11 +99,16 @@ static cl::opt<std::string> workDir("work-dir",
                                     cl::init(""));
 static cl::opt<unsigned> jitOpt("jit-opt", cl::desc("LLVM optimization level of the JIT"),
                                 cl::init(0));
+static cl::opt<unsigned> emitOpt("emit-opt",
+                                 cl::desc("Optimization level of the host compiler for the "
+                                          "emitted kernels (0 compiles about 3x faster)"),
+                                 cl::init(1));
 static cl::opt<bool> jitChecks("jit-checks",
                                cl::desc("JIT with the runtime checks (the kernels are valid by "
                                         "construction; the checks only cost compile time)"),
                                cl::init(false));
-static cl::opt<bool> verbose("v", cl::desc("Print every kernel's result"));
+static cl::opt<bool> verbose("v", cl::desc("Print every kernel's result and the time per phase"));
+static cl::opt<bool> printTimes("times", cl::desc("Print the time per phase"));
 
 namespace {
 
@@ -136,7 +148,9 @@ struct Kernel {
   std::vector<OpenNaNs> open;
   OwningOpRef<ModuleOp> module, davModule;
   std::unique_ptr<ascreg::interp::CompiledKernel> interp, dav;
-  std::unique_ptr<ascreg::jit::JitKernel> jit;
+  ascreg::jit::JitModule *jit = nullptr; // the file's, or jitAlone
+  size_t jitEntry = 0;
+  std::unique_ptr<ascreg::jit::JitModule> jitAlone;
   std::string cpp;     // emitted Ascend C ("" if not emitted)
   int emitSlot = -1;   // index in the shared object's table
   bool broken = false; // a path failed to compile it (reported)
@@ -353,7 +367,7 @@ bool buildEmitted(std::vector<Kernel> &kernels, EmittedLibrary &lib, std::string
   std::string table;
   int slot = 0;
   for (size_t i = 0; i < kernels.size(); ++i) {
-    if (kernels[i].cpp.empty())
+    if (kernels[i].cpp.empty() || kernels[i].broken)
       continue;
     kernels[i].emitSlot = slot++;
     tu += llvm::formatv("namespace k{0} {{\n{1}}\n", i, kernels[i].cpp).str();
@@ -393,7 +407,8 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
   if (auto ec = llvm::sys::fs::create_directories(dir))
     return error = "cannot create " + dir + ": " + ec.message(), false;
   std::string key = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
-                                    tu + ASCREG_RDIFF_CXX + ASCREG_RDIFF_SEMANTICS_LIB)),
+                                    tu + ASCREG_RDIFF_CXX + ASCREG_RDIFF_SEMANTICS_LIB +
+                                    std::to_string(emitOpt))),
                                 /*LowerCase=*/true)
                         .substr(0, 24);
   std::string base = dir + "/emitted-" + key;
@@ -411,7 +426,7 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     std::string tmp = base + llvm::formatv(".{0}.tmp.so", ::getpid()).str();
     std::vector<std::string> cmd = {ASCREG_RDIFF_CXX,
                                     "-std=c++20",
-                                    "-O1",
+                                    "-O" + std::to_string(emitOpt),
                                     "-fPIC",
                                     "-shared",
                                     "-fdiagnostics-color=never",
@@ -474,6 +489,76 @@ LogicalResult runEmitted(EmittedLibrary &lib, const Kernel &k, Buffers &bufs,
   }
   ub.copyOut(ubArgs, addresses);
   return success();
+}
+
+ascreg::jit::Options jitOptions() {
+  ascreg::jit::Options o;
+  o.optLevel = jitOpt;
+  o.runtimeChecks = jitChecks;
+  return o;
+}
+
+/// JIT-compiles the kernels of a file in one LLVM compilation: their @kernel
+/// functions, renamed @kernel_<i>, in one module `batch` (kept: diagnostics
+/// point into it). A kernel whose module holds more than its @kernel, or
+/// other module attributes than the first kernel's, is compiled alone; if the
+/// batch fails, every kernel is, so that `fail(i)` names the kernel at fault.
+void compileJit(MLIRContext &ctx, std::vector<Kernel> &kernels, OwningOpRef<ModuleOp> &batch,
+                std::unique_ptr<ascreg::jit::JitModule> &compiled, DiagnosticCapture &diags,
+                llvm::function_ref<void(size_t)> fail) {
+  std::vector<size_t> together, alone;
+  std::vector<std::string> names;
+  if (plant == "jit-reject-first")
+    for (Kernel &k : kernels)
+      if (!k.broken) {
+        auto fn = k.module->lookupSymbol<func::FuncOp>("kernel");
+        OpBuilder b(&fn.front().front());
+        func::CallOp::create(b, fn.getLoc(), fn, fn.getArguments());
+        break;
+      }
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    Kernel &k = kernels[i];
+    if (k.broken)
+      continue;
+    Block *body = k.module->getBody();
+    bool onlyKernel = body->getOperations().size() == 1 && isa<func::FuncOp>(body->front());
+    if (!batch && onlyKernel) {
+      batch = ModuleOp::create(k.module->getLoc());
+      (*batch)->setAttrs((*k.module)->getAttrDictionary());
+    }
+    if (!onlyKernel || (*batch)->getAttrDictionary() != (*k.module)->getAttrDictionary()) {
+      alone.push_back(i);
+      continue;
+    }
+    auto fn = cast<func::FuncOp>(body->front().clone());
+    names.push_back(llvm::formatv("kernel_{0}", i).str());
+    fn.setSymName(names.back());
+    batch->getBody()->push_back(fn);
+    together.push_back(i);
+  }
+  if (!together.empty()) {
+    auto jit = ascreg::jit::JitModule::compile(*batch, names, jitOptions());
+    if (succeeded(jit)) {
+      compiled = std::move(*jit);
+      for (size_t e = 0; e < together.size(); ++e) {
+        kernels[together[e]].jit = compiled.get();
+        kernels[together[e]].jitEntry = e;
+      }
+    } else {
+      diags.take(); // reported per kernel below
+      alone.insert(alone.end(), together.begin(), together.end());
+      llvm::sort(alone);
+    }
+  }
+  for (size_t i : alone) {
+    auto jit = ascreg::jit::JitModule::compile(*kernels[i].module, {"kernel"}, jitOptions());
+    if (failed(jit)) {
+      fail(i);
+      continue;
+    }
+    kernels[i].jitAlone = std::move(*jit);
+    kernels[i].jit = kernels[i].jitAlone.get();
+  }
 }
 
 int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, uint64_t &numKernels,
@@ -552,18 +637,6 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       continue;
     }
     k.interp = std::move(*interp);
-    if (paths.contains("jit")) {
-      Timer t("jit compile");
-      ascreg::jit::Options o;
-      o.optLevel = jitOpt;
-      o.runtimeChecks = jitChecks;
-      auto jit = ascreg::jit::JitKernel::compile(*k.module, "kernel", o);
-      if (failed(jit)) {
-        fail("jit");
-        continue;
-      }
-      k.jit = std::move(*jit);
-    }
     if (paths.contains("dav")) {
       Timer t("dav compile");
       OwningOpRef<ModuleOp> lowered = cast<ModuleOp>((*k.module)->clone());
@@ -597,6 +670,19 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
         continue;
       }
     }
+  }
+
+  // After the other paths: a kernel that failed them is not JIT-compiled.
+  OwningOpRef<ModuleOp> jitBatch;
+  std::unique_ptr<ascreg::jit::JitModule> jitModule;
+  if (paths.contains("jit")) {
+    Timer t("jit compile");
+    compileJit(ctx, kernels, jitBatch, jitModule, diags, [&](size_t i) {
+      llvm::outs() << "COMPILE-FAILURE kernel " << i << " (" << kernels[i].tag
+                   << "): jit: " << diags.take() << "\n";
+      status = std::max(status, 1);
+      kernels[i].broken = true;
+    });
   }
 
   EmittedLibrary lib;
@@ -642,7 +728,7 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       if (k.jit) {
         Buffers got = inputs;
         auto a = makeArgs(got, k, scalars);
-        bool ok = succeeded(k.jit->run(a));
+        bool ok = succeeded(k.jit->run(k.jitEntry, a));
         check("jit", ok, diags.take(), got);
       }
       if (k.dav) {
@@ -683,7 +769,7 @@ int main(int argc, char **argv) {
     }
     paths.insert(p);
   }
-  if (!plant.empty() && plant != "dav-min-as-max") {
+  if (!plant.empty() && plant != "dav-min-as-max" && plant != "jit-reject-first") {
     llvm::errs() << "ascreg-random-diff: unknown --plant '" << plant << "'\n";
     return 2;
   }
@@ -700,7 +786,7 @@ int main(int argc, char **argv) {
   for (const std::string &f : inputFiles)
     status = std::max(status, runFile(ctx, f, paths, kernels, runs, mismatches));
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (verbose)
+  if (verbose || printTimes)
     for (auto &[what, secs] : timeSpent)
       llvm::outs() << llvm::formatv("  {0}: {1:f2} s\n", what, secs);
   llvm::outs() << llvm::formatv(

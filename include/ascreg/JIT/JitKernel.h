@@ -25,6 +25,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class ExecutionEngine;
@@ -43,6 +44,28 @@ struct Options {
   unsigned optLevel = 2;
 };
 
+/// Several kernels of one module lowered and JIT-compiled together (one
+/// LLVM compilation, which dominates the cost of a small kernel), each run
+/// exactly like a JitKernel. The entries share one UB arena, so runs of the
+/// same JitModule are one at a time. `module` must outlive the JitModule
+/// (diagnostics point at its functions).
+class JitModule {
+public:
+  ~JitModule();
+  /// Lowers a clone of `module` and JIT-compiles the functions `entries`.
+  /// Emits diagnostics and fails if a pass or the compilation fails.
+  static mlir::FailureOr<std::unique_ptr<JitModule>>
+  compile(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries, const Options &options = {});
+  size_t numEntries() const;
+  /// Runs entry `index` (a position in `entries`) on `args`, as JitKernel::run.
+  mlir::LogicalResult run(size_t index, llvm::ArrayRef<interp::Arg> args);
+
+private:
+  JitModule();
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
 class JitKernel {
 public:
   ~JitKernel();
@@ -54,9 +77,8 @@ public:
   mlir::LogicalResult run(llvm::ArrayRef<interp::Arg> args);
 
 private:
-  JitKernel();
-  struct Impl;
-  std::unique_ptr<Impl> impl;
+  explicit JitKernel(std::unique_ptr<JitModule> module);
+  std::unique_ptr<JitModule> module; // with the one entry
 };
 
 } // namespace jit
