@@ -1,5 +1,6 @@
 //===- Bisect.cpp - which pass of a pipeline changes a kernel's results ---===//
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/DiagnosticText.h"
 
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
@@ -12,6 +13,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace mlir;
@@ -20,39 +22,23 @@ namespace sem = ::ascreg::semantics;
 namespace ascreg {
 namespace debugging {
 
-bool isNaNBits(Type elem, uint64_t bits) {
-  if (elem.isF16())
-    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
+sem::NumberFormat numberFormatOf(Type elem) {
   if (elem.isBF16())
-    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
-  if (elem.isF32())
-    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
-  if (elem.isF64())
-    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
-  return false;
+    return {sem::NumberFormat::BFloat, 2};
+  if (isa<FloatType>(elem))
+    return {sem::NumberFormat::IEEE, uint8_t(elem.getIntOrFloatBitWidth() / 8)};
+  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64; // index
+  auto it = dyn_cast<IntegerType>(elem);
+  return {it && it.isSigned() ? sem::NumberFormat::Signed : sem::NumberFormat::Unsigned,
+          uint8_t(std::clamp((bits + 7) / 8, 1u, 8u))};
+}
+
+bool isNaNBits(Type elem, uint64_t bits) {
+  return isa<FloatType>(elem) && sem::isNaN(numberFormatOf(elem), bits);
 }
 
 std::string describeElement(Type elem, uint64_t bits) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  if (elem.isF16()) {
-    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(bits)));
-  } else if (elem.isBF16()) {
-    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(bits)));
-  } else if (elem.isF32()) {
-    float f;
-    uint32_t u = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &u, 4);
-    os << llvm::format("%.9g", f);
-  } else if (auto it = dyn_cast<IntegerType>(elem); it && it.isSigned()) {
-    unsigned w = it.getWidth();
-    int64_t s =
-        w >= 64 ? static_cast<int64_t>(bits) : static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
-    os << s;
-  } else {
-    os << bits;
-  }
-  return out;
+  return sem::formatNumber(numberFormatOf(elem), bits);
 }
 
 BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &expected,
@@ -141,35 +127,6 @@ void flatten(StringRef item, std::vector<std::string> &out) {
     out.push_back((anchor + "(" + n + ")").str());
 }
 
-/// "file:line:col" of a location, or its MLIR form.
-std::string locationText(Location loc) {
-  if (auto flc = dyn_cast<FileLineColLoc>(loc))
-    return llvm::formatv("{0}:{1}:{2}", flc.getFilename().getValue(), flc.getLine(),
-                         flc.getColumn())
-        .str();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << loc;
-  return text;
-}
-
-/// Collects the diagnostics emitted while it lives as "loc: message" lines.
-struct DiagnosticCollector {
-  std::string text;
-  ScopedDiagnosticHandler handler;
-  explicit DiagnosticCollector(MLIRContext *ctx)
-      : handler(ctx, [this](Diagnostic &d) {
-          llvm::raw_string_ostream os(text);
-          if (!text.empty())
-            os << "\n";
-          os << locationText(d.getLocation()) << ": " << d.str();
-          for (Diagnostic &note : d.getNotes())
-            os << "\n  " << locationText(note.getLocation()) << ": note: " << note.str();
-          return success();
-        }) {}
-  std::string firstLine() const { return StringRef(text).split('\n').first.str(); }
-};
-
 /// Runs `fn` on fresh copies of `inputs` into `buffers`.
 LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>)> run,
                           const std::vector<KernelInput> &inputs,
@@ -199,14 +156,14 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
     return stage;
   }
   {
-    DiagnosticCollector diags(module.getContext());
+    DiagnosticText diags(module.getContext());
     auto kernel = interp::CompiledKernel::compile(fn, options.interp);
     if (succeeded(kernel)) {
       stage.executor = Executor::Interpreter;
       if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
                              buffers))) {
         stage.runFailed = true;
-        stage.failure = diags.text;
+        stage.failure = diags.text();
       }
       return stage;
     }
@@ -220,7 +177,7 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
   jitModule->walk([](cf::AssertOp op) { op.erase(); });
   jit::Options jitOptions = options.jit;
   jitOptions.runtimeChecks = false;
-  DiagnosticCollector diags(module.getContext());
+  DiagnosticText diags(module.getContext());
   auto kernel = jit::JitKernel::compile(*jitModule, options.entry, jitOptions);
   if (failed(kernel)) {
     stage.runFailed = true;
@@ -232,7 +189,7 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
   if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
                          buffers))) {
     stage.runFailed = true;
-    stage.failure = diags.text;
+    stage.failure = diags.text();
   }
   return stage;
 }

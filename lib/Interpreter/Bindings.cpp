@@ -105,7 +105,8 @@ LogicalResult bindReduce(sem::ReduceKind k, Value src, Value mask, Value result,
                            .sourceType = rt(src),
                            .source = c.reg(src),
                            .mask = c.mask(mask),
-                           .result = c.reg(result)});
+                           .result = c.reg(result),
+                           .kernel = sem::simd::reduceKernel(c.profile(), k, rt(result), rt(src))});
 }
 
 /// `unit`: the type the buffer is read as (dav's 32-bit words of 64-bit data).

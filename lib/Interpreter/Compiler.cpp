@@ -14,11 +14,11 @@
 // slot points at the UB bytes (see mayViewUB).
 //
 // Fused instructions, in plain runs only (no trace, checks or provenance,
-// which report per op): a multiplication by a constant whose one use is the
-// offset of a register load / store in its block becomes the access's
-// scale (foldIntoAccess), and the copy of a loop's one scalar iter_arg joins
-// the latch (ForLatchCopyInst). The conformance loops run 5 instructions per
-// iteration instead of 8.
+// which report per op): a multiplication by a constant whose one use is in
+// its block is computed only if that use reads it as a scalar; a register
+// load / store reads it as its offset, index times scale (foldIntoAccess), and the copy of a loop's
+// one scalar iter_arg joins the latch (ForLatchCopyInst). The conformance loops run 5 instructions
+// per iteration instead of 8.
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"
@@ -49,6 +49,9 @@ Slot Compiler::newSlot(Type t) {
 }
 
 Slot Compiler::slotFor(Value v) {
+  if (!foldedOffsets.empty())
+    if (auto f = foldedOffsets.find(v); f != foldedOffsets.end())
+      materialize(f);
   auto it = slots.find(v);
   if (it != slots.end())
     return it->second;
@@ -257,28 +260,11 @@ LogicalResult Compiler::compileOp(Operation *op) {
   return success();
 }
 
-/// The offset operand of a register load / store (the ops whose bindings
-/// read it through Compiler::offset), or null.
-static Value accessOffset(Operation *op) {
-  if (auto o = dyn_cast<LoadAlignOp>(op))
-    return o.getOffset();
-  if (auto o = dyn_cast<StoreAlignOp>(op))
-    return o.getOffset();
-  if (auto o = dyn_cast<dav::VldsOp>(op))
-    return o.getOffset();
-  if (auto o = dyn_cast<dav::VstsOp>(op))
-    return o.getOffset();
-  return {};
-}
-
 bool Compiler::foldIntoAccess(Operation *op) {
   if (!isa<arith::MulIOp, index::MulOp>(op) || widthOf(op->getResult(0).getType()) != 64)
     return false;
   Value product = op->getResult(0);
-  if (!product.hasOneUse())
-    return false;
-  Operation *user = *product.getUsers().begin();
-  if (user->getBlock() != op->getBlock() || accessOffset(user) != product)
+  if (!product.hasOneUse() || (*product.getUsers().begin())->getBlock() != op->getBlock())
     return false;
   // 64-bit products wrap like scalar * scale in uint64_t.
   APInt c;
@@ -289,8 +275,22 @@ bool Compiler::foldIntoAccess(Operation *op) {
     factor = op->getOperand(1);
   else
     return false;
-  foldedOffsets[product] = ElementOffset{scalar(factor), c.getZExtValue()};
+  foldedOffsets[product] = FoldedProduct{ElementOffset{scalar(factor), c.getZExtValue()}, op};
   return true;
+}
+
+/// The one use of a folded product reads it through its slot, not as an
+/// access offset: computes it just before that use. Its operands still hold
+/// their values there (one slot per value, and no block boundary lies
+/// between the two ops).
+void Compiler::materialize(llvm::DenseMap<Value, FoldedProduct>::iterator folded) {
+  const FoldedProduct f = folded->second;
+  Value product = folded->first;
+  foldedOffsets.erase(folded);
+  emitAt(f.mul, IntBinaryInst<IntOp::Mul>{.width = 64,
+                                          .lhs = scalar(f.mul->getOperand(0)),
+                                          .rhs = scalar(f.mul->getOperand(1)),
+                                          .result = scalar(product)});
 }
 
 LogicalResult Compiler::compileBranch(Operation *op) {

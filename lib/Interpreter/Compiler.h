@@ -46,8 +46,10 @@ public:
   /// multiplication by a constant folded into the access (foldIntoAccess).
   ElementOffset offset(Value v) {
     auto it = foldedOffsets.find(v);
-    return it != foldedOffsets.end() ? it->second : ElementOffset{scalar(v), 1};
+    return it != foldedOffsets.end() ? it->second.offset : ElementOffset{scalar(v), 1};
   }
+  /// The semantic choices of the kernel being compiled (fixed before).
+  const sem::Profile &profile() const { return m.profile(); }
   static sem::RegType regType(Value v) { return toRegType(cast<VRegType>(v.getType())); }
   /// Bit width of a scalar (index: 64).
   static unsigned widthOf(Type t);
@@ -81,9 +83,16 @@ private:
   /// Fused instructions (foldIntoAccess, ForLatchCopyInst): only in plain
   /// runs, so that traces, findings and provenance see one instruction per op.
   bool fuse = false;
-  /// Offsets that are multiplications folded into their one access.
-  llvm::DenseMap<Value, ElementOffset> foldedOffsets;
+  /// Products of a multiplication by a constant, not computed where they are
+  /// defined: their one use reads them as an access's offset (offset()), or
+  /// through their slot (any other read: slotFor), which computes them there.
+  struct FoldedProduct {
+    ElementOffset offset;
+    Operation *mul;
+  };
+  llvm::DenseMap<Value, FoldedProduct> foldedOffsets;
   bool foldIntoAccess(Operation *op);
+  void materialize(llvm::DenseMap<Value, FoldedProduct>::iterator folded);
   /// Induction variables of the scf.for loops being compiled (name, slot).
   std::vector<std::pair<std::string, uint32_t>> loops;
   std::string nameOf(Value v);

@@ -75,31 +75,9 @@ uint64_t laneBits(const TracedValue &v, unsigned lane) {
 }
 
 std::string formatLane(sem::ElemKind k, uint64_t bits) {
-  std::string s;
+  std::string s = sem::formatNumber(sem::numberFormat(k), bits);
   llvm::raw_string_ostream os(s);
   unsigned w = sem::elemBytes(k);
-  switch (k) {
-  case sem::ElemKind::F16:
-    os << llvm::format("%g", sem::f16ToF32(uint16_t(bits)));
-    break;
-  case sem::ElemKind::BF16:
-    os << llvm::format("%g", sem::bf16ToF32(uint16_t(bits)));
-    break;
-  case sem::ElemKind::F32: {
-    float f;
-    uint32_t u = uint32_t(bits);
-    std::memcpy(&f, &u, 4);
-    os << llvm::format("%.9g", f);
-    break;
-  }
-  default:
-    if (sem::isSignedInt(k)) {
-      unsigned sh = 64 - 8 * w;
-      os << (static_cast<int64_t>(bits << sh) >> sh);
-    } else {
-      os << bits;
-    }
-  }
   os << " (" << llvm::format_hex(bits, 2 + 2 * w) << ")";
   return s;
 }

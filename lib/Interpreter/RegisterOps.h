@@ -347,7 +347,11 @@ struct ReduceInst {
   RegRef source;
   MaskRef mask;
   RegRef result;
+  /// The kernel of this reduce, resolved when compiled; null: sem::reduce.
+  sem::simd::ReduceKernel kernel = nullptr;
   void run(Machine &m) const {
+    if (kernel)
+      return kernel(m.reg(source), m.mask(mask), m.regOut(result));
     sem::reduce(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
                 m.regOut(result));
   }

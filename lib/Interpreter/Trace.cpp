@@ -24,42 +24,6 @@ static uint64_t laneBits(sem::RegType t, const sem::Reg &r, unsigned lane) {
   return v;
 }
 
-static void printLaneValue(llvm::raw_ostream &os, sem::ElemKind k, uint64_t bits) {
-  switch (k) {
-  case sem::ElemKind::I8:
-    os << static_cast<int>(static_cast<int8_t>(bits));
-    break;
-  case sem::ElemKind::I16:
-    os << static_cast<int16_t>(bits);
-    break;
-  case sem::ElemKind::I32:
-    os << static_cast<int32_t>(bits);
-    break;
-  case sem::ElemKind::I64:
-    os << static_cast<int64_t>(bits);
-    break;
-  case sem::ElemKind::U8:
-  case sem::ElemKind::U16:
-  case sem::ElemKind::U32:
-  case sem::ElemKind::U64:
-    os << bits;
-    break;
-  case sem::ElemKind::F16:
-    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(bits)));
-    break;
-  case sem::ElemKind::BF16:
-    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(bits)));
-    break;
-  case sem::ElemKind::F32: {
-    float f;
-    uint32_t u = static_cast<uint32_t>(bits);
-    std::memcpy(&f, &u, 4);
-    os << llvm::format("%.9g", f);
-    break;
-  }
-  }
-}
-
 void printReg(llvm::raw_ostream &os, sem::RegType t, const sem::Reg &r) {
   unsigned lanes = t.lanes(), eb = sem::elemBytes(t.elem);
   unsigned perLine = eb == 1 ? 32 : eb == 2 ? 16 : eb == 4 ? 8 : 4;
@@ -76,7 +40,7 @@ void printReg(llvm::raw_ostream &os, sem::RegType t, const sem::Reg &r) {
     os << llvm::format("        [%3u]", l);
     for (unsigned j = l; j < l + valuesPerLine && j < lanes; ++j) {
       os << " ";
-      printLaneValue(os, t.elem, laneBits(t, r, j));
+      os << sem::formatNumber(sem::numberFormat(t.elem), laneBits(t, r, j));
     }
     os << "\n";
   }

@@ -34,6 +34,8 @@
 
 #include "ascreg/Semantics/Cast.h"
 
+#include "MaskBits.h"
+
 #include <cstring>
 
 #undef HWY_TARGET_INCLUDE
@@ -73,20 +75,8 @@ using DF = hn::RebindToFloat<DU>;
 
 // ---------------------------------------------------------------- masks
 
-// Keeps bits 0, 4, 8, ... (resp. 0, 8, ...) of x, packed into the low bits.
-inline uint64_t compress4(uint64_t x) {
-  x &= 0x1111111111111111ull;
-  x = (x | x >> 3) & 0x0303030303030303ull;
-  x = (x | x >> 6) & 0x000F000F000F000Full;
-  x = (x | x >> 12) & 0x000000FF000000FFull;
-  return (x | x >> 24) & 0xFFFFull;
-}
-inline uint64_t compress8(uint64_t x) {
-  x &= 0x0101010101010101ull;
-  x = (x | x >> 7) & 0x0003000300030003ull;
-  x = (x | x >> 14) & 0x0000000F0000000Full;
-  return (x | x >> 28) & 0xFFull;
-}
+using detail::compress4;
+using detail::compress8;
 
 /// Bit w = mask bit (stride*w + off), for the 256/stride words of a register.
 uint64_t wordMaskBits(const Mask &m, unsigned stride, unsigned off) {

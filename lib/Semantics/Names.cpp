@@ -1,5 +1,9 @@
-//===- Names.cpp - Element type tokens ------------------------------------===//
+//===- Names.cpp - Element type tokens and the text of numbers ------------===//
 #include "ascreg/Semantics/Semantics.h"
+
+#include <bit>
+#include <cinttypes>
+#include <cstdio>
 
 namespace ascreg {
 namespace semantics {
@@ -30,6 +34,31 @@ const char *elemName(ElemKind k) {
     return "u64";
   }
   return "?";
+}
+
+std::string formatNumber(NumberFormat f, uint64_t bits) {
+  char text[40];
+  const unsigned shift = 64 - 8 * f.bytes;
+  switch (f.cls) {
+  case NumberFormat::Signed:
+    std::snprintf(text, sizeof text, "%" PRId64, static_cast<int64_t>(bits << shift) >> shift);
+    break;
+  case NumberFormat::Unsigned:
+    std::snprintf(text, sizeof text, "%" PRIu64, (bits << shift) >> shift);
+    break;
+  case NumberFormat::BFloat:
+    std::snprintf(text, sizeof text, "%g", double(bf16ToF32(uint16_t(bits))));
+    break;
+  case NumberFormat::IEEE:
+    if (f.bytes == 2)
+      std::snprintf(text, sizeof text, "%g", double(f16ToF32(uint16_t(bits))));
+    else if (f.bytes == 4)
+      std::snprintf(text, sizeof text, "%.9g", double(std::bit_cast<float>(uint32_t(bits))));
+    else
+      std::snprintf(text, sizeof text, "%.17g", std::bit_cast<double>(bits));
+    break;
+  }
+  return text;
 }
 
 } // namespace semantics

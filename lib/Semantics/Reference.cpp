@@ -184,63 +184,10 @@ template <class T> T treeSumOf(std::vector<T> level) {
 // ---------------------------------------------------------------- Masks
 
 void createMask(RegType t, MaskPattern p, Mask &out) {
-  unsigned vl = t.lanes();
-  unsigned prefix = 0; // number of lowest lanes for the prefix patterns
-  switch (p) {
-  case MaskPattern::ALL:
-    prefix = vl;
-    break;
-  case MaskPattern::VL1:
-    prefix = 1;
-    break;
-  case MaskPattern::VL2:
-    prefix = 2;
-    break;
-  case MaskPattern::VL3:
-    prefix = 3;
-    break;
-  case MaskPattern::VL4:
-    prefix = 4;
-    break;
-  case MaskPattern::VL8:
-    prefix = 8;
-    break;
-  case MaskPattern::VL16:
-    prefix = 16;
-    break;
-  case MaskPattern::VL32:
-    prefix = 32;
-    break;
-  case MaskPattern::VL64:
-    prefix = 64;
-    break;
-  case MaskPattern::VL128:
-    prefix = 128;
-    break;
-  case MaskPattern::H:
-    prefix = vl / 2;
-    break;
-  case MaskPattern::Q:
-    prefix = vl / 4;
-    break;
-  case MaskPattern::M3:
-  case MaskPattern::M4:
-  case MaskPattern::ALLF:
-    break;
-  }
-  if (prefix > vl) // [decision] VLk with k > VL_T activates every lane
-    prefix = vl;
+  const PatternLanes on = patternLanes(p, t.lanes());
   out = Mask{};
-  for (unsigned i = 0; i < vl; ++i) {
-    bool active;
-    if (p == MaskPattern::M3)
-      active = i % 3 == 0;
-    else if (p == MaskPattern::M4)
-      active = i % 4 == 0;
-    else
-      active = i < prefix;
-    out.set(t.maskStride() * i, active);
-  }
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    out.set(t.maskStride() * i, on.period ? i % on.period == 0 : i < on.prefix);
 }
 
 void updateMask(RegType t, uint32_t count, Mask &out, uint32_t &rest) {

@@ -65,6 +65,7 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
                 const Mask &m, Reg &out) {
   ref::reduce(prof, k, dst, src, in, m, out);
 }
+ReduceKernel ReduceKernelImpl(ReduceKind, RegType, RegType) { return nullptr; }
 void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   ref::pairReduceSum(prof, t, in, m, out);
 }
@@ -624,34 +625,6 @@ bool extremeOfType(const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
   return extremeSlow<TK, kKind, kMax, kStride>(in, kLanes, m, v, i);
 }
 
-/// Value and index of max / min; false for an empty mask.
-template <bool kMax>
-bool extremeOf(RegType t, const Reg &in, const Mask &m, uint64_t &v, uint64_t &i) {
-  if (t.numRegs == 2) // 64 lanes of 64 bits, mask stride 4
-    return t.elem == EK::I64 ? extremeOfType<int64_t, kSignedKey, kMax, 64, 4>(in, m, v, i)
-                             : extremeOfType<int64_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
-  switch (t.elem) {
-  case EK::I16:
-    return extremeOfType<int16_t, kSignedKey, kMax, 128, 2>(in, m, v, i);
-  case EK::U16:
-    return extremeOfType<int16_t, kUnsignedKey, kMax, 128, 2>(in, m, v, i);
-  case EK::F16:
-    return extremeOfType<int16_t, kFloatKey, kMax, 128, 2>(in, m, v, i);
-  case EK::I32:
-    return extremeOfType<int32_t, kSignedKey, kMax, 64, 4>(in, m, v, i);
-  case EK::U32:
-    return extremeOfType<int32_t, kUnsignedKey, kMax, 64, 4>(in, m, v, i);
-  case EK::F32:
-    return extremeOfType<int32_t, kFloatKey, kMax, 64, 4>(in, m, v, i);
-  case EK::I64:
-    return extremeOfType<int64_t, kSignedKey, kMax, 32, 8>(in, m, v, i);
-  case EK::U64:
-    return extremeOfType<int64_t, kUnsignedKey, kMax, 32, 8>(in, m, v, i);
-  default:
-    return false;
-  }
-}
-
 /// Result of max / min over an empty mask: -inf / type min, +inf / type max.
 uint64_t emptyExtreme(EK k, bool isMax) {
   switch (k) {
@@ -672,6 +645,52 @@ uint64_t emptyExtreme(EK k, bool isMax) {
   default:
     return isMax ? 0 : ~uint64_t(0);
   }
+}
+
+/// max / min of one type: value and index of the extreme (the first index
+/// among equals), or the empty-mask result. ReduceImpl and, resolved ahead,
+/// simd::reduceKernel call it.
+template <bool kMax, class TK, int kKind, size_t kLanes, size_t kStride, EK kElem>
+void extremeKernel(const Reg &in, const Mask &m, Reg &out) {
+  uint64_t value = 0, index = 0;
+  if (!extremeOfType<TK, kKind, kMax, kLanes, kStride>(in, m, value, index)) {
+    value = emptyExtreme(kElem, kMax);
+    index = 0;
+  }
+  zeroReg(out, unsigned(kLanes * sizeof(TK)));
+  storeLanes01<std::make_unsigned_t<TK>>(out, value, index);
+}
+
+template <bool kMax> ReduceKernel extremeKernelOf(RegType t) {
+  if (t.numRegs == 2)
+    return t.elem == EK::I64 ? &extremeKernel<kMax, int64_t, kSignedKey, 64, 4, EK::I64>
+                             : &extremeKernel<kMax, int64_t, kUnsignedKey, 64, 4, EK::U64>;
+  switch (t.elem) {
+  case EK::I16:
+    return &extremeKernel<kMax, int16_t, kSignedKey, 128, 2, EK::I16>;
+  case EK::U16:
+    return &extremeKernel<kMax, int16_t, kUnsignedKey, 128, 2, EK::U16>;
+  case EK::F16:
+    return &extremeKernel<kMax, int16_t, kFloatKey, 128, 2, EK::F16>;
+  case EK::I32:
+    return &extremeKernel<kMax, int32_t, kSignedKey, 64, 4, EK::I32>;
+  case EK::U32:
+    return &extremeKernel<kMax, int32_t, kUnsignedKey, 64, 4, EK::U32>;
+  case EK::F32:
+    return &extremeKernel<kMax, int32_t, kFloatKey, 64, 4, EK::F32>;
+  case EK::I64:
+    return &extremeKernel<kMax, int64_t, kSignedKey, 32, 8, EK::I64>;
+  case EK::U64:
+    return &extremeKernel<kMax, int64_t, kUnsignedKey, 32, 8, EK::U64>;
+  default:
+    return nullptr;
+  }
+}
+
+ReduceKernel ReduceKernelImpl(ReduceKind k, RegType dst, RegType src) {
+  if (k == ReduceKind::Sum || !(dst == src))
+    return nullptr;
+  return k == ReduceKind::Max ? extremeKernelOf<true>(src) : extremeKernelOf<false>(src);
 }
 
 void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
@@ -699,14 +718,10 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
       value = src.numRegs == 2 ? sumInt<uint64_t, 4>(in, 64, m) : sumInt<uint64_t, 8>(in, 32, m);
       break;
     }
-  } else {
-    const bool isMax = k == ReduceKind::Max;
-    const bool found = isMax ? extremeOf<true>(src, in, m, value, index)
-                             : extremeOf<false>(src, in, m, value, index);
-    if (!found) {
-      value = emptyExtreme(src.elem, isMax);
-      index = 0;
-    }
+  } else if (ReduceKernel kernel = ReduceKernelImpl(k, dst, src)) {
+    return kernel(in, m, out);
+  } else { // no legal max / min: as over an empty mask
+    value = emptyExtreme(src.elem, k == ReduceKind::Max);
   }
   // Everything is read; `in` may be `out`. Lane 0 = value, lane 1 = index
   // (0 for sums), all other lanes 0.
@@ -1395,6 +1410,7 @@ namespace semantics {
 namespace simd {
 
 HWY_EXPORT(ReduceImpl);
+HWY_EXPORT(ReduceKernelImpl);
 HWY_EXPORT(PairReduceSumImpl);
 HWY_EXPORT(GatherImpl);
 HWY_EXPORT(GatherRegImpl);
@@ -1410,67 +1426,25 @@ HWY_EXPORT(TargetNameImpl);
 
 void createMask(RegType t, MaskPattern p, Mask &out) {
   const unsigned vl = t.lanes();
+  const PatternLanes on = patternLanes(p, vl);
   detail::LaneBits lb{};
-  unsigned prefix = 0;
-  switch (p) {
-  case MaskPattern::ALL:
-    prefix = vl;
-    break;
-  case MaskPattern::VL1:
-    prefix = 1;
-    break;
-  case MaskPattern::VL2:
-    prefix = 2;
-    break;
-  case MaskPattern::VL3:
-    prefix = 3;
-    break;
-  case MaskPattern::VL4:
-    prefix = 4;
-    break;
-  case MaskPattern::VL8:
-    prefix = 8;
-    break;
-  case MaskPattern::VL16:
-    prefix = 16;
-    break;
-  case MaskPattern::VL32:
-    prefix = 32;
-    break;
-  case MaskPattern::VL64:
-    prefix = 64;
-    break;
-  case MaskPattern::VL128:
-    prefix = 128;
-    break;
-  case MaskPattern::H:
-    prefix = vl / 2;
-    break;
-  case MaskPattern::Q:
-    prefix = vl / 4;
-    break;
-  case MaskPattern::M3:
+  if (on.period == 3) {
     for (unsigned i = 0; i < vl; i += 3)
       lb.w[i >> 6] |= uint64_t(1) << (i & 63);
-    break;
-  case MaskPattern::M4:
+  } else if (on.period == 4) {
     for (unsigned k = 0; k < (vl + 63) / 64; ++k)
       lb.w[k] = 0x1111111111111111ull;
-    break;
-  case MaskPattern::ALLF:
-    break;
+    if (vl < 64) // a whole word was filled
+      lb.w[0] &= (uint64_t(1) << vl) - 1;
+  } else {
+    for (unsigned k = 0; k < 4; ++k) {
+      const unsigned lo = 64 * k;
+      if (on.prefix >= lo + 64)
+        lb.w[k] = ~0ull;
+      else if (on.prefix > lo)
+        lb.w[k] = (uint64_t(1) << (on.prefix - lo)) - 1;
+    }
   }
-  if (prefix > vl)
-    prefix = vl;
-  for (unsigned k = 0; k < 4; ++k) {
-    const unsigned lo = 64 * k;
-    if (prefix >= lo + 64)
-      lb.w[k] = ~0ull;
-    else if (prefix > lo)
-      lb.w[k] = (uint64_t(1) << (prefix - lo)) - 1;
-  }
-  if (vl < 64) // M4 above filled a whole word
-    lb.w[0] &= (uint64_t(1) << vl) - 1;
   out = detail::unpackLanes(lb, t.maskStride());
 }
 
@@ -1530,19 +1504,6 @@ uint64_t laneOf(const Reg &r, unsigned width, unsigned i) {
 void setLaneOf(Reg &r, unsigned width, unsigned i, uint64_t v) {
   std::memcpy(r.b + size_t(i) * width, &v, width);
 }
-bool isNaNOf(EK k, uint64_t bits) {
-  switch (k) {
-  case EK::F16:
-    return (bits & 0x7FFF) > 0x7C00;
-  case EK::BF16:
-    return (bits & 0x7FFF) > 0x7F80;
-  case EK::F32:
-    return (bits & 0x7FFFFFFFu) > 0x7F800000u;
-  default:
-    return false;
-  }
-}
-bool isFloatKind(EK k) { return k == EK::F16 || k == EK::BF16 || k == EK::F32; }
 /// `in` with every subnormal lane flushed (compare.subnormals = flush).
 Reg flushedCopy(RegType t, const Reg &in) {
   Reg r = in;
@@ -1552,13 +1513,13 @@ Reg flushedCopy(RegType t, const Reg &in) {
   return r;
 }
 bool flushes(const Profile &prof, EK k) {
-  return isFloatKind(k) && prof.compareSubnormals == CompareSubnormals::Flush;
+  return isFloat(k) && prof.compareSubnormals == CompareSubnormals::Flush;
 }
 /// Replaces the NaN lanes [0, lanes) of `r` by the canonical NaN.
 void canonicalizeNaNLanes(RegType t, unsigned lanes, Reg &r) {
   const unsigned w = elemBytes(t.elem);
   for (unsigned i = 0; i < lanes; ++i)
-    if (isNaNOf(t.elem, laneOf(r, w, i)))
+    if (isNaN(numberFormat(t.elem), laneOf(r, w, i)))
       setLaneOf(r, w, i, canonicalNaNBits(t.elem));
 }
 
@@ -1598,9 +1559,15 @@ HWY_NOINLINE void reduceOtherChoices(const Profile &prof, ReduceKind k, RegType 
 }
 void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
             const Mask &m, Reg &out) {
-  if (HWY_LIKELY(prof.choicesDocumented() || !isFloatKind(src.elem)))
+  if (HWY_LIKELY(prof.choicesDocumented() || !isFloat(src.elem)))
     return ASCREG_DISPATCH(ReduceImpl)(prof, k, dst, src, in, m, out);
   reduceOtherChoices(prof, k, dst, src, in, m, out);
+}
+
+ReduceKernel reduceKernel(const Profile &prof, ReduceKind k, RegType dst, RegType src) {
+  if (!prof.choicesDocumented() && isFloat(src.elem))
+    return nullptr; // reduceOtherChoices rewrites around the kernel
+  return ASCREG_DISPATCH(ReduceKernelImpl)(k, dst, src);
 }
 
 HWY_NOINLINE void pairReduceSumOtherChoices(const Profile &prof, RegType t, const Reg &in,
@@ -1679,7 +1646,7 @@ HWY_NOINLINE void binaryOtherChoices(const Profile &prof, BinaryKind k, RegType 
   }
   const bool canonical = k == BinaryKind::Add ? prof.addNaN == AddNaN::Canonical
                                               : prof.maxMinNaN == MaxMinNaN::Canonical;
-  if (canonical && isFloatKind(t.elem))
+  if (canonical && isFloat(t.elem))
     canonicalizeNaNLanes(t, t.lanes(), out);
 }
 void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Reg &b, const Mask &m,
@@ -1702,7 +1669,13 @@ void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
   if (!present)
     return;
   if (!missing) {
-    std::memmove(dst, in.b, t.bytes());
+    if (t.bytes() == kVLBytes) { // inline: all loads before the stores
+      uint8_t copy[kVLBytes];
+      std::memcpy(copy, in.b, kVLBytes);
+      std::memcpy(dst, copy, kVLBytes);
+    } else {
+      std::memmove(dst, in.b, t.bytes());
+    }
     return;
   }
   // A partial store from a view that overlaps `dst` would read bytes it has
@@ -1734,7 +1707,15 @@ const char *targetNameOf(int64_t target) { return hwy::TargetName(target); }
 void forceTarget(int64_t target) {
   hwy::SetSupportedTargetsForTest(target);
   hwy::GetChosenTarget().Update(hwy::SupportedTargets());
+#ifndef ASCREG_DISPATCH_IS_HIGHWAYS
+  dispatch::refreshChosenIndex();
+#endif
 }
+
+#ifndef ASCREG_DISPATCH_IS_HIGHWAYS
+// The kernels' dispatch index, chosen when the library is loaded (Dispatch.h).
+[[maybe_unused]] static const bool chosenAtLoad = (dispatch::refreshChosenIndex(), true);
+#endif
 
 } // namespace simd
 } // namespace semantics

@@ -291,14 +291,18 @@ struct ParamInfo {
   Elem elem;         // buffer: element type; scalar: the scalar's type
   unsigned bits = 0; // integer / float width
   bool signless = false;
-  bool isSigned = false; // integers: signed (si) or signless-as-signed
-  int64_t size = -1;     // static buffer size, -1 if dynamic
-  std::string token;     // "f32", "bf16", "i32", "u32", "index", ...
-  std::string file;      // where the parameter is defined
+  bool isSigned = false;      // integers: signed (si) or signless-as-signed
+  int64_t size = -1;          // static buffer size, -1 if dynamic
+  std::string token;          // "f32", "bf16", "i32", "u32", "index", ...
+  sem::NumberFormat number{}; // how an element reads: signless integers as signed
+  std::string file;           // where the parameter is defined
   unsigned line = 0, column = 0;
 };
 
 Elem classify(Type t, ParamInfo &p) {
+  p.number = ::ascreg::debugging::numberFormatOf(t);
+  if (auto it = dyn_cast<IntegerType>(t); it && it.isSignless())
+    p.number.cls = sem::NumberFormat::Signed; // NumPy's int arrays
   if (t.isIndex()) {
     p.bits = 64;
     p.token = "index";
@@ -450,9 +454,6 @@ struct KernelOptions {
   /// (resolveProfile's forms); empty keeps the module's own record.
   std::string semantics;
 };
-
-std::string describeBits(Elem e, uint64_t v);
-bool isNaNBits(Elem e, uint64_t bits);
 
 class Kernel {
 public:
@@ -823,59 +824,6 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
 // Running
 //===----------------------------------------------------------------------===//
 
-bool isNaNBits(Elem e, uint64_t bits) {
-  switch (e) {
-  case Elem::F16:
-    return (bits & 0x7c00) == 0x7c00 && (bits & 0x3ff);
-  case Elem::BF16:
-    return (bits & 0x7f80) == 0x7f80 && (bits & 0x7f);
-  case Elem::F32:
-    return (bits & 0x7f800000) == 0x7f800000 && (bits & 0x7fffff);
-  case Elem::F64:
-    return (bits & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (bits & 0xfffffffffffffull);
-  default:
-    return false;
-  }
-}
-
-std::string describeBits(Elem e, uint64_t v) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  switch (e) {
-  case Elem::F16:
-    os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
-    break;
-  case Elem::BF16:
-    os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
-    break;
-  case Elem::F32:
-    os << llvm::format("%.9g", bitsToFloat(static_cast<uint32_t>(v)));
-    break;
-  case Elem::F64: {
-    double d;
-    std::memcpy(&d, &v, 8);
-    os << llvm::format("%.17g", d);
-    break;
-  }
-  case Elem::I8:
-    os << static_cast<int64_t>(static_cast<int8_t>(v));
-    break;
-  case Elem::I16:
-    os << static_cast<int64_t>(static_cast<int16_t>(v));
-    break;
-  case Elem::I32:
-    os << static_cast<int64_t>(static_cast<int32_t>(v));
-    break;
-  case Elem::I64:
-    os << static_cast<int64_t>(v);
-    break;
-  default:
-    os << v;
-    break;
-  }
-  return out;
-}
-
 void Kernel::run(py::args args, const std::string &mode) {
   bool doInterp = mode == "interp", doJit = mode == "jit", doCheck = mode == "check";
   if (!doInterp && !doJit && !doCheck)
@@ -932,7 +880,7 @@ void Kernel::run(py::args args, const std::string &mode) {
             uint64_t u = 0, v = 0;
             std::memcpy(&u, x + e * eb, eb);
             std::memcpy(&v, y + e * eb, eb);
-            if (u == v || (isNaNBits(p.elem, u) && isNaNBits(p.elem, v)))
+            if (u == v || (sem::isNaN(p.number, u) && sem::isNaN(p.number, v)))
               continue;
             if (mismatches.size() < 64)
               mismatches.push_back({b.param, e, u, v});
@@ -957,8 +905,9 @@ void Kernel::run(py::args args, const std::string &mode) {
       uint64_t lanes = sem::kVLBytes / eb;
       msg += "\n  " + paramLabel(p) + " element " + std::to_string(m.element) + " (register " +
              std::to_string(m.element / lanes) + ", lane " + std::to_string(m.element % lanes) +
-             "): interp " + hexBits(m.interpBits, eb) + " (" + describeBits(p.elem, m.interpBits) +
-             "), jit " + hexBits(m.jitBits, eb) + " (" + describeBits(p.elem, m.jitBits) + ")";
+             "): interp " + hexBits(m.interpBits, eb) + " (" +
+             sem::formatNumber(p.number, m.interpBits) + "), jit " + hexBits(m.jitBits, eb) + " (" +
+             sem::formatNumber(p.number, m.jitBits) + ")";
     }
     if (numMismatches > 16)
       msg += "\n  ...";

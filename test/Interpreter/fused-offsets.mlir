@@ -22,6 +22,19 @@
 // RUN: FileCheck %s < %t/fused.err
 // CHECK: k.mlir:8:10: error: 'ascreg.load_align' op UB access outside the Unified Buffer: {{.*}}element offset -9223372036854775744 of the buffer at UB address 0x0
 
+// A product whose one use reads it otherwise (an add, a yield, a loop bound,
+// a scalar store's index) is computed just before that use, in fused and
+// unfused runs alike (the checks, except coverage: the kernel writes one
+// element): dst[3] = 3 * (the loop below over i < 4) = 1710.
+// RUN: %python %S/../Inputs/mknpy.py %t/zeros.npy i8 "[0] * 4"
+// RUN: %python %S/../Inputs/mknpy.py %t/want-other.npy i8 "[0, 0, 0, 1710]"
+// RUN: ascreg-run %t/other.mlir --arg=%t/zeros.npy --arg=index:4 --out=0:%t/other.npy
+// RUN: cmp %t/other.npy %t/want-other.npy
+// RUN: ascreg-run %t/other.mlir --arg=%t/zeros.npy --arg=index:4 --check=init,bounds,align,ub --out=0:%t/other-check.npy
+// RUN: cmp %t/other-check.npy %t/want-other.npy
+// RUN: ascreg-run %t/other.mlir --arg=%t/zeros.npy --arg=index:4 --mode=jit --out=0:%t/other-jit.npy
+// RUN: cmp %t/other-jit.npy %t/want-other.npy
+
 //--- k.mlir
 func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %lb: index, %ub: index) {
   %c2 = arith.constant 2 : index
@@ -34,5 +47,25 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %lb: index, %ub: ind
     %doff = arith.muli %c32, %r : index
     ascreg.store_align %v, %dst[%doff], %all : !ascreg.vreg<64xf32>, memref<?xf32>
   }
+  return
+}
+
+//--- other.mlir
+func.func @kernel(%dst: memref<?xi64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %bound = arith.muli %n, %c1 : index
+  %sum = scf.for %i = %c0 to %bound step %c1 iter_args(%acc = %c0) -> (index) {
+    %p = arith.muli %i, %c3 : index
+    %q = arith.addi %acc, %p : index
+    %y = arith.muli %q, %c5 : index
+    scf.yield %y : index
+  }
+  %t = arith.muli %sum, %c3 : index
+  %v = arith.index_cast %t : index to i64
+  %k = arith.muli %c1, %c3 : index
+  memref.store %v, %dst[%k] : memref<?xi64>
   return
 }

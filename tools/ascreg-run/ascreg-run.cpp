@@ -248,31 +248,17 @@ void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &
   Type elem = mt.getElementType();
   unsigned eb = b.npy.itemBytes;
   uint64_t n = b.npy.numElements();
+  // The .npy's dtype says whether integers are signed.
+  sem::NumberFormat f = ::ascreg::debugging::numberFormatOf(elem);
+  if (!isa<FloatType>(elem))
+    f.cls = b.npy.kind == 'u' ? sem::NumberFormat::Unsigned : sem::NumberFormat::Signed;
   os << "arg" << index << ": " << type << " (" << n << " elements) = [";
   for (uint64_t i = 0; i < n; ++i) {
     if (i)
       os << ", ";
     uint64_t v = 0;
     std::memcpy(&v, b.work.data() + i * eb, eb);
-    if (elem.isF16())
-      os << llvm::format("%g", sem::f16ToF32(static_cast<uint16_t>(v)));
-    else if (elem.isBF16())
-      os << llvm::format("%g", sem::bf16ToF32(static_cast<uint16_t>(v)));
-    else if (elem.isF32()) {
-      float f;
-      uint32_t u = static_cast<uint32_t>(v);
-      std::memcpy(&f, &u, 4);
-      os << llvm::format("%.9g", f);
-    } else if (elem.isF64()) {
-      double d;
-      std::memcpy(&d, &v, 8);
-      os << llvm::format("%.17g", d);
-    } else if (b.npy.kind == 'u') {
-      os << v;
-    } else {
-      unsigned s = 64 - eb * 8;
-      os << (static_cast<int64_t>(v << s) >> s);
-    }
+    os << sem::formatNumber(f, v);
   }
   os << "]\n";
 }

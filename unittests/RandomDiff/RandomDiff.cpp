@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Debugging/DiagnosticText.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
@@ -309,23 +310,6 @@ std::vector<ascreg::interp::Arg> makeArgs(Buffers &bufs, const Kernel &k,
   return args;
 }
 
-/// Collects the diagnostics of a scope as text.
-struct DiagnosticCapture {
-  std::string text;
-  ScopedDiagnosticHandler handler;
-  explicit DiagnosticCapture(MLIRContext *ctx)
-      : handler(ctx, [this](Diagnostic &d) {
-          llvm::raw_string_ostream os(text);
-          os << d.getLocation() << ": " << d << "\n";
-          return success();
-        }) {}
-  std::string take() {
-    std::string t = std::move(text);
-    text.clear();
-    return llvm::StringRef(t).trim().str();
-  }
-};
-
 /// The planted bug of the dav path.
 void plantBug(ModuleOp m) {
   if (plant != "dav-min-as-max")
@@ -504,8 +488,8 @@ ascreg::jit::Options jitOptions() {
 /// other module attributes than the first kernel's, is compiled alone; if the
 /// batch fails, every kernel is, so that `fail(i)` names the kernel at fault.
 void compileJit(MLIRContext &ctx, std::vector<Kernel> &kernels, OwningOpRef<ModuleOp> &batch,
-                std::unique_ptr<ascreg::jit::JitModule> &compiled, DiagnosticCapture &diags,
-                llvm::function_ref<void(size_t)> fail) {
+                std::unique_ptr<ascreg::jit::JitModule> &compiled,
+                ascreg::debugging::DiagnosticText &diags, llvm::function_ref<void(size_t)> fail) {
   std::vector<size_t> together, alone;
   std::vector<std::string> names;
   if (plant == "jit-reject-first")
@@ -592,7 +576,7 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
     flush();
   }
   int status = 0;
-  DiagnosticCapture diags(&ctx);
+  ascreg::debugging::DiagnosticText diags(&ctx);
   for (size_t i = 0; i < kernels.size(); ++i) {
     Kernel &k = kernels[i];
     k.tag = llvm::formatv("{0} kernel {1}", file, i).str();

@@ -18,6 +18,7 @@
 
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Semantics/Semantics.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -39,11 +40,13 @@ struct KernelInput {
   uint64_t bits = 0;          // scalar bits
 };
 
+/// How the bits of an element or scalar of type `elem` read: signed
+/// integers signed; unsigned, signless integers and index unsigned.
+semantics::NumberFormat numberFormatOf(mlir::Type elem);
 /// Whether `bits` is a NaN of the float type `elem` (false for integers):
 /// NaN payloads are not compared between runs (docs/semantics.md).
 bool isNaNBits(mlir::Type elem, uint64_t bits);
-/// An element's value as text: floats as %g (f32 %.9g), signed integers
-/// signed, unsigned and signless integers unsigned.
+/// An element's value as text (semantics::formatNumber).
 std::string describeElement(mlir::Type elem, uint64_t bits);
 
 /// One element that differs between two runs.

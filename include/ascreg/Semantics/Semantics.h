@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "ascreg/Semantics/Profile.h"
 
@@ -68,6 +69,42 @@ constexpr bool isUnsignedInt(ElemKind k) {
 }
 /// Token used in type names, file names and traces: i8 u8 i16 u16 f16 bf16 i32 u32 f32 i64 u64.
 const char *elemName(ElemKind k);
+
+/// How the bits of one number read: the element kinds of registers and the
+/// scalar types of kernel parameters (f64 and i1 have no ElemKind). Tools
+/// print and compare numbers through this, so every one agrees on the text
+/// of a value and on what is a NaN.
+struct NumberFormat {
+  enum Class : uint8_t { Signed, Unsigned, IEEE, BFloat } cls;
+  uint8_t bytes; // 1, 2, 4 or 8 (IEEE: 2 = binary16, 4 = binary32, 8 = binary64)
+};
+constexpr NumberFormat numberFormat(ElemKind k) {
+  const uint8_t b = uint8_t(elemBytes(k));
+  if (k == ElemKind::BF16)
+    return {NumberFormat::BFloat, b};
+  if (k == ElemKind::F16 || k == ElemKind::F32)
+    return {NumberFormat::IEEE, b};
+  return {isSignedInt(k) ? NumberFormat::Signed : NumberFormat::Unsigned, b};
+}
+/// True for the NaN encodings (exponent all ones, mantissa not zero).
+constexpr bool isNaN(NumberFormat f, uint64_t bits) {
+  if (f.cls == NumberFormat::BFloat)
+    return (bits & 0x7FFF) > 0x7F80;
+  if (f.cls != NumberFormat::IEEE)
+    return false;
+  switch (f.bytes) {
+  case 2:
+    return (bits & 0x7FFF) > 0x7C00;
+  case 4:
+    return (bits & 0x7FFFFFFFu) > 0x7F800000u;
+  default:
+    return (bits & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+  }
+}
+/// The text of a number: integers in decimal (sign by the format); f16 and
+/// bf16 as printf %g, f32 as %.9g and f64 as %.17g (the last two read back
+/// to the same bits); NaN as nan or -nan.
+std::string formatNumber(NumberFormat f, uint64_t bits);
 
 /// The type of a register value: element kind plus register count
 /// (2 only for the 64-bit two-register form).
@@ -123,6 +160,52 @@ enum class MaskPattern : uint8_t {
   Q,
   ALLF = 15
 };
+/// The lanes pattern `p` enables in a type of `lanes` lanes: lanes
+/// [0, prefix), or, when `period` is not 0, every period-th lane from lane 0
+/// (M3, M4). ALLF enables none.
+struct PatternLanes {
+  unsigned prefix = 0;
+  unsigned period = 0;
+};
+constexpr PatternLanes patternLanes(MaskPattern p, unsigned lanes) {
+  unsigned prefix = 0;
+  switch (p) {
+  case MaskPattern::ALL:
+    prefix = lanes;
+    break;
+  case MaskPattern::VL1:
+  case MaskPattern::VL2:
+  case MaskPattern::VL3:
+  case MaskPattern::VL4:
+    prefix = unsigned(p); // the vendor numbers VL1..VL4 as 1..4
+    break;
+  case MaskPattern::VL8:
+  case MaskPattern::VL16:
+  case MaskPattern::VL32:
+  case MaskPattern::VL64:
+  case MaskPattern::VL128:
+    prefix = 8u << (unsigned(p) - unsigned(MaskPattern::VL8));
+    break;
+  case MaskPattern::H:
+    prefix = lanes / 2;
+    break;
+  case MaskPattern::Q:
+    prefix = lanes / 4;
+    break;
+  case MaskPattern::M3:
+    return {0, 3};
+  case MaskPattern::M4:
+    return {0, 4};
+  case MaskPattern::ALLF:
+    break;
+  }
+  // [decision] VLk with k > VL_T activates every lane.
+  return {prefix < lanes ? prefix : lanes, 0};
+}
+static_assert(patternLanes(MaskPattern::VL3, 64).prefix == 3 &&
+              patternLanes(MaskPattern::VL128, 256).prefix == 128 &&
+              patternLanes(MaskPattern::VL128, 64).prefix == 64);
+
 enum class ReduceKind : uint8_t { Sum, Max, Min };
 enum class BinaryKind : uint8_t { Add, Max, Min };
 enum class ComparePred : uint8_t { EQ, NE, LT, LE, GT, GE };
@@ -218,6 +301,14 @@ namespace simd {
 ASCREG_SEMANTICS_OPS
 /// Name of the Highway target chosen at run time (e.g. "AVX2").
 const char *targetName();
+/// One reduce resolved ahead: kind, types and the chosen target's kernel
+/// fixed, so a call skips the dispatch on all of them. For an interpreter
+/// that compiles a kernel once and runs it many times.
+using ReduceKernel = void (*)(const Reg &in, const Mask &m, Reg &out);
+/// The kernel computing reduce(prof, k, dst, src, ...) on the chosen target
+/// (forceTarget afterwards does not change it), or null where only the
+/// general entry point does (other profile choices, sums, scalar targets).
+ReduceKernel reduceKernel(const Profile &prof, ReduceKind k, RegType dst, RegType src);
 } // namespace simd
 // Default entry points: the SIMD kernels.
 using namespace simd;
