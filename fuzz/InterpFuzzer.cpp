@@ -30,6 +30,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -74,7 +75,7 @@ Inputs decode(func::FuncOp fn, FuzzedDataProvider &fdp, uint64_t &capacity) {
       n = std::min<uint64_t>(n, 1 << 16);
       std::vector<uint8_t> b(n * eb);
       std::vector<uint8_t> fill = fdp.ConsumeBytes<uint8_t>(b.size());
-      std::memcpy(b.data(), fill.data(), fill.size());
+      std::copy(fill.begin(), fill.end(), b.begin()); // (memcpy of an empty vector: null)
       in.buffers.push_back(std::move(b));
     } else {
       bits = fdp.ConsumeIntegral<uint64_t>();

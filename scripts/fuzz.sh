@@ -69,9 +69,11 @@ for t in $TARGETS; do
   "$bin" "$work" "$SEEDS/$t" -dict="$dict" "${LIMIT[@]}" "${extra[@]}" -timeout=20 \
     -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/" \
     > "$log" 2>&1 || rc=$?
-  execs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}')
-  [ "$execs" -eq 0 ] && execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#')
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  # (|| true: a target that fails at once prints neither line, and the
+  # summary must still say so.)
+  execs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}' || true)
+  [ "${execs:-0}" -eq 0 ] && execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
   crashes=$(ls "$work" 2>/dev/null | grep -cE '^(crash|leak|timeout|oom)-' || true)
   corpus=$(ls "$work" | grep -vcE '^(crash|leak|timeout|oom)-' || true)
   summary+=("ascreg-fuzz-$t: ${execs:-0} executions, coverage ${cov:-?}, corpus $corpus, findings $crashes")

@@ -106,11 +106,15 @@ Value ubCapacityOf(OpBuilder &b, Location loc, const UBArena &ub) {
   return memref::DimOp::create(b, loc, ub.arena, 0);
 }
 
+Value signedWithin(OpBuilder &b, Location loc, Value v, Value lo, Value hi) {
+  Value atLeast = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, lo);
+  Value atMost = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, v, hi);
+  return arith::AndIOp::create(b, loc, atLeast, atMost);
+}
+
 Value indexWithin(OpBuilder &b, Location loc, Value v, Value limit) {
   Value neg = arith::SubIOp::create(b, loc, arith::ConstantIndexOp::create(b, loc, 0), limit);
-  return arith::AndIOp::create(b, loc,
-                               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, v, neg),
-                               arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, v, limit));
+  return signedWithin(b, loc, v, neg, limit);
 }
 
 void noteUBWrite(OpBuilder &b, Location loc, const UBArena &ub, Value addr, Value bytes) {

@@ -50,7 +50,10 @@ tail -1 "$WORK/capi.out"
 step "run the installed tools"
 "$ASCREG_OPT" "$SRC/examples/argmax.mlir" --convert-ascreg-to-vector > "$WORK/opt.mlir"
 grep -q "vector.reduction" "$WORK/opt.mlir"
-"$LLVM_TOOLS/mlir-opt" --load-dialect-plugin="$ASCREG_PLUGIN" --load-pass-plugin="$ASCREG_PLUGIN" \
+# (Sanitizer builds: the stock mlir-opt preloads the runtime the plugin needs.)
+PRELOAD=()
+[[ -n ${ASCREG_SANITIZER_PRELOAD:-} ]] && PRELOAD=(env "LD_PRELOAD=$ASCREG_SANITIZER_PRELOAD")
+"${PRELOAD[@]}" "$LLVM_TOOLS/mlir-opt" --load-dialect-plugin="$ASCREG_PLUGIN" --load-pass-plugin="$ASCREG_PLUGIN" \
   --pass-pipeline="builtin.module(convert-ascreg-to-vector)" "$SRC/examples/argmax.mlir" \
   > "$WORK/plugin.mlir"
 cmp "$WORK/opt.mlir" "$WORK/plugin.mlir"

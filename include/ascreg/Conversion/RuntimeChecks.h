@@ -74,6 +74,9 @@ std::optional<UBArena> getUBArena(Operation *op);
 Value ubAddressOf(OpBuilder &b, Location loc, const UBArena &ub, Value buffer);
 /// The UB capacity (index): the size of the arena.
 Value ubCapacityOf(OpBuilder &b, Location loc, const UBArena &ub);
+/// lo <= v <= hi (signed; i1). The two compares are created in that order
+/// (not as arguments of one call, whose order C++ leaves to the compiler).
+Value signedWithin(OpBuilder &b, Location loc, Value v, Value lo, Value hi);
 /// -limit <= v <= limit for index values: bounds an offset before it is
 /// scaled, so that the scaled address cannot wrap.
 Value indexWithin(OpBuilder &b, Location loc, Value v, Value limit);

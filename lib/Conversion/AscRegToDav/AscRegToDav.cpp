@@ -343,7 +343,8 @@ struct ReduceLowering : DavPattern<ReduceOp> {
       resLo = isMax ? Value(dav::VcmaxOp::create(rw, op.getLoc(), u32, l, eq))
                     : Value(dav::VcminOp::create(rw, op.getLoc(), u32, l, eq));
       // Keep only lane 0 of the high result (lane 1 of the value is the index).
-      resHi = b.vadd(b.as(hiRes, u32), b.splat32(0, u32), b.pset(32, MaskPattern::VL1));
+      Value hiWords = b.as(hiRes, u32), zeros = b.splat32(0, u32);
+      resHi = b.vadd(hiWords, zeros, b.pset(32, MaskPattern::VL1));
     }
     rw.replaceOpWithMultiple(op, {b.joinLowHighWords(resLo, resHi, dst)});
     return success();
@@ -498,8 +499,10 @@ Value compare64FromWords(DavBuilder &b, ComparePredicate p, Value la, Value ha, 
   switch (p) {
   case ComparePredicate::eq:
     return pand(hiEq, b.cmp(ComparePredicate::eq, la, lb, m));
-  case ComparePredicate::ne:
-    return por(b.cmp(ComparePredicate::ne, ha, hb, m), b.cmp(ComparePredicate::ne, la, lb, m));
+  case ComparePredicate::ne: { // (operands of one call are created in an order C++ leaves open)
+    Value hiDiffers = b.cmp(ComparePredicate::ne, ha, hb, m);
+    return por(hiDiffers, b.cmp(ComparePredicate::ne, la, lb, m));
+  }
   default:
     break;
   }
@@ -586,13 +589,16 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
       Value sum = b.vadd(x, y, all);
       Value carry = b.onesWhereActive(b.cmp(ComparePredicate::lt, sum, x, all));
       lo = b.vadd(sum, b.splat32(0, u32), m); // zeroing
-      Value h = b.vadd(b.vadd(b.as(ha, u32), b.as(hb, u32), all), carry, all);
+      Value hx = b.as(ha, u32), hy = b.as(hb, u32);
+      Value h = b.vadd(b.vadd(hx, hy, all), carry, all);
       hi = b.vadd(h, b.splat32(0, u32), m);
     } else {
       Value pick = compare64FromWords(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la,
                                       ha, lb, hb, all, t);
-      Value l = dav::VselOp::create(rw, op.getLoc(), u32, b.as(la, u32), b.as(lb, u32), pick);
-      Value h = dav::VselOp::create(rw, op.getLoc(), u32, b.as(ha, u32), b.as(hb, u32), pick);
+      Value lx = b.as(la, u32), ly = b.as(lb, u32);
+      Value l = dav::VselOp::create(rw, op.getLoc(), u32, lx, ly, pick);
+      Value hx = b.as(ha, u32), hy = b.as(hb, u32);
+      Value h = dav::VselOp::create(rw, op.getLoc(), u32, hx, hy, pick);
       lo = b.vadd(l, b.splat32(0, u32), m);
       hi = b.vadd(h, b.splat32(0, u32), m);
     }

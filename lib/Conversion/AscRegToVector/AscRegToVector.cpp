@@ -225,9 +225,7 @@ Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, V
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
   Value zero = e.index(0);
   Value last = arith::SubIOp::create(e.b, e.loc, p.capacity, bytes);
-  Value inside = arith::AndIOp::create(
-      e.b, e.loc, arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sge, p.addr, zero),
-      arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::sle, p.addr, last));
+  Value inside = signedWithin(e.b, e.loc, p.addr, zero, last);
   inside = arith::AndIOp::create(e.b, e.loc, inside, indexWithin(e.b, e.loc, offset, p.capacity));
   checker.require(e.b, op, inside, sem::RuntimeErrorKind::RegisterAccessOutsideUB,
                   {p.bufferAddr, offset, eb, bytes});

@@ -119,9 +119,9 @@ struct ExposeUnifiedBufferPass
     // n <= cap first, so that n * bytes cannot wrap.
     Value bytes = arith::MulIOp::create(b, loc, n, cst(type.getElementTypeBitWidth() / 8));
     Value end = arith::AddIOp::create(b, loc, at, bytes);
-    Value fits = arith::AndIOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n, cap),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end, cap));
+    Value countFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, n, cap);
+    Value endFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, end, cap);
+    Value fits = arith::AndIOp::create(b, loc, countFits, endFits);
     checker.require(b, op, fits, sem::RuntimeErrorKind::AllocationExceedsUB, {bytes, at});
     memref::StoreOp::create(b, loc, end, ub.state, ValueRange{cst(0)});
     SmallVector<Value> sizes;
@@ -151,9 +151,7 @@ struct ExposeUnifiedBufferPass
       Value zero = arith::ConstantIndexOp::create(b, loc, 0);
       Value last = arith::SubIOp::create(b, loc, cap, eb);
       // |index| <= cap keeps index * bytes from wrapping.
-      Value ok = arith::AndIOp::create(
-          b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, addr, zero),
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, addr, last));
+      Value ok = signedWithin(b, loc, addr, zero, last);
       ok = arith::AndIOp::create(b, loc, ok, indexWithin(b, loc, indices[0], cap));
       checker.require(b, op, ok, sem::RuntimeErrorKind::ScalarAccessOutsideUB,
                       {bufAddr, indices[0], eb});

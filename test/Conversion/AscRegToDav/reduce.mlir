@@ -298,8 +298,8 @@ func.func @sum_i64x2(%v: !ascreg.vreg<64xi64>, %m: !ascreg.mask) -> !ascreg.vreg
 // CHECK: %[[EQ:.*]] = dav.vcmp <eq> %[[HI]], %[[HB]], %[[M]] : !ascreg.vreg<64xi32>
 // CHECK: %[[L:.*]] = dav.reinterpret %[[LO]] : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xu32>
 // CHECK: %[[LR:.*]] = dav.vcmax %[[L]], %[[EQ]] : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xu32>
-// CHECK: %[[VL1:.*]] = dav.pset_b32 <VL1>
 // CHECK: %[[HRU:.*]] = dav.reinterpret %[[HR]] : !ascreg.vreg<64xi32> -> !ascreg.vreg<64xu32>
+// CHECK: %[[VL1:.*]] = dav.pset_b32 <VL1>
 // CHECK: dav.vadd %[[HRU]], %{{.*}}, %[[VL1]] : !ascreg.vreg<64xu32>
 // CHECK: %[[OUT:.*]], %{{.*}} = dav.vintlv %{{.*}}, %{{.*}} : !ascreg.vreg<64xi32>
 // CHECK: return %[[OUT]]

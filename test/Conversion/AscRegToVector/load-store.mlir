@@ -11,8 +11,8 @@
 // CHECK: %[[BYTE:.*]] = arith.muli %[[OFF]], %[[C2]] : index
 // CHECK: %[[ADDR:.*]] = arith.addi %{{.*}}, %[[BYTE]] : index
 // CHECK: %[[LAST:.*]] = arith.subi %[[CAP]], %{{.*}} : index
-// CHECK: arith.cmpi sle, %[[ADDR]], %[[LAST]] : index
 // CHECK: arith.cmpi sge, %[[ADDR]]
+// CHECK: arith.cmpi sle, %[[ADDR]], %[[LAST]] : index
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}load-store.mlir:{{[0-9]+}}:{{[0-9]+}}: UB access outside the Unified Buffer"
 // CHECK: arith.remsi %[[ADDR]], %{{.*}} : index
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}: misaligned UB address
