@@ -6,8 +6,8 @@
 # differential, a bounded run of each fuzz target) with reduced case counts,
 # and counts the sanitizer reports (each one also fails its test).
 #
-#   scripts/sanitize.sh              the whole tree (long: a from-scratch
-#                                    instrumented build of every MLIR library)
+#   scripts/sanitize.sh              the whole tree (about 17 minutes on 2
+#                                    cores: every ascreg target instrumented)
 #   scripts/sanitize.sh --semantics  the part CI runs next to the main job:
 #                                    lib/Semantics (the reference, the SIMD
 #                                    kernels, casts, the UB arena) and its unit
