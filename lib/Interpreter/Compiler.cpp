@@ -14,11 +14,14 @@
 // slot points at the UB bytes (see mayViewUB).
 //
 // Fused instructions, in plain runs only (no trace, checks or provenance,
-// which report per op): a multiplication by a constant whose one use is in
-// its block is computed only if that use reads it as a scalar; a register
-// load / store reads it as its offset, index times scale (foldIntoAccess), and the copy of a loop's
-// one scalar iter_arg joins the latch (ForLatchCopyInst). The conformance loops run 5 instructions
-// per iteration instead of 8.
+// which report per op):
+//   - a multiplication by a constant whose one use is in its block is not
+//     computed where it stands: a register load / store reads it as its
+//     offset, index times scale (foldIntoAccess); any other use computes it
+//     just before itself (materialize);
+//   - the copy of a loop's one scalar iter_arg joins the latch
+//     (ForLatchCopyInst).
+// The conformance loops run 5 instructions per iteration instead of 8.
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"

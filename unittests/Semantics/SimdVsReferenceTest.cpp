@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <string>
 
 using namespace ascreg::semantics;
 using namespace ascreg::semantics::test;
@@ -95,6 +96,40 @@ TEST_P(SimdVsRef, Reduce) {
       ASSERT_EQ(0, std::memcmp(want.b + c.dst.bytes(), got.b + c.dst.bytes(),
                                sizeof want.b - c.dst.bytes()));
     }
+}
+
+TEST_P(SimdVsRef, ResolvedReduceKernelIsTheReduceOfItsKindAndTypes) {
+  // What the interpreter calls per op (simd::reduceKernel): every legal max /
+  // min has one, equal to the reference; sums and float max / min under a
+  // non-documented profile (rewrites around the kernel) have none, and so
+  // has every reduce on the SCALAR target (it forwards to the reference).
+  const bool scalarTarget = std::string(simd::targetName()) == "SCALAR";
+  Profile canonicalNaN = documentedProfile();
+  canonicalNaN.maxMinNaN = MaxMinNaN::Canonical;
+  Gen g(21);
+  for (const ReduceCase &c : legalReduces()) {
+    const simd::ReduceKernel kernel = simd::reduceKernel(documentedProfile(), c.kind, c.dst, c.src);
+    if (c.kind == ReduceKind::Sum || scalarTarget) {
+      EXPECT_EQ(kernel, nullptr) << typeName(c.src);
+      continue;
+    }
+    ASSERT_NE(kernel, nullptr) << typeName(c.src) << " kind " << int(c.kind);
+    EXPECT_EQ(simd::reduceKernel(canonicalNaN, c.kind, c.dst, c.src) == nullptr,
+              isFloat(c.src.elem))
+        << typeName(c.src);
+    for (int it = 0; it < kIters / 3; ++it) {
+      Reg in = g.reg(c.src);
+      Mask m = it % 50 == 0 ? Mask{} : g.mask(c.src); // empty masks too
+      Reg want, got;
+      std::memset(want.b, 0xAB, sizeof want.b);
+      std::memset(got.b, 0xAB, sizeof got.b);
+      ref::reduce(documentedProfile(), c.kind, c.dst, c.src, in, m, want);
+      kernel(in, m, got);
+      ASSERT_TRUE(sameReg(c.dst, want, got)) << ctx("reduceKernel", c.src, it);
+      ASSERT_EQ(0, std::memcmp(want.b + c.dst.bytes(), got.b + c.dst.bytes(),
+                               sizeof want.b - c.dst.bytes()));
+    }
+  }
 }
 
 /// The documented profile, and the one with CTRL[48] = 0 (saturating f16 arithmetic).
