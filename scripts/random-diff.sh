@@ -19,6 +19,9 @@
 #   scripts/random-diff.sh --kernels 1000000 --jobs 2 --out /tmp/rdiff
 # Kernels are deterministic in (seed, index): a failure names both, and
 # `gen_kernels.py --seed S --first I --count 1` regenerates the kernel.
+# Rerunning with the same --out, --seed and --batch resumes a long run: a
+# batch whose log already holds its summary line is not run again (the
+# totals still count it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_BUILD_DIR:-$ROOT/build}"
@@ -58,6 +61,7 @@ WORK="${ASCREG_RDIFF_WORK_DIR:-$OUT/cache}"
 # One batch: generate, run, keep the log; a clean batch leaves only its log.
 run_batch() {
   local first=$1 count=$2 f="$OUT/batch-$1.mlir"
+  grep -qs '^ascreg-random-diff: ' "$OUT/batch-$first.log" && return 0
   /usr/bin/python3 "$ROOT/scripts/rdiff/gen_kernels.py" --seed "$SEED" --first "$first" --count "$count" -o "$f"
   local rc=0
   "$DRIVER" "$f" --paths="$PATHS" --cases="$CASES" --seed="$SEED" --work-dir="$WORK" \

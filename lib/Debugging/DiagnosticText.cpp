@@ -1,25 +1,13 @@
 //===- DiagnosticText.cpp - diagnostics collected as text -----------------===//
 #include "ascreg/Debugging/DiagnosticText.h"
+#include "ascreg/Support/LocationText.h"
 
-#include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 namespace ascreg {
 namespace debugging {
-
-std::string locationText(Location loc) {
-  if (auto flc = dyn_cast<FileLineColLoc>(loc))
-    return llvm::formatv("{0}:{1}:{2}", flc.getFilename().getValue(), flc.getLine(),
-                         flc.getColumn())
-        .str();
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << loc;
-  return text;
-}
 
 DiagnosticText::DiagnosticText(MLIRContext *ctx)
     : handler(ctx, [this](Diagnostic &d) {

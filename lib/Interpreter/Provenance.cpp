@@ -12,6 +12,7 @@
 #include "Compiler.h"
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Support/LocationText.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -547,31 +548,13 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
 }
 
 namespace {
-void printLoc(llvm::raw_ostream &os, std::optional<Location> loc) {
-  if (!loc)
-    return;
-  if (auto f = dyn_cast<FileLineColLoc>(*loc)) {
-    os << f.getFilename().getValue() << ":" << f.getLine() << ":" << f.getColumn();
-    return;
-  }
-  if (auto n = dyn_cast<NameLoc>(*loc))
-    return printLoc(os, n.getChildLoc());
-  if (auto c = dyn_cast<CallSiteLoc>(*loc))
-    return printLoc(os, c.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(*loc)) {
-    if (!fused.getLocations().empty())
-      return printLoc(os, fused.getLocations().front());
-  }
-  loc->print(os);
-}
-
 void printNode(llvm::raw_ostream &os, const ProvenanceNode &n, unsigned indent) {
   os.indent(indent);
   if (!n.opName.empty()) {
     os << n.opName;
     if (n.loc) {
       os << " at ";
-      printLoc(os, n.loc);
+      printLocation(os, *n.loc);
     }
     if (!n.iteration.empty()) {
       os << " [";

@@ -303,14 +303,8 @@ struct StoreAlignInst {
       if (a.addr + type.bytes() > s.ubDirtyEnd)
         s.ubDirtyEnd = a.addr + type.bytes();
     } else {
-      uint8_t t = 0;
-      LaneRanges tainted = laneRanges(type.lanes(), [&](unsigned l) {
-        uint8_t lt = mk.laneActive(type, l) ? s.laneTaint(value, type, l) : 0;
-        t |= lt;
-        return lt != 0;
-      });
-      if (!tainted.empty())
-        s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", tainted, s.regOrigin[value.slot]);
+      s.reportTaintedLanes(m, inst, value, type, type.lanes(), UseKind::Store, "stores",
+                           [&](unsigned l) { return mk.laneActive(type, l); });
       const MaskTaint &mt = s.mask(mask);
       for (unsigned l = 0; l < type.lanes(); ++l) {
         uint8_t mlt = mt.laneTaint(type, l);
@@ -547,17 +541,9 @@ struct GatherInst {
     s.summary(result) = all;
     s.regOrigin[result.slot] = inst.op;
     // The findings (rare: computed again lane by lane).
-    if (indexTainted) {
-      uint8_t it = 0;
-      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
-        uint8_t t = laneOn(l) ? s.laneTaint(index, indexType, l) : 0;
-        it |= t;
-        return t != 0;
-      });
-      if (!lanes.empty())
-        s.reportTaintedUse(m, inst, it, UseKind::GatherIndex, "gathers with indices computed from",
-                           lanes, s.regOrigin[index.slot]);
-    }
+    if (indexTainted)
+      s.reportTaintedLanes(m, inst, index, indexType, resultType.lanes(), UseKind::GatherIndex,
+                           "gathers with indices computed from", laneOn);
     if (outsideUB) {
       // A finding with the bounds check (the gather is skipped), else the
       // gather's own error.
@@ -600,16 +586,9 @@ struct GatherRegInst {
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
-    if (s.summary(index)) {
-      uint8_t t = 0;
-      LaneRanges lanes = laneRanges(type.lanes(), [&](unsigned l) {
-        uint8_t lt = s.laneTaint(index, type, l);
-        t |= lt;
-        return lt != 0;
-      });
-      s.reportTaintedUse(m, inst, t, UseKind::GatherIndex, "gathers with indices computed from",
-                         lanes, s.regOrigin[index.slot]);
-    }
+    if (s.summary(index))
+      s.reportTaintedLanes(m, inst, index, type, type.lanes(), UseKind::GatherIndex,
+                           "gathers with indices computed from", [](unsigned) { return true; });
     permuteTaint(s, {source, index}, {result}, [&] {
       sem::Reg moved;
       sem::gatherReg(type, s.reg(source), m.reg(index), moved); // taint moves like the data

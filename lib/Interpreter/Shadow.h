@@ -170,6 +170,13 @@ public:
   /// bounds) if that check is on.
   void reportTaintedUse(Machine &m, const Inst &inst, uint8_t taint, UseKind use,
                         const std::string &what, LaneRanges lanes, uint32_t origin);
+  /// Reports the use (`what`) of the lanes of `reg`, read as `type`, that
+  /// carry taint among its first `lanes` lanes for which `used(lane)` holds
+  /// (a gather reads as many index lanes as it has result lanes); nothing if
+  /// none.
+  template <class Used>
+  void reportTaintedLanes(Machine &m, const Inst &inst, RegRef reg, sem::RegType type,
+                          unsigned lanes, UseKind use, const std::string &what, Used used);
   /// Notes a new UB footprint (allocation top or access end) at an op.
   void noteFootprint(uint64_t end, uint32_t op);
 
@@ -190,6 +197,20 @@ template <class Pred> LaneRanges laneRanges(unsigned lanes, Pred pred) {
       out.push_back({l, l});
   }
   return out;
+}
+
+template <class Used>
+void ShadowState::reportTaintedLanes(Machine &m, const Inst &inst, RegRef reg, sem::RegType type,
+                                     unsigned lanes, UseKind use, const std::string &what,
+                                     Used used) {
+  uint8_t taint = 0;
+  LaneRanges tainted = laneRanges(lanes, [&](unsigned l) {
+    uint8_t t = used(l) ? laneTaint(reg, type, l) : 0;
+    taint |= t;
+    return t != 0;
+  });
+  if (!tainted.empty())
+    reportTaintedUse(m, inst, taint, use, what, std::move(tainted), regOrigin[reg.slot]);
 }
 
 /// out = the taint of the scalar inputs (the first tainted one's origin).

@@ -16,6 +16,7 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/LocationText.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -229,22 +230,6 @@ std::string esc(llvm::StringRef s) {
   return out;
 }
 
-std::string locText(mlir::Location loc) {
-  if (auto f = llvm::dyn_cast<mlir::FileLineColLoc>(loc))
-    return llvm::formatv("{0}:{1}:{2}", llvm::sys::path::filename(f.getFilename().getValue()),
-                         f.getLine(), f.getColumn())
-        .str();
-  if (auto n = llvm::dyn_cast<mlir::NameLoc>(loc))
-    return locText(n.getChildLoc());
-  if (auto fl = llvm::dyn_cast<mlir::FusedLoc>(loc))
-    if (!fl.getLocations().empty())
-      return locText(fl.getLocations().front());
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  loc.print(os);
-  return s;
-}
-
 std::string iterationText(const std::vector<std::pair<std::string, int64_t>> &it) {
   std::string s;
   for (auto &[name, v] : it)
@@ -435,7 +420,8 @@ void Writer::findings() {
     for (auto [i, f] : llvm::enumerate(run.findings)) {
       os << "<li class=\"finding\" id=\"f" << r << "-" << i << "\"><span class=\"fl\">["
          << interp::checkName(f.kind) << "]</span> <code>" << esc(f.opName) << "</code> "
-         << esc(f.message) << " <span class=\"loc mono\">" << esc(locText(f.loc)) << "</span>";
+         << esc(f.message) << " <span class=\"loc mono\">"
+         << esc(locationText(f.loc, /*fileBaseName=*/true)) << "</span>";
       if (!f.iteration.empty())
         os << " (first at " << esc(iterationText(f.iteration)) << ")";
       if (f.occurrences > 1)
@@ -444,8 +430,12 @@ void Writer::findings() {
         os << " <a href=\"#" << it->second << "\">op</a>";
       if (f.argument >= 0)
         os << " <a href=\"#ub" << r << "-" << f.argument << "\">bytes</a>";
-      for (auto &[loc, note] : f.notes)
-        os << "<br><small>" << esc(note) << (loc ? " " + esc(locText(*loc)) : "") << "</small>";
+      for (auto &[loc, note] : f.notes) {
+        os << "<br><small>" << esc(note);
+        if (loc)
+          os << " " << esc(locationText(*loc, /*fileBaseName=*/true));
+        os << "</small>";
+      }
       os << "</li>";
     }
     os << "</ol>";
@@ -629,7 +619,7 @@ void Writer::decision(const TraceEvent &e, std::optional<unsigned> &winner) {
 void Writer::event(size_t run, const TraceEvent &e) {
   os << "<div class=\"op\" id=\"" << eventId(run, e.index) << "\"><span class=\"hd mono\">#"
      << e.index << " " << esc(opHeader(e.header)) << "</span><span class=\"loc mono\">"
-     << esc(locText(e.loc)) << "</span>";
+     << esc(locationText(e.loc, /*fileBaseName=*/true)) << "</span>";
   if (auto it = eventFindings.find({run, e.index}); it != eventFindings.end())
     for (size_t f : it->second)
       os << " <a class=\"fl\" href=\"#f" << run << "-" << f << "\">finding "
@@ -1032,7 +1022,7 @@ ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
   std::string errors;
   mlir::ScopedDiagnosticHandler handler(fn->getContext(), [&](mlir::Diagnostic &diag) {
     if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
-      errors += locText(diag.getLocation()) + ": " + diag.str() + "\n";
+      errors += locationText(diag.getLocation(), /*fileBaseName=*/true) + ": " + diag.str() + "\n";
     return mlir::success();
   });
   auto kernel = interp::CompiledKernel::compile(fn, options);

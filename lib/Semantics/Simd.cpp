@@ -1655,6 +1655,13 @@ void binary(const Profile &prof, BinaryKind k, RegType t, const Reg &a, const Re
     return ASCREG_DISPATCH(BinaryImpl)(prof, k, t, a, b, m, out);
   binaryOtherChoices(prof, k, t, a, b, m, out);
 }
+// Out of line: its register-sized copy would otherwise give every store,
+// the common full-mask one included, a 256-byte stack frame.
+static HWY_NOINLINE void storeAlignFromCopy(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
+  Reg copy;
+  std::memcpy(copy.b, in.b, t.bytes());
+  ASCREG_DISPATCH(StoreAlignImpl)(t, copy, m, dst);
+}
 void loadAlign(RegType t, const uint8_t *src, Reg &out) { std::memcpy(out.b, src, t.bytes()); }
 void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
   // Most stores of a kernel have every lane or no lane active: one copy or
@@ -1681,12 +1688,8 @@ void storeAlign(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
   // A partial store from a view that overlaps `dst` would read bytes it has
   // already written (found by random-program differential testing, seed 1
   // index 23): store from a copy.
-  if (in.b < dst + t.bytes() && dst < in.b + t.bytes()) {
-    Reg copy;
-    std::memcpy(copy.b, in.b, t.bytes());
-    ASCREG_DISPATCH(StoreAlignImpl)(t, copy, m, dst);
-    return;
-  }
+  if (in.b < dst + t.bytes() && dst < in.b + t.bytes())
+    return storeAlignFromCopy(t, in, m, dst);
   ASCREG_DISPATCH(StoreAlignImpl)(t, in, m, dst);
 }
 

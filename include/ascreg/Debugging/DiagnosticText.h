@@ -9,15 +9,11 @@
 #define ASCREG_DEBUGGING_DIAGNOSTICTEXT_H
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Location.h"
 
 #include <string>
 
 namespace ascreg {
 namespace debugging {
-
-/// "file:line:col" of a location, or its MLIR form.
-std::string locationText(mlir::Location loc);
 
 /// Collects the diagnostics emitted on a context while it lives, one line
 /// each, notes indented below their diagnostic.
