@@ -14,6 +14,7 @@
 #define ASCREG_FUZZ_FUZZCOMMON_H
 
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -83,6 +84,8 @@ inline Context &context() {
 inline mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::StringRef text, mlir::MLIRContext &ctx) {
   llvm::SourceMgr sm;
   sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"), llvm::SMLoc());
+  if (mlir::failed(ascreg::checkParseLimits(sm, &ctx))) // as the tools do
+    return nullptr;
   return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
 }
 

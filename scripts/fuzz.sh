@@ -12,6 +12,9 @@
 #                   [--targets "npy parse interp lower"] [--corpus DIR] [--jobs J]
 #
 # --ci: 15 s per target on a fresh copy of the seeds (ctest ascreg-fuzz-smoke).
+# A build without -DASCREG_BUILD_FUZZERS=ON (the Release build CI tests) has
+# the same targets with a standalone driver (fuzz/StandaloneMain.cpp: the
+# seeds, then blind mutations of them); this script runs either kind.
 # A long run, keeping the corpus between runs:
 #   scripts/fuzz.sh --build build-asan --runs 1000000 --corpus ~/ascreg-corpus
 # A crash is saved as CORPUS/TARGET/crash-*; reproduce it with
@@ -76,7 +79,11 @@ for t in $TARGETS; do
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
   crashes=$(ls "$work" 2>/dev/null | grep -cE '^(crash|leak|timeout|oom)-' || true)
   corpus=$(ls "$work" | grep -vcE '^(crash|leak|timeout|oom)-' || true)
-  summary+=("ascreg-fuzz-$t: ${execs:-0} executions, coverage ${cov:-?}, corpus $corpus, findings $crashes")
+  if grep -q 'blind mutation' "$log"; then # the standalone driver (builds without libFuzzer)
+    summary+=("ascreg-fuzz-$t: ${execs:-0} executions (standalone driver: seeds and blind mutations, no coverage), findings $crashes")
+  else
+    summary+=("ascreg-fuzz-$t: ${execs:-0} executions, coverage ${cov:-?}, corpus $corpus, findings $crashes")
+  fi
   if [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ]; then
     status=1
     echo "fuzz: ascreg-fuzz-$t failed (exit $rc); last lines of $log:"

@@ -26,6 +26,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -936,6 +937,8 @@ std::unique_ptr<Kernel> loadKernel(std::unique_ptr<llvm::MemoryBuffer> buffer,
     std::lock_guard<std::mutex> lock(s.mutex);
     try {
       s.sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+      if (failed(ascreg::checkParseLimits(s.sourceMgr, &s.context)))
+        throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
       ParserConfig config(&s.context, /*verifyAfterParse=*/false);
       kernel->module = parseSourceFile<ModuleOp>(s.sourceMgr, config);
       if (!kernel->module)

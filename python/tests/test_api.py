@@ -108,6 +108,16 @@ def test_parse_error_has_location():
     assert err.diagnostics[0].location == "bad.mlir:3:%d" % err.column
 
 
+def test_huge_result_number_is_a_parse_error_not_an_abort():
+    # MLIR's parser would allocate 2^31 placeholders for this forward
+    # reference and abort the process ("LLVM ERROR: out of memory").
+    text = "func.func @k() {\n  %x = arith.addi %v#2147483647, %v#0 : i32\n  return\n}\n"
+    with pytest.raises(ascreg.ParseError) as e:
+        ascreg.loads(text, name="huge.mlir")
+    assert (e.value.file, e.value.line, e.value.column) == ("huge.mlir", 2, 19)
+    assert "result number 2147483647 of %v is larger than 65535" in str(e.value)
+
+
 def test_verify_error_names_legal_set():
     text = """\
 module {

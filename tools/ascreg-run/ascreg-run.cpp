@@ -18,6 +18,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -598,6 +599,8 @@ int runMain(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context, llvm::errs());
 
+  if (failed(ascreg::checkParseLimits(sourceMgr, &context)))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1; // the parser or verifier printed the diagnostic
