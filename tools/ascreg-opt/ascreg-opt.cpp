@@ -4,7 +4,9 @@
 // and passes kernels and lowerings use (func, arith, scf, memref, vector,
 // index, cf, math, emitc, llvm). The input passes ascreg's parse limits
 // first (ascreg/Support/ParseLimits.h: an input that would abort MLIR's
-// parser gets a located error).
+// parser gets a located error), so this is MlirOptMain's argv form written
+// out: the input is read once (it may be stdin) and checked before it is
+// handed over.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/InitAll.h"
@@ -14,22 +16,49 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
   mlir::DialectRegistry registry;
   ascreg::registerAllDialects(registry);
   ascreg::registerAllPasses();
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "ascreg optimizer driver (dav-3510)\n", registry);
-  // (An input that cannot be read is MlirOptMain's to report.)
-  if (auto file = mlir::openInputFile(input)) {
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses()) // no input to read
+    return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
+
+  if (input == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n";
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  {
     llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(file->getMemBufferRef(), /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
     mlir::MLIRContext context;
     mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context, llvm::errs());
     if (mlir::failed(ascreg::checkParseLimits(sourceMgr, &context)))
       return 1;
   }
-  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
+  std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+    return 1;
+  out->keep(); // only a successful run writes its output file
+  return 0;
 }
