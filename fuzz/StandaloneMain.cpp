@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -27,7 +28,6 @@
 #include <iterator>
 #include <random>
 #include <string>
-#include <sys/time.h>
 #include <unistd.h>
 #include <vector>
 
@@ -85,8 +85,9 @@ bool parseToken(const std::string &line, Bytes &out) {
       continue;
     }
     char e = line[++i];
-    if (e == 'x' && i + 2 < close) {
-      out.push_back(static_cast<uint8_t>(std::stoi(line.substr(i + 1, 2), nullptr, 16)));
+    if (e == 'x' && i + 2 < close && std::isxdigit(static_cast<unsigned char>(line[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(line[i + 2]))) {
+      out.push_back(static_cast<uint8_t>(std::strtoul(line.substr(i + 1, 2).c_str(), nullptr, 16)));
       i += 2;
     } else {
       out.push_back(static_cast<uint8_t>(e));
@@ -252,7 +253,9 @@ int main(int argc, char **argv) {
     std::error_code ec;
     if (std::filesystem::is_directory(p, ec)) {
       for (const auto &entry : std::filesystem::directory_iterator(p, ec))
-        if (entry.is_regular_file() && entry.path().filename().string().rfind("crash-", 0) != 0)
+        if (std::string name = entry.path().filename().string(); entry.is_regular_file() &&
+                                                                 name.rfind("crash-", 0) != 0 &&
+                                                                 name.rfind("timeout-", 0) != 0)
           if (Bytes b; readFile(entry.path(), b))
             corpus.push_back(std::move(b));
     } else if (Bytes b; readFile(p, b)) {
