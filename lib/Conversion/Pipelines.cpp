@@ -39,6 +39,7 @@ void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOption
   pm.addPass(createConvertAscRegToVectorPass(toVector));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createExpandFloatConversionsPass());
   // The order of the upstream CPU pipeline (mlir22-notes 3.2): vector ops
   // must meet convert-vector-to-llvm before memref/func are lowered.
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());

@@ -453,6 +453,23 @@ std::optional<FloatType> floatTypeOf(Type t) {
   return std::nullopt;
 }
 
+/// arith.truncf's rounding mode (to nearest even when absent).
+llvm::RoundingMode roundingModeOf(std::optional<arith::RoundingMode> m) {
+  switch (m.value_or(arith::RoundingMode::to_nearest_even)) {
+  case arith::RoundingMode::to_nearest_even:
+    return llvm::RoundingMode::NearestTiesToEven;
+  case arith::RoundingMode::to_nearest_away:
+    return llvm::RoundingMode::NearestTiesToAway;
+  case arith::RoundingMode::downward:
+    return llvm::RoundingMode::TowardNegative;
+  case arith::RoundingMode::upward:
+    return llvm::RoundingMode::TowardPositive;
+  case arith::RoundingMode::toward_zero:
+    return llvm::RoundingMode::TowardZero;
+  }
+  return llvm::RoundingMode::NearestTiesToEven;
+}
+
 template <IntOp OP> LogicalResult bindIntBinary(Operation *op, Compiler &c) {
   return c.emit(IntBinaryInst<OP>{
       .width = static_cast<uint8_t>(Compiler::widthOf(op->getResult(0).getType())),
@@ -587,10 +604,13 @@ void Bindings::bindArith() {
     auto to = floatTypeOf(op->getResult(0).getType());
     if (!from || !to)
       return c.unsupported(op, "on these types");
-    return c.emit(FloatToFloatInst{.from = *from,
-                                   .to = *to,
-                                   .source = c.scalar(op->getOperand(0)),
-                                   .result = c.scalar(op->getResult(0))});
+    auto truncf = dyn_cast<TruncFOp>(op);
+    return c.emit(
+        FloatToFloatInst{.from = *from,
+                         .to = *to,
+                         .mode = roundingModeOf(truncf ? truncf.getRoundingmode() : std::nullopt),
+                         .source = c.scalar(op->getOperand(0)),
+                         .result = c.scalar(op->getResult(0))});
   });
 }
 

@@ -11,6 +11,8 @@
 
 #include "Machine.h"
 
+#include "llvm/ADT/APFloat.h"
+
 #include <cmath>
 #include <limits>
 
@@ -422,13 +424,39 @@ inline uint64_t bitsOfDouble(double d) {
   std::memcpy(&u, &d, 8);
   return u;
 }
-/// Rounds a double to `t`. Exact for f16/bf16/f32 sources (exact in f32);
-/// an f64 value truncated to f16/bf16 is rounded twice (via f32), a known
-/// limit of arith.truncf f64 -> f16 in the interpreter.
+/// Rounds a double to `t`, through f32 for f16 / bf16: an arithmetic result
+/// (computed exactly, or in double from f16 / bf16 / f32 operands) comes out
+/// correctly rounded, since f32 has 24 >= 2 * 11 + 2 bits (double rounding is
+/// innocuous for + - * /). Conversions use convertFloat.
 inline uint64_t roundTo(double d, FloatType t) {
   if (t == FloatType::F64)
     return bitsOfDouble(d);
   return bitsOfFloat(static_cast<float>(d), t);
+}
+
+inline const llvm::fltSemantics &semanticsOf(FloatType t) {
+  switch (t) {
+  case FloatType::F16:
+    return llvm::APFloat::IEEEhalf();
+  case FloatType::BF16:
+    return llvm::APFloat::BFloat();
+  case FloatType::F32:
+    return llvm::APFloat::IEEEsingle();
+  case FloatType::F64:
+    break;
+  }
+  return llvm::APFloat::IEEEdouble();
+}
+
+/// IEEE 754 conversion of the bits of a `from` to `to` (arith.extf /
+/// arith.truncf), rounded once under `mode`: overflow gives inf or MAX as the
+/// mode rounds, a NaN comes out quiet with its sign and top payload bits.
+inline uint64_t convertFloat(uint64_t bits, FloatType from, FloatType to, llvm::RoundingMode mode) {
+  const llvm::fltSemantics &src = semanticsOf(from);
+  llvm::APFloat v(src, llvm::APInt(llvm::APFloat::getSizeInBits(src), bits));
+  bool losesInfo = false;
+  v.convert(semanticsOf(to), mode, &losesInfo);
+  return v.bitcastToAPInt().getZExtValue();
 }
 
 enum class FloatOp : uint8_t { Add, Sub, Mul, Div, MaximumF, MinimumF, MaxNumF, MinNumF };
@@ -639,8 +667,9 @@ struct FloatToIntInst {
 struct FloatToFloatInst {
   static constexpr Flow flow = Flow::Next;
   FloatType from, to;
+  llvm::RoundingMode mode;
   ScalarRef source, result;
-  void run(Machine &m) const { m.scalar(result) = roundTo(toDouble(m.scalar(source), from), to); }
+  void run(Machine &m) const { m.scalar(result) = convertFloat(m.scalar(source), from, to, mode); }
   ShadowAction shadow(Machine &m, const Inst &) const {
     propagateScalar(*m.shadow, result, {source});
     return ShadowAction::Run;

@@ -96,7 +96,9 @@ extern "C" void ascregJitFault(int sig, siginfo_t *info, void *) {
 /// 16 bits zero) and must come back bit for bit, signalling NaNs included
 /// (random-program differential testing, seed 7 indices 51 and 804: 0x7F87
 /// came back as 0x7FC7). Any other value is rounded to nearest even through
-/// the semantics library. A bf16 is returned in the low 16 bits of xmm0,
+/// the semantics library. A kernel's own arith.truncf to bf16 never gets
+/// here: ascreg-expand-float-conversions expands it, so a signalling NaN it
+/// narrows comes out quiet. A bf16 is returned in the low 16 bits of xmm0,
 /// where a float return puts the low bits of its pattern.
 extern "C" float ascregJitTruncSFBF2(float x) {
   uint32_t in;

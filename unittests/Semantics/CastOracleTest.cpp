@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 #include "TestUtil.h"
 
+#include "../Common/MpfrFloat.h"
+
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/SimdTargets.h"
 
@@ -53,45 +55,9 @@ Profile profileWith(const Ctrl &ctrl) {
 // The oracle
 //===----------------------------------------------------------------------===//
 
-/// IEEE binary format: precision p (with the implicit bit), exponent range.
-struct OFmt {
-  int p, emin, emax;
-  unsigned mantBits, expBits;
-  int bias;
-  uint64_t signBit() const { return uint64_t(1) << (mantBits + expBits); }
-  uint64_t infBits() const { return ((uint64_t(1) << expBits) - 1) << mantBits; }
-  uint64_t maxBits() const { return infBits() - 1; }
-  uint64_t quietBit() const { return uint64_t(1) << (mantBits - 1); }
-};
+using namespace ascreg::test::mpfr_float;
 
-OFmt ofmt(EK k) {
-  switch (k) {
-  case EK::F16:
-    return {11, -14, 15, 10, 5, 15};
-  case EK::BF16:
-    return {8, -126, 127, 7, 8, 127};
-  default:
-    return {24, -126, 127, 23, 8, 127};
-  }
-}
-
-/// An MPFR number on the stack (the custom interface: no malloc per value,
-/// which dominates the oracle's cost otherwise).
-struct Mp {
-  static constexpr mpfr_prec_t kMaxPrec = 128;
-  mp_limb_t limbs[(kMaxPrec + GMP_NUMB_BITS - 1) / GMP_NUMB_BITS];
-  mpfr_t v;
-  // 64 bits hold every source value exactly (24-bit floats, 64-bit ints) and
-  // every integral result (at most 25 significant bits from f32, 64 from ints).
-  explicit Mp(mpfr_prec_t prec = 64) { reset(prec); }
-  /// Re-initialises with precision prec (<= kMaxPrec); the value becomes NaN.
-  void reset(mpfr_prec_t prec) {
-    mpfr_custom_init(limbs, prec);
-    mpfr_custom_init_set(v, MPFR_NAN_KIND, 0, prec, limbs);
-  }
-  Mp(const Mp &) = delete;
-  Mp &operator=(const Mp &) = delete;
-};
+Format ofmt(EK k) { return k == EK::F16 ? kF16 : k == EK::BF16 ? kBF16 : kF32; }
 
 struct Mz {
   mpz_t v;
@@ -112,7 +78,7 @@ struct Src {
 
 void setSource(Src &s, EK k, uint64_t bits) {
   if (isFloat(k)) {
-    OFmt f = ofmt(k);
+    Format f = ofmt(k);
     uint64_t mant = bits & ((uint64_t(1) << f.mantBits) - 1);
     uint64_t e = (bits >> f.mantBits) & ((uint64_t(1) << f.expBits) - 1);
     s.neg = (bits & f.signBit()) != 0;
@@ -123,12 +89,7 @@ void setSource(Src &s, EK k, uint64_t bits) {
       return;
     }
     s.cls = Src::Finite;
-    // value = significand * 2^(max(e,1) - bias - mantBits)
-    uint64_t sig = e ? mant | (uint64_t(1) << f.mantBits) : mant;
-    long exp = long(e ? e : 1) - f.bias - long(f.mantBits);
-    mpfr_set_ui_2exp(s.x.v, sig, exp, MPFR_RNDN); // exact
-    if (s.neg)
-      mpfr_neg(s.x.v, s.x.v, MPFR_RNDN);
+    setFinite(s.x, bits, f);
     return;
   }
   s.cls = Src::Finite;
@@ -144,36 +105,22 @@ void setSource(Src &s, EK k, uint64_t bits) {
   s.neg = mpfr_sgn(s.x.v) < 0;
 }
 
-/// Rounds x to format f with MPFR's emulation of subnormals; the exponent is
-/// unbounded above (overflow is judged by the caller). Returns the ternary.
-int roundToFormat(Mp &y, const mpfr_t x, const OFmt &f, mpfr_rnd_t rnd) {
-  y.reset(f.p);
-  int t = mpfr_set(y.v, x, rnd);
-  mpfr_exp_t oldEmin = mpfr_get_emin();
-  mpfr_set_emin(f.emin - f.p + 2); // MPFR's exponent of the smallest subnormal
-  t = mpfr_check_range(y.v, t, rnd);
-  t = mpfr_subnormalize(y.v, t, rnd);
-  mpfr_set_emin(oldEmin);
-  return t;
-}
-
-/// Bits of a finite value representable in f (including +-0).
-uint64_t encode(const OFmt &f, const mpfr_t y) {
-  uint64_t sign = mpfr_signbit(y) ? f.signBit() : 0;
-  if (mpfr_zero_p(y))
-    return sign;
-  Mp a;
-  mpfr_abs(a.v, y, MPFR_RNDN);
-  long e = long(mpfr_get_exp(a.v)) - 1; // |y| in [2^e, 2^(e+1))
-  if (e < f.emin) {                     // subnormal: a multiple of 2^(emin-p+1)
-    mpfr_mul_2si(a.v, a.v, -(f.emin - f.p + 1), MPFR_RNDN);
-    EXPECT_TRUE(mpfr_integer_p(a.v));
-    return sign | mpfr_get_ui(a.v, MPFR_RNDN);
+/// The IEEE rounding a vcvt round mode names (all but ODD).
+Rounding ieeeRounding(RoundMode m) {
+  switch (m) {
+  case RoundMode::Round:
+    return Rounding::NearestAway;
+  case RoundMode::Floor:
+    return Rounding::Downward;
+  case RoundMode::Ceil:
+    return Rounding::Upward;
+  case RoundMode::Trunc:
+  case RoundMode::Odd:
+    return Rounding::TowardZero;
+  case RoundMode::Rint:
+    break;
   }
-  mpfr_mul_2si(a.v, a.v, f.p - 1 - e, MPFR_RNDN); // integer in [2^(p-1), 2^p)
-  EXPECT_TRUE(mpfr_integer_p(a.v));
-  uint64_t m = mpfr_get_ui(a.v, MPFR_RNDN);
-  return sign | (uint64_t(e + f.bias) << f.mantBits) | (m - (uint64_t(1) << (f.p - 1)));
+  return Rounding::NearestEven;
 }
 
 /// Result of one rounding to a float format, before the SAT/NO_SAT choice.
@@ -184,7 +131,7 @@ struct FloatResult {
 /// facts §2.1 (modes), §2.2 (NaN/inf/overflow), §5 (correctly rounded,
 /// subnormals exact); NaN payload [decision]: quiet, top payload bits kept.
 FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
-  const OFmt f = ofmt(dst);
+  const Format f = ofmt(dst);
   const uint64_t sign = s.neg ? f.signBit() : 0;
   if (s.cls == Src::NaN) {
     uint64_t payload = s.mantBits >= f.mantBits ? s.nanMant >> (s.mantBits - f.mantBits)
@@ -195,37 +142,11 @@ FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
     return {sign | f.infBits(), sign | f.maxBits()};
   Mp y;
   bool setLsb = false;
-  switch (m) {
-  case RoundMode::Rint:
-    roundToFormat(y, s.x.v, f, MPFR_RNDN);
-    break;
-  case RoundMode::Floor:
-    roundToFormat(y, s.x.v, f, MPFR_RNDD);
-    break;
-  case RoundMode::Ceil:
-    roundToFormat(y, s.x.v, f, MPFR_RNDU);
-    break;
-  case RoundMode::Trunc:
-    roundToFormat(y, s.x.v, f, MPFR_RNDZ);
-    break;
-  case RoundMode::Odd:
+  if (m == RoundMode::Odd) // von Neumann: truncate, then the LSB if inexact
     setLsb = roundToFormat(y, s.x.v, f, MPFR_RNDZ) != 0;
-    break;
-  case RoundMode::Round: {
-    // The two neighbours and their exact midpoint: ties (and more) go away.
-    Mp z, a, mid(128);
-    roundToFormat(z, s.x.v, f, MPFR_RNDZ);
-    roundToFormat(a, s.x.v, f, MPFR_RNDA);
-    mpfr_add(mid.v, z.v, a.v, MPFR_RNDN); // exact: adjacent p-bit values
-    mpfr_div_2ui(mid.v, mid.v, 1, MPFR_RNDN);
-    y.reset(f.p);
-    mpfr_set(y.v, mpfr_cmpabs(s.x.v, mid.v) >= 0 ? a.v : z.v, MPFR_RNDN);
-    break;
-  }
-  }
-  // y has p bits, so |y| > MAX iff |y| >= 2^(emax+1), i.e. MPFR exponent >= emax + 2.
-  if (!mpfr_zero_p(y.v) &&
-      mpfr_get_exp(y.v) >= f.emax + 2) // overflow: +-inf under every mode (conflict #9)
+  else
+    roundIeee(y, s.x.v, f, ieeeRounding(m));
+  if (aboveMax(y.v, f)) // overflow: +-inf under every mode (conflict #9)
     return {sign | f.infBits(), sign | f.maxBits()};
   uint64_t bits = encode(f, y.v);
   if (setLsb)
@@ -309,7 +230,7 @@ std::pair<uint64_t, uint64_t> oracleCast(EK dst, EK src, uint64_t bits, RoundMod
 /// vtrc: the integral value in the same format (always representable); NaN
 /// made quiet (NO_SAT) or 0 (SAT); inf kept (NO_SAT) or +-MAX (SAT).
 std::pair<uint64_t, uint64_t> oracleTruncate(EK t, uint64_t bits, RoundMode m) {
-  const OFmt f = ofmt(t);
+  const Format f = ofmt(t);
   Src s;
   setSource(s, t, bits);
   const uint64_t sign = s.neg ? f.signBit() : 0;
@@ -739,7 +660,7 @@ void checkF32Input(uint32_t bits, Tally &t) {
   setSource(s, EK::F32, bits);
   const CastPairInfo *ints[] = {findCastPair(EK::I32, EK::F32), findCastPair(EK::I16, EK::F32),
                                 findCastPair(EK::I64, EK::F32)};
-  const OFmt f = ofmt(EK::F32);
+  const Format f = ofmt(EK::F32);
   for (RoundMode m : kFive) {
     thread_local Mz z;
     if (s.cls == Src::Finite)

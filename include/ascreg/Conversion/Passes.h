@@ -15,6 +15,11 @@ class DavDialect;
 #define GEN_PASS_REGISTRATION
 #include "ascreg/Conversion/Passes.h.inc"
 
+/// The patterns of ascreg-expand-float-conversions: arith.truncf with a
+/// rounding mode or to bf16, and arith.extf from bf16, as exact integer
+/// arithmetic.
+void populateExpandFloatConversionPatterns(mlir::RewritePatternSet &patterns);
+
 /// Options of the pipelines that take a kernel all the way down.
 struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions> {
   PassOptions::Option<bool> runtimeChecks{

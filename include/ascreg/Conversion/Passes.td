@@ -116,6 +116,37 @@ def ConvertAscRegToDavPass : Pass<"convert-ascreg-to-dav", "::mlir::ModuleOp"> {
 }
 
 //===----------------------------------------------------------------------===//
+// ExpandFloatConversions
+//===----------------------------------------------------------------------===//
+
+def ExpandFloatConversionsPass : Pass<"ascreg-expand-float-conversions"> {
+  let summary = "Expand the arith.truncf / arith.extf that LLVM would not lower "
+                "exactly into integer arithmetic";
+  let description = [{
+    The interpreter converts scalar floats as IEEE 754 does (APFloat): one
+    rounding under the op's rounding mode, overflow to inf or MAX as the mode
+    rounds, NaNs quieted with their sign and top payload bits. Three cases
+    of the upstream lowering to LLVM do not:
+
+    - `arith.truncf` with a rounding mode other than `to_nearest_even`:
+      arith-to-llvm makes a constrained intrinsic whose rounding argument
+      only describes the dynamic mode, and the code rounds to nearest even;
+    - `arith.truncf` to bf16: x86 code generation moves bf16 values through
+      f32 with one library call (`__truncsfbf2`), which cannot tell the
+      rounding of a signalling NaN from the narrowing of a bf16 it widened;
+    - `arith.extf` from bf16: a shift, which keeps a signalling NaN
+      signalling.
+
+    Each becomes the decode / round / encode integer arithmetic of
+    `ascreg.cast` (lib/Conversion/LaneArithmetic.h) with IEEE's range rules,
+    on scalars and on 1-D vectors of f16, bf16, f32 and f64. Every other
+    conversion is left to LLVM, which converts it exactly (F16C, SSE2).
+    `ascreg-lower-to-llvm` runs this pass.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+//===----------------------------------------------------------------------===//
 // DavToEmitC
 //===----------------------------------------------------------------------===//
 

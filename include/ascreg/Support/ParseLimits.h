@@ -4,10 +4,10 @@
 // use `%name#N` of result N of a value not defined yet makes it allocate
 // N + 1 placeholders, so `%v#2147483647` ends in "LLVM ERROR: out of memory"
 // (found by fuzzing; the same class as llvm-project issue 181266). ascreg's
-// entry points that parse (ascreg-opt, ascreg-run, the Python API, the fuzz
-// targets) run this check first and report a located error instead;
-// ascreg-translate and the language server hand their input to MLIR's own
-// drivers unchecked.
+// entry points that parse (ascreg-opt, ascreg-run, ascreg-translate's
+// translations, the Python API, the fuzz targets) run this check first and
+// report a located error instead; the language server hands its documents
+// to MLIR's LSP driver, which has no hook before parsing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_SUPPORT_PARSELIMITS_H
