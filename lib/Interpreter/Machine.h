@@ -29,6 +29,12 @@ struct Buffer {
   uint64_t ubAddr = 0;
   uint64_t numElements = 0;
   uint32_t elemBytes = 0;
+  /// One past the buffer's last UB byte.
+  uint64_t end() const { return ubAddr + numElements * elemBytes; }
+  /// Whether the `bytes` bytes at UB address `at` all lie in the buffer.
+  bool holds(uint64_t at, uint64_t bytes) const { return at >= ubAddr && at + bytes <= end(); }
+  /// "N elements": the buffer's size in findings.
+  std::string elementsText() const { return std::to_string(numElements) + " elements"; }
 };
 
 enum class SlotKind : uint8_t { Scalar, Reg, Mask };

@@ -197,7 +197,7 @@ private:
       if (!m.params[i].isMemRef)
         continue;
       const Buffer &b = m.buffers[m.scalar(ScalarRef{m.params[i].slot})];
-      if (begin >= b.ubAddr && end <= b.ubAddr + b.numElements * b.elemBytes)
+      if (b.holds(begin, end - begin))
         return llvm::formatv("UB bytes [{0}, {1}): input data of parameter {2} (no store of "
                              "this run wrote them)",
                              begin, end, i)

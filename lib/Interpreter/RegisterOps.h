@@ -293,8 +293,7 @@ struct StoreAlignInst {
     uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
     const sem::Mask &mk = m.mask(mask);
     unsigned w = sem::elemBytes(type.elem);
-    uint64_t bufEnd = buf.ubAddr + buf.numElements * buf.elemBytes;
-    bool inside = a.addr >= buf.ubAddr && a.addr + type.bytes() <= bufEnd;
+    bool inside = buf.holds(a.addr, type.bytes());
     if (!s.summary(value) && !maskTaint) {
       // Clean data: the active lanes' bytes become initialised and written.
       sem::Reg marks;
@@ -314,17 +313,11 @@ struct StoreAlignInst {
           s.writeByte(a.addr + l * w + i, uint8_t(s.reg(value).b[l * w + i] | mlt));
       }
     }
-    if (s.options.bounds && !inside) {
-      LaneRanges outside = laneRanges(type.lanes(), [&](unsigned l) {
-        uint64_t at = a.addr + l * w;
-        return mk.laneActive(type, l) && (at < buf.ubAddr || at + w > bufEnd);
-      });
-      if (!outside.empty())
-        s.report(m, inst, FindingKind::OutOfBufferWrite, UseKind::Store,
-                 "writes lanes " + formatRanges(outside) + " outside its buffer of " +
-                     std::to_string(buf.numElements) + " elements",
-                 outside);
-    }
+    if (s.options.bounds && !inside)
+      s.reportLanes(
+          m, inst, FindingKind::OutOfBufferWrite, UseKind::Store, type.lanes(), "writes lanes ",
+          " outside its buffer of " + buf.elementsText(),
+          [&](unsigned l) { return mk.laneActive(type, l) && !buf.holds(a.addr + l * w, w); });
     return ShadowAction::Run;
   }
 };
@@ -457,7 +450,6 @@ struct GatherInst {
     const sem::Reg &idx = m.reg(index);
     unsigned unit = sem::elemBytes(source), w = sem::elemBytes(resultType.elem);
     unsigned iw = sem::elemBytes(indexType.elem);
-    uint64_t bufEnd = buf.ubAddr + buf.numElements * buf.elemBytes;
     uint64_t capacity = m.ub.capacity();
     bool indexTainted = s.summary(index) != 0;
     auto indexOf = [&](unsigned l) {
@@ -521,7 +513,7 @@ struct GatherInst {
         outsideUB |= active;
         continue;
       }
-      bool outside = at < buf.ubAddr || at + unit > bufEnd;
+      bool outside = !buf.holds(at, unit);
       outsideBuffer |= outside;
       uint8_t t = mlt | (indexTainted ? s.laneTaint(index, indexType, l) : 0) |
                   (outside ? kOutOfBuffer : 0);
@@ -549,29 +541,23 @@ struct GatherInst {
       // gather's own error.
       if (!s.options.bounds)
         return ShadowAction::Run;
-      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
-        return laneOn(l) && !sem::insideUB(buf.ubAddr + indexOf(l) * unit, unit, capacity);
-      });
-      s.report(m, inst, FindingKind::OutsideUB, UseKind::GatherIndex,
-               "gathers lanes " + formatRanges(lanes) +
-                   " from outside the Unified Buffer; the gather is skipped",
-               lanes);
+      s.reportLanes(m, inst, FindingKind::OutsideUB, UseKind::GatherIndex, resultType.lanes(),
+                    "gathers lanes ", " from outside the Unified Buffer; the gather is skipped",
+                    [&](unsigned l) {
+                      return laneOn(l) &&
+                             !sem::insideUB(buf.ubAddr + indexOf(l) * unit, unit, capacity);
+                    });
       std::memset(m.regOut(result).b, 0, sizeof(sem::Reg));
       std::memset(out.b, kUndef, resultType.bytes());
       s.summary(result) = kUndef;
       return ShadowAction::Skip;
     }
-    if (outsideBuffer && s.options.bounds) {
-      LaneRanges lanes = laneRanges(resultType.lanes(), [&](unsigned l) {
-        uint64_t at = buf.ubAddr + indexOf(l) * unit;
-        return laneOn(l) && (at < buf.ubAddr || at + unit > bufEnd);
-      });
-      if (!lanes.empty())
-        s.report(m, inst, FindingKind::OutOfBufferIndex, UseKind::GatherIndex,
-                 "gathers lanes " + formatRanges(lanes) + " from outside its base buffer of " +
-                     std::to_string(buf.numElements) + " elements",
-                 lanes);
-    }
+    if (outsideBuffer && s.options.bounds)
+      s.reportLanes(m, inst, FindingKind::OutOfBufferIndex, UseKind::GatherIndex,
+                    resultType.lanes(), "gathers lanes ",
+                    " from outside its base buffer of " + buf.elementsText(), [&](unsigned l) {
+                      return laneOn(l) && !buf.holds(buf.ubAddr + indexOf(l) * unit, unit);
+                    });
     return ShadowAction::Run;
   }
 };

@@ -704,10 +704,9 @@ struct MemRefLoadInst {
     }
     if (!a.valid)
       return a.skip ? ShadowAction::Skip : ShadowAction::Run;
-    uint64_t end = buf.ubAddr + buf.numElements * buf.elemBytes;
     uint8_t t = 0;
     for (unsigned b = 0; b < buf.elemBytes; ++b)
-      t |= s.readTaint(a.addr + b, buf.ubAddr, end);
+      t |= s.readTaint(a.addr + b, buf.ubAddr, buf.end());
     propagateScalar(s, result, {index});
     if (t)
       s.setScalar(result, s.scalar(result) | t, inst.op);
@@ -739,11 +738,10 @@ struct MemRefStoreInst {
     uint8_t t = s.scalar(value) | s.scalar(index);
     if (t)
       s.reportTaintedUse(m, inst, t, UseKind::Store, "stores", {}, s.scalarOrigin[value.slot]);
-    if (s.options.bounds &&
-        (a.addr < buf.ubAddr || a.addr >= buf.ubAddr + buf.numElements * buf.elemBytes))
+    if (s.options.bounds && !buf.holds(a.addr, buf.elemBytes))
       s.report(m, inst, FindingKind::OutOfBufferWrite, UseKind::Store,
                "writes element " + std::to_string(static_cast<int64_t>(m.scalar(index))) +
-                   " outside its buffer of " + std::to_string(buf.numElements) + " elements");
+                   " outside its buffer of " + buf.elementsText());
     for (unsigned b = 0; b < buf.elemBytes; ++b)
       s.writeByte(a.addr + b, t);
     return ShadowAction::Run;

@@ -177,6 +177,12 @@ public:
   template <class Used>
   void reportTaintedLanes(Machine &m, const Inst &inst, RegRef reg, sem::RegType type,
                           unsigned lanes, UseKind use, const std::string &what, Used used);
+  /// Reports `head` + the lanes, among the first `lanes`, for which
+  /// `selected(lane)` holds + `tail` (e.g. "writes lanes 0-3 outside its
+  /// buffer of 8 elements"); nothing if there are none.
+  template <class Selected>
+  void reportLanes(Machine &m, const Inst &inst, FindingKind kind, UseKind use, unsigned lanes,
+                   const std::string &head, const std::string &tail, Selected selected);
   /// Notes a new UB footprint (allocation top or access end) at an op.
   void noteFootprint(uint64_t end, uint32_t op);
 
@@ -261,6 +267,15 @@ void permuteTaint(ShadowState &s, std::initializer_list<RegRef> inputs,
 
 /// "0-63,70" for a lane set.
 std::string formatRanges(const LaneRanges &ranges);
+
+template <class Selected>
+void ShadowState::reportLanes(Machine &m, const Inst &inst, FindingKind kind, UseKind use,
+                              unsigned lanes, const std::string &head, const std::string &tail,
+                              Selected selected) {
+  LaneRanges ranges = laneRanges(lanes, selected);
+  if (!ranges.empty())
+    report(m, inst, kind, use, head + formatRanges(ranges) + tail, ranges);
+}
 
 } // namespace interp
 } // namespace ascreg
