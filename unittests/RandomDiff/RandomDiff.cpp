@@ -104,6 +104,10 @@ static cl::opt<unsigned> emitOpt("emit-opt",
                                  cl::desc("Optimization level of the host compiler for the "
                                           "emitted kernels (0 compiles about 3x faster)"),
                                  cl::init(1));
+static cl::opt<std::string> hostCxx("host-cxx",
+                                    cl::desc("C++ compiler for the emitted kernels (default: the "
+                                             "compiler that built ascreg)"),
+                                    cl::init(ASCREG_RDIFF_CXX));
 static cl::opt<bool> jitChecks("jit-checks",
                                cl::desc("JIT with the runtime checks (the kernels are valid by "
                                         "construction; the checks only cost compile time)"),
@@ -390,11 +394,11 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
   std::string dir = workDir.empty() ? defaultWorkDir() : workDir.getValue();
   if (auto ec = llvm::sys::fs::create_directories(dir))
     return error = "cannot create " + dir + ": " + ec.message(), false;
-  std::string key = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
-                                    tu + ASCREG_RDIFF_CXX + ASCREG_RDIFF_SEMANTICS_LIB +
-                                    std::to_string(emitOpt))),
-                                /*LowerCase=*/true)
-                        .substr(0, 24);
+  std::string key =
+      llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
+                      tu + hostCxx + ASCREG_RDIFF_SEMANTICS_LIB + std::to_string(emitOpt))),
+                  /*LowerCase=*/true)
+          .substr(0, 24);
   std::string base = dir + "/emitted-" + key;
   std::string so = base + ".so";
   if (!llvm::sys::fs::exists(so)) {
@@ -408,7 +412,15 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     }
     // Compile to a temporary name and rename: concurrent drivers share the cache.
     std::string tmp = base + llvm::formatv(".{0}.tmp.so", ::getpid()).str();
-    std::vector<std::string> cmd = {ASCREG_RDIFF_CXX,
+    // A bare name is looked up on PATH, as a shell would.
+    std::string compiler = hostCxx;
+    if (!StringRef(compiler).contains('/')) {
+      auto found = llvm::sys::findProgramByName(compiler);
+      if (!found)
+        return error = "host compiler '" + compiler + "' not found on PATH", false;
+      compiler = *found;
+    }
+    std::vector<std::string> cmd = {compiler,
                                     "-std=c++20",
                                     "-O" + std::to_string(emitOpt),
                                     "-fPIC",
@@ -433,8 +445,10 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     int rc = llvm::sys::ExecuteAndWait(cmd[0], argv, std::nullopt, redirects, 0, 0, &msg);
     if (rc != 0) {
       auto text = llvm::MemoryBuffer::getFile(log);
-      return error = "host compilation of the emitted kernels failed (" + cpp +
-                     "): " + (text ? (*text)->getBuffer().take_front(4000).str() : msg),
+      return error = "host compilation of the emitted kernels failed (" + cpp + "): " +
+                     (text && !(*text)->getBuffer().empty()
+                          ? (*text)->getBuffer().take_front(4000).str()
+                          : (msg.empty() ? "exit code " + std::to_string(rc) : msg)),
              false;
     }
     if (auto ec = llvm::sys::fs::rename(tmp, so))
