@@ -76,7 +76,25 @@ Value convertExactly(PatternRewriter &rw, Location loc, Value in, Type resultTyp
   return arith::BitcastOp::create(rw, loc, resultType, out);
 }
 
-/// arith.truncf with a rounding mode other than to_nearest_even, or to bf16.
+/// The rounding an arith.truncf is expanded with: one with a rounding mode
+/// other than to_nearest_even, or to bf16 (LLVM's __truncsfbf2 would see a
+/// widened bf16 and a kernel's sNaN alike); none if LLVM converts it exactly.
+std::optional<sem::RoundMode> expandedRounding(arith::TruncFOp op) {
+  arith::RoundingMode mode = op.getRoundingmode().value_or(arith::RoundingMode::to_nearest_even);
+  if (mode == arith::RoundingMode::to_nearest_even && !getElementTypeOrSelf(op.getType()).isBF16())
+    return std::nullopt;
+  return roundModeOf(mode);
+}
+
+/// An arith.extf is expanded from bf16 only (exact; a signalling NaN comes
+/// out quiet, which LLVM's shift does not do).
+std::optional<sem::RoundMode> expandedRounding(arith::ExtFOp op) {
+  if (!getElementTypeOrSelf(op.getIn().getType()).isBF16())
+    return std::nullopt;
+  return sem::RoundMode::Rint;
+}
+
+/// A conversion that expandedRounding selects, as integer arithmetic:
 ///
 ///   %h = arith.truncf %x upward : f32 to f16
 /// becomes
@@ -85,28 +103,13 @@ Value convertExactly(PatternRewriter &rw, Location loc, Value in, Type resultTyp
 ///   ... decode / round (upward) / encode, IEEE overflow ...
 ///   %t = arith.trunci %enc : i64 to i16
 ///   %h = arith.bitcast %t : i16 to f16
-struct ExactTruncF : public OpRewritePattern<arith::TruncFOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(arith::TruncFOp op, PatternRewriter &rw) const override {
-    arith::RoundingMode mode = op.getRoundingmode().value_or(arith::RoundingMode::to_nearest_even);
-    if (mode == arith::RoundingMode::to_nearest_even &&
-        !getElementTypeOrSelf(op.getType()).isBF16())
+template <class ConversionOp> struct ExactFloatConversion : public OpRewritePattern<ConversionOp> {
+  using OpRewritePattern<ConversionOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ConversionOp op, PatternRewriter &rw) const override {
+    std::optional<sem::RoundMode> rounding = expandedRounding(op);
+    if (!rounding)
       return rw.notifyMatchFailure(op, "LLVM converts it exactly");
-    Value r = convertExactly(rw, op.getLoc(), op.getIn(), op.getType(), roundModeOf(mode));
-    if (!r)
-      return rw.notifyMatchFailure(op, "not a conversion between f16, bf16, f32 and f64");
-    rw.replaceOp(op, r);
-    return success();
-  }
-};
-
-/// arith.extf from bf16 (exact; a signalling NaN comes out quiet).
-struct ExactExtFFromBF16 : public OpRewritePattern<arith::ExtFOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(arith::ExtFOp op, PatternRewriter &rw) const override {
-    if (!getElementTypeOrSelf(op.getIn().getType()).isBF16())
-      return rw.notifyMatchFailure(op, "LLVM converts it exactly");
-    Value r = convertExactly(rw, op.getLoc(), op.getIn(), op.getType(), sem::RoundMode::Rint);
+    Value r = convertExactly(rw, op.getLoc(), op.getIn(), op.getType(), *rounding);
     if (!r)
       return rw.notifyMatchFailure(op, "not a conversion between f16, bf16, f32 and f64");
     rw.replaceOp(op, r);
@@ -140,5 +143,6 @@ struct ExpandFloatConversionsPass
 } // namespace
 
 void ascreg::populateExpandFloatConversionPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExactTruncF, ExactExtFFromBF16>(patterns.getContext());
+  patterns.add<ExactFloatConversion<arith::TruncFOp>, ExactFloatConversion<arith::ExtFOp>>(
+      patterns.getContext());
 }

@@ -798,6 +798,21 @@ struct ConvertDavToEmitCPass
     if (dims.wasInterrupted())
       return signalPassFailure();
 
+    // The other paths convert scalar floats as IEEE 754 does (semantics.md
+    // P16); how a vector function's scalar unit converts (rounding, NaN
+    // bits, CTRL) no public vendor source says, so a C cast would be a guess.
+    WalkResult floatConversions = module.walk([](Operation *op) {
+      if (!isa<arith::TruncFOp, arith::ExtFOp>(op))
+        return WalkResult::advance();
+      op->emitError() << op->getName() << " from " << op->getOperand(0).getType() << " to "
+                      << op->getResult(0).getType()
+                      << " has no Ascend C form: no public vendor source says how a vector "
+                         "function's scalar unit converts floats (docs/semantics.md P16)";
+      return WalkResult::interrupt();
+    });
+    if (floatConversions.wasInterrupted())
+      return signalPassFailure();
+
     // The CTRL state of every kernel, for its entry wrapper (the functions
     // are replaced by the conversion).
     llvm::StringMap<semantics::Ctrl> kernelCtrls;
