@@ -1,6 +1,7 @@
 // RUN: ascreg-opt %s --convert-ascreg-to-vector --split-input-file | FileCheck %s
 
-// cast is built from integer arithmetic on i64 lanes, never from LLVM's own
+// cast is built from integer arithmetic on i64 lanes (between two integer
+// types in their own width, @int_to_int below), never from LLVM's own
 // conversions (RNE only, poison on overflow): f32 -> f16 narrowing, part
 // even. The source bits are widened to i64, the result truncated to i16 bits,
 // inactive lanes zeroed (mask read at f32 granularity: bits 0, 4, 8, ...),
@@ -72,17 +73,40 @@ func.func @f16_to_f32_odd(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascre
 // -----
 
 // float -> int with a directed mode: no fptosi; 4:1 narrowing s32 -> u8 part
-// p3 places source lane k at lane 4k+3.
+// p3 places source lane k at lane 4k+3. Without saturation an integer
+// narrowing keeps the low bits: a truncation in the source's own width.
 // CHECK-LABEL: func @to_int
 // CHECK-NOT: arith.fptosi
 // CHECK: arith.trunci %{{.*}} : vector<64xi64> to vector<64xi32>
-// CHECK: arith.trunci %{{.*}} : vector<64xi64> to vector<64xi8>
+// CHECK-NOT: vector<64xi64>
+// CHECK: arith.trunci %{{.*}} : vector<64xi32> to vector<64xi8>
 // CHECK: vector.shuffle %{{.*}}, %{{.*}} [64, 64, 64, 0, 64, 64, 64, 1,
 // CHECK-NOT: arith.fptosi
 func.func @to_int(%v: !ascreg.vreg<64xf32>, %w: !ascreg.vreg<64xi32>, %m: !ascreg.mask) -> (!ascreg.vreg<64xi32>, !ascreg.vreg<256xu8>) {
   %a = ascreg.cast %v, %m round <floor> sat <on> : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xi32>
   %b = ascreg.cast %w, %m sat <off> part <p3> : !ascreg.vreg<64xi32> -> !ascreg.vreg<256xu8>
   return %a, %b : !ascreg.vreg<64xi32>, !ascreg.vreg<256xu8>
+}
+
+// -----
+
+// Integer -> integer casts stay in their own width (no i64 lanes):
+// saturating s32 -> s16 clamps to [-32768, 32767] in i32 and truncates;
+// s16 -> u32 (always saturating) turns negative lanes into 0, then extends.
+// CHECK-LABEL: func @int_to_int
+// CHECK-NOT: xi64>
+// CHECK: %[[MIN:.*]] = arith.constant dense<-32768> : vector<64xi32>
+// CHECK: %[[LO:.*]] = arith.maxsi %{{.*}}, %[[MIN]] : vector<64xi32>
+// CHECK: %[[MAX:.*]] = arith.constant dense<32767> : vector<64xi32>
+// CHECK: %[[HI:.*]] = arith.minsi %[[LO]], %[[MAX]] : vector<64xi32>
+// CHECK: arith.trunci %[[HI]] : vector<64xi32> to vector<64xi16>
+// CHECK: %[[POS:.*]] = arith.maxsi %{{.*}}, %{{.*}} : vector<64xi16>
+// CHECK: arith.extsi %[[POS]] : vector<64xi16> to vector<64xi32>
+// CHECK-NOT: xi64>
+func.func @int_to_int(%w: !ascreg.vreg<64xi32>, %h: !ascreg.vreg<128xi16>, %m: !ascreg.mask) -> (!ascreg.vreg<128xi16>, !ascreg.vreg<64xu32>) {
+  %a = ascreg.cast %w, %m sat <on> part <even> : !ascreg.vreg<64xi32> -> !ascreg.vreg<128xi16>
+  %b = ascreg.cast %h, %m part <even> : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xu32>
+  return %a, %b : !ascreg.vreg<128xi16>, !ascreg.vreg<64xu32>
 }
 
 // -----
