@@ -297,6 +297,10 @@ int main(int argc, char **argv) {
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
+  // (The kind of driver first: scripts/fuzz.sh reads it, even when a seed
+  // crashes.)
+  std::printf("INFO: standalone driver (blind mutation, no coverage), %zu inputs\n", corpus.size());
+  std::fflush(stdout);
   uint64_t executed = 0;
   for (const Bytes &input : corpus) { // the seeds first, as libFuzzer does
     if (executed >= runs)

@@ -159,6 +159,11 @@ def main():
         for _ in range(3):
             args = bytes([2]) + bytes(rng.getrandbits(8) for _ in range(rng.choice([8, 64, 600])))
             write(os.path.join(out, "interp"), k.encode() + b"\n//--ARGS--\n" + args)
+    # Inputs that once crashed a target (fuzz/regressions/TARGET): seeds of
+    # every fuzzing run, so the CI smoke test runs each of them.
+    for target in ("npy", "parse", "interp", "lower"):
+        for path in sorted(glob.glob(os.path.join(ROOT, "fuzz/regressions", target, "*"))):
+            write(os.path.join(out, target), open(path, "rb").read())
     with open(os.path.join(out, "mlir.dict"), "w") as f:
         f.write("# ascreg/dav dialect tokens (fuzz/make_seeds.py, from the ODS files)\n")
         f.write("".join(dict_line(w) + "\n" for w in mlir_dict()))

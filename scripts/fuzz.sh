@@ -88,6 +88,13 @@ for t in $TARGETS; do
     status=1
     echo "fuzz: ascreg-fuzz-$t failed (exit $rc); last lines of $log:"
     tail -30 "$log"
+    # The input itself, so that a CI log (whose corpus is deleted) reproduces
+    # it: base64 -d > crash; $bin crash
+    for f in $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | head -3); do
+      echo "fuzz: $f ($(wc -c < "$work/$f") bytes), base64:"
+      head -c 65536 "$work/$f" | base64 -w 0
+      echo
+    done
   fi
 done
 printf 'fuzz: %s\n' "${summary[@]}"

@@ -1,6 +1,7 @@
 //===- Bisect.cpp - which pass of a pipeline changes a kernel's results ---===//
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Debugging/DiagnosticText.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
@@ -46,10 +47,11 @@ BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<u
   BufferComparison cmp;
   for (unsigned i = 0; i < fn.getNumArguments() && i < expected.size() && i < actual.size(); ++i) {
     auto mt = dyn_cast<MemRefType>(fn.getArgumentTypes()[i]);
-    if (!mt)
+    std::optional<unsigned> elemBytes = mt ? ubBufferElementBytes(mt) : std::nullopt;
+    if (!elemBytes) // (no executor runs such a kernel)
       continue;
     Type elem = mt.getElementType();
-    unsigned eb = elem.getIntOrFloatBitWidth() / 8;
+    unsigned eb = *elemBytes;
     const std::vector<uint8_t> &x = expected[i], &y = actual[i];
     uint64_t n = std::min(x.size(), y.size()) / eb;
     for (uint64_t e = 0; e < n; ++e) {

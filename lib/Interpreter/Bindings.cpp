@@ -678,14 +678,13 @@ void Bindings::bindMemRef() {
   });
   onEach<AllocOp, AllocaOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
     auto t = cast<MemRefType>(op->getResult(0).getType());
-    if (t.getRank() != 1 || !t.getLayout().isIdentity() || t.getMemorySpace() ||
-        !t.getElementType().isIntOrFloat() || t.getElementTypeBitWidth() % 8 != 0 ||
-        t.getElementTypeBitWidth() > 64)
-      return c.unsupported(op, "other than for rank-1 UB memrefs of integers or floats");
+    std::optional<unsigned> elemBytes = ubBufferElementBytes(t);
+    if (!elemBytes)
+      return c.unsupported(op, "other than for " + kUBBufferTypes);
     bool dynamic = t.isDynamicDim(0);
     return c.emit(
         MemRefAllocInst{.dynamicSize = dynamic,
-                        .elemBytes = static_cast<uint32_t>(t.getElementTypeBitWidth() / 8),
+                        .elemBytes = *elemBytes,
                         .staticSize = dynamic ? 0 : static_cast<uint64_t>(t.getDimSize(0)),
                         .size = dynamic ? c.scalar(op->getOperand(0)) : ScalarRef{},
                         .result = c.buffer(op->getResult(0))});

@@ -193,19 +193,18 @@ LogicalResult Compiler::compile() {
     Type t = arg.getType();
     Machine::Param p{0, false, 0, -1, t};
     if (auto mt = dyn_cast<MemRefType>(t)) {
-      if (mt.getRank() != 1 || !mt.getLayout().isIdentity() || mt.getMemorySpace() ||
-          !mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0 ||
-          mt.getElementTypeBitWidth() > 64)
-        return fn.emitError() << "parameter " << arg.getArgNumber() << " has type " << t
-                              << "; kernel buffers must be rank-1 contiguous memrefs of integers "
-                                 "or floats of at most 64 bits in the default memory space (UB)";
+      std::optional<unsigned> elemBytes = ubBufferElementBytes(mt);
+      if (!elemBytes)
+        return emitError(arg.getLoc()) << "parameter " << arg.getArgNumber() << " has type " << t
+                                       << "; kernel buffers must be " << kUBBufferTypes;
       p.isMemRef = true;
-      p.elemBytes = mt.getElementTypeBitWidth() / 8;
+      p.elemBytes = *elemBytes;
       p.staticSize = mt.isDynamicDim(0) ? -1 : mt.getDimSize(0);
     } else if (!t.isIntOrIndexOrFloat() || widthOf(t) > 64) {
-      return fn.emitError() << "parameter " << arg.getArgNumber() << " has type " << t
-                            << "; kernel parameters are UB memrefs and integer, index or float "
-                               "scalars of at most 64 bits";
+      return emitError(arg.getLoc())
+             << "parameter " << arg.getArgNumber() << " has type " << t
+             << "; kernel parameters are UB memrefs and integer, index or float scalars of at "
+                "most 64 bits";
     }
     p.slot = slotFor(arg).index;
     m.params.push_back(p);

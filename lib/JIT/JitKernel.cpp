@@ -11,6 +11,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
@@ -169,11 +170,11 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
     e.func = fn;
     for (Type t : fn.getArgumentTypes()) {
       auto mt = dyn_cast<MemRefType>(t);
-      if (mt && (!mt.getElementType().isIntOrFloat() || mt.getElementTypeBitWidth() % 8 != 0))
-        return fn.emitError() << "the JIT runs kernels whose buffers have integer or float "
-                                 "elements of whole bytes, got "
-                              << t;
-      e.params.push_back({static_cast<bool>(mt), mt ? mt.getElementTypeBitWidth() / 8 : 0});
+      std::optional<unsigned> elemBytes = mt ? ubBufferElementBytes(mt) : 0;
+      if (!elemBytes)
+        return fn.emitError() << "the JIT runs kernels whose buffers are " << kUBBufferTypes
+                              << ", got " << t;
+      e.params.push_back({static_cast<bool>(mt), *elemBytes});
     }
     e.tracksWrites = fn->walk([](Operation *op) {
                          return op->getName().getDialectNamespace() == "ascreg"

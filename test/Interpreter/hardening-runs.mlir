@@ -48,7 +48,27 @@
 // RUN: not ascreg-run %t/wide.mlir --arg=%t/f32x128.npy --mode=check 2>&1 | FileCheck %s --check-prefix=WIDE
 // WIDE: wide.mlir:3:10: error: the ascreg interpreter does not execute 'arith.constant' on 128-bit values (scalars are at most 64 bits)
 // RUN: not ascreg-run %t/wide-param.mlir --arg=i128:1 2>&1 | FileCheck %s --check-prefix=WIDEPARAM
-// WIDEPARAM: wide-param.mlir:1:1: error: parameter 0 has type 'i128'; kernel parameters are UB memrefs and integer, index or float scalars of at most 64 bits
+// WIDEPARAM: wide-param.mlir:1:19: error: parameter 0 has type 'i128'; kernel parameters are UB memrefs and integer, index or float scalars of at most 64 bits
+
+// UB buffers count bytes: a buffer parameter of 0-bit elements (si0, i0)
+// once divided by zero in the interpreter's size check (SIGFPE, found by
+// ascreg-fuzz-interp; fuzz/regressions/interp), and a rank-0 one crashed the
+// runner's argument binding (memref<f32> has no dimension 0). Every
+// executor refuses them and other buffers of no whole bytes (i1), at the
+// parameter.
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=rank0 --arg=%t/f32x128.npy 2>&1 | FileCheck %s --check-prefix=RANK0
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=rank0 --arg=%t/f32x128.npy --mode=jit 2>&1 | FileCheck %s --check-prefix=RANK0
+// RANK0: bad-buffers.mlir:1:18: error: parameter 0 has type 'memref<f32>'; kernel buffers must be rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory space (UB)
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=rank2 --arg=%t/f32x128.npy --mode=check 2>&1 | FileCheck %s --check-prefix=RANK2
+// RANK2: bad-buffers.mlir:4:18: error: parameter 0 has type 'memref<2x64xf32>'; kernel buffers must be
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=bits --arg=%t/f32x128.npy --arg=%t/f32x128.npy 2>&1 | FileCheck %s --check-prefix=BITS
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=bits --arg=%t/f32x128.npy --arg=%t/f32x128.npy --mode=jit 2>&1 | FileCheck %s --check-prefix=BITS
+// BITS: bad-buffers.mlir:7:36: error: parameter 1 has type 'memref<?xi1>'; kernel buffers must be
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=zero --arg=%t/f32x128.npy 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: bad-buffers.mlir:10:17: error: parameter 0 has type 'memref<?xsi0>'; kernel buffers must be
+// An allocation of such elements is refused by the interpreter, located.
+// RUN: not ascreg-run %t/bad-buffers.mlir --entry=alloc --arg=index:8 2>&1 | FileCheck %s --check-prefix=ALLOCBITS
+// ALLOCBITS: bad-buffers.mlir:14:8: error: the ascreg interpreter does not execute 'memref.alloc' other than for rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory space (UB)
 
 // Formatting the out-of-range message of offsets near +-2^63 once overflowed
 // (UBSan: signed overflow); the byte addresses are exact or say which bound
@@ -113,6 +133,23 @@ func.func @kernel(%buf: memref<?xf32>) {
 }
 //--- wide-param.mlir
 func.func @kernel(%x: i128) {
+  return
+}
+//--- bad-buffers.mlir
+func.func @rank0(%a: memref<f32>) {
+  return
+}
+func.func @rank2(%a: memref<2x64xf32>) {
+  return
+}
+func.func @bits(%a: memref<?xf32>, %b: memref<?xi1>) {
+  return
+}
+func.func @zero(%a: memref<?xsi0>) {
+  return
+}
+func.func @alloc(%n: index) {
+  %a = memref.alloc(%n) : memref<?xi4>
   return
 }
 //--- offset.mlir

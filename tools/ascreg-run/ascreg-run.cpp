@@ -655,19 +655,23 @@ int runMain(int argc, char **argv) {
                                 i, t));
     bound[i].uninitialized = uninit;
     if (auto mt = dyn_cast<MemRefType>(t)) {
+      // (Before anything reads the type's shape: memref<f32> has no dimension 0.)
+      if (!::ascreg::ubBufferElementBytes(mt)) {
+        emitError(fn.getArgument(i).getLoc())
+            << "parameter " << i << " has type " << t << "; kernel buffers must be "
+            << ::ascreg::kUBBufferTypes;
+        return 1;
+      }
       if (!spec.ends_with(".npy"))
         return fail(llvm::formatv("--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file",
                                   i, spec, t));
       auto arr = ::ascreg::readNpy(spec);
       if (!arr)
         return fail(llvm::toString(arr.takeError()));
-      if (!mt.getElementType().isIntOrFloat() || !dtypeMatches(mt.getElementType(), *arr))
+      if (!dtypeMatches(mt.getElementType(), *arr))
         return fail(llvm::formatv("--arg {0}: '{1}' has dtype {2} but parameter {0} is {3}, "
                                   "which takes {4}",
-                                  i, spec, arr->descr(), t,
-                                  mt.getElementType().isIntOrFloat()
-                                      ? acceptedDtypes(mt.getElementType())
-                                      : std::string("no .npy")));
+                                  i, spec, arr->descr(), t, acceptedDtypes(mt.getElementType())));
       if (!mt.isDynamicDim(0) && static_cast<uint64_t>(mt.getDimSize(0)) != arr->numElements())
         return fail(llvm::formatv("--arg {0}: '{1}' has {2} elements but parameter {0} is {3}", i,
                                   spec, arr->numElements(), t));

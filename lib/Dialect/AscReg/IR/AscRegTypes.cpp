@@ -306,6 +306,18 @@ sem::Profile ascreg::kernelProfile(Operation *op) {
   return p;
 }
 
+std::optional<unsigned> ascreg::ubBufferElementBytes(MemRefType type) {
+  if (type.getRank() != 1 || !type.getLayout().isIdentity() || type.getMemorySpace())
+    return std::nullopt;
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits == 0 || bits % 8 != 0 || bits > 64)
+    return std::nullopt;
+  return bits / 8;
+}
+
 bool ascreg::hasRecordedProfile(Operation *op) {
   for (; op; op = op->getParentOp())
     if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))

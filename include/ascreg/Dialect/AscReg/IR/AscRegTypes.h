@@ -26,6 +26,17 @@ namespace ascreg {
 std::optional<::ascreg::semantics::ElemKind> getElemKind(Type elementType);
 /// The builtin element type of a semantics element kind.
 Type getElementType(MLIRContext *ctx, ::ascreg::semantics::ElemKind kind);
+/// The bytes of one element of a buffer in the Unified Buffer, a kernel's
+/// memref parameter or allocation: rank 1, identity layout, the default
+/// memory space, integer or float elements of 1 to 8 whole bytes (UB
+/// addresses count bytes); std::nullopt for any other memref (memref<?xi1>,
+/// memref<f32>, memref<4x4xf32>, ...). The one rule of every executor and
+/// runner.
+std::optional<unsigned> ubBufferElementBytes(mlir::MemRefType type);
+/// What ubBufferElementBytes accepts, for error messages.
+inline constexpr llvm::StringLiteral kUBBufferTypes(
+    "rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory "
+    "space (UB)");
 /// The semantics-library register type of `type`.
 ::ascreg::semantics::RegType toRegType(VRegType type);
 /// The register type of a semantics-library register type.
