@@ -5,8 +5,8 @@
 # (ascreg-random-diff), bit for bit. A kernel on which a path disagrees is
 # saved and reduced automatically (scripts/rdiff/reduce.py).
 #
-#   scripts/random-diff.sh [--build DIR] [--kernels N] [--seed S] [--batch B]
-#                          [--cases C] [--paths P] [--jobs J] [--out DIR] [--no-reduce]
+#   scripts/random-diff.sh [--build DIR] [--kernels N] [--first I] [--seed S]
+#                          [--batch B] [--cases C] [--paths P] [--jobs J] [--out DIR] [--no-reduce]
 #                          [--emit-opt O] [--host-cxx CXX]
 #
 # The driver compiles each batch once per path (one JIT compilation, one
@@ -24,11 +24,15 @@
 # `gen_kernels.py --seed S --first I --count 1` regenerates the kernel.
 # Rerunning with the same --out, --seed and --batch resumes a long run: a
 # batch whose log already holds its summary line is not run again (the
-# totals still count it).
+# totals still count it). --first I runs kernels I .. I+N-1 of the seed's
+# sequence (default 0): the tail of a long run on another machine, or a
+# range split between machines (a multiple of --batch keeps the batches of
+# the whole run).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_BUILD_DIR:-$ROOT/build}"
 KERNELS="${ASCREG_RDIFF_KERNELS:-300}"
+FIRST=0
 SEED=1
 BATCH=150
 CASES=3
@@ -42,6 +46,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --build) BUILD="$2"; shift 2 ;;
     --kernels) KERNELS="$2"; shift 2 ;;
+    --first) FIRST="$2"; shift 2 ;;
     --seed) SEED="$2"; shift 2 ;;
     --batch) BATCH="$2"; shift 2 ;;
     --cases) CASES="$2"; shift 2 ;;
@@ -81,8 +86,9 @@ export OUT ROOT SEED PATHS CASES DRIVER WORK EMIT_OPT HOST_CXX
 
 start=$(date +%s)
 batches=()
-for ((first = 0; first < KERNELS; first += BATCH)); do
-  n=$((KERNELS - first < BATCH ? KERNELS - first : BATCH))
+end=$((FIRST + KERNELS))
+for ((first = FIRST; first < end; first += BATCH)); do
+  n=$((end - first < BATCH ? end - first : BATCH))
   batches+=("$first $n")
 done
 if [ "$JOBS" -gt 1 ]; then

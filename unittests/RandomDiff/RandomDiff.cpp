@@ -394,11 +394,25 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
   std::string dir = workDir.empty() ? defaultWorkDir() : workDir.getValue();
   if (auto ec = llvm::sys::fs::create_directories(dir))
     return error = "cannot create " + dir + ": " + ec.message(), false;
-  std::string key =
-      llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
-                      tu + hostCxx + ASCREG_RDIFF_SEMANTICS_LIB + std::to_string(emitOpt))),
-                  /*LowerCase=*/true)
-          .substr(0, 24);
+  // A bare name is looked up on PATH, as a shell would. The cache key names
+  // the compiler by the path that runs and the file it resolves to: a bare
+  // name that PATH maps to another compiler, or a symlink that now points
+  // to another version, does not reuse the objects of the old one.
+  std::string compiler = hostCxx;
+  if (!StringRef(compiler).contains('/')) {
+    auto found = llvm::sys::findProgramByName(compiler);
+    if (!found)
+      return error = "host compiler '" + compiler + "' not found on PATH", false;
+    compiler = *found;
+  }
+  SmallString<256> compilerReal;
+  if (llvm::sys::fs::real_path(compiler, compilerReal))
+    compilerReal = compiler; // (ExecuteAndWait reports a missing file)
+  std::string key = llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(
+                                    tu + compiler + "\n" + compilerReal.str().str() +
+                                    ASCREG_RDIFF_SEMANTICS_LIB + std::to_string(emitOpt))),
+                                /*LowerCase=*/true)
+                        .substr(0, 24);
   std::string base = dir + "/emitted-" + key;
   std::string so = base + ".so";
   if (!llvm::sys::fs::exists(so)) {
@@ -412,14 +426,6 @@ extern "C" int ascreg_rdiff_run(unsigned k, void *const *buffers, const uint64_t
     }
     // Compile to a temporary name and rename: concurrent drivers share the cache.
     std::string tmp = base + llvm::formatv(".{0}.tmp.so", ::getpid()).str();
-    // A bare name is looked up on PATH, as a shell would.
-    std::string compiler = hostCxx;
-    if (!StringRef(compiler).contains('/')) {
-      auto found = llvm::sys::findProgramByName(compiler);
-      if (!found)
-        return error = "host compiler '" + compiler + "' not found on PATH", false;
-      compiler = *found;
-    }
     std::vector<std::string> cmd = {compiler,
                                     "-std=c++20",
                                     "-O" + std::to_string(emitOpt),
