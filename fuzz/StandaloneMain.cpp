@@ -11,7 +11,9 @@
 // corpus): coverage-guided fuzzing is the libFuzzer build's job
 // (-DASCREG_BUILD_FUZZERS=ON, docs/hardening.md). A crash, an abort or an
 // input running longer than -timeout=S leaves that input in
-// <-artifact_prefix>crash-<n> or timeout-<n> and exits non-zero.
+// <-artifact_prefix>crash-<n> or timeout-<n> and exits non-zero. The inputs
+// of a directory are read in name order and -seed defaults to 1, so a run of
+// -runs=N is the same on every machine.
 //
 //===----------------------------------------------------------------------===//
 #include <algorithm>
@@ -252,12 +254,18 @@ int main(int argc, char **argv) {
   for (const std::string &p : paths) {
     std::error_code ec;
     if (std::filesystem::is_directory(p, ec)) {
+      // In name order, not the file system's: the same seeds and -seed give
+      // the same mutations on every machine, so a CI finding reproduces.
+      std::vector<std::filesystem::path> files;
       for (const auto &entry : std::filesystem::directory_iterator(p, ec))
         if (std::string name = entry.path().filename().string(); entry.is_regular_file() &&
                                                                  name.rfind("crash-", 0) != 0 &&
                                                                  name.rfind("timeout-", 0) != 0)
-          if (Bytes b; readFile(entry.path(), b))
-            corpus.push_back(std::move(b));
+          files.push_back(entry.path());
+      std::sort(files.begin(), files.end());
+      for (const auto &f : files)
+        if (Bytes b; readFile(f, b))
+          corpus.push_back(std::move(b));
     } else if (Bytes b; readFile(p, b)) {
       corpus.push_back(std::move(b));
     } else {
@@ -299,7 +307,8 @@ int main(int argc, char **argv) {
   };
   // (The kind of driver first: scripts/fuzz.sh reads it, even when a seed
   // crashes.)
-  std::printf("INFO: standalone driver (blind mutation, no coverage), %zu inputs\n", corpus.size());
+  std::printf("INFO: standalone driver (blind mutation, no coverage), %zu inputs, -seed=%llu\n",
+              corpus.size(), static_cast<unsigned long long>(seed));
   std::fflush(stdout);
   uint64_t executed = 0;
   for (const Bytes &input : corpus) { // the seeds first, as libFuzzer does
