@@ -89,11 +89,15 @@ for t in $TARGETS; do
     echo "fuzz: ascreg-fuzz-$t failed (exit $rc); last lines of $log:"
     tail -30 "$log"
     # The input itself, so that a CI log (whose corpus is deleted) reproduces
-    # it: base64 -d > crash; $bin crash
+    # it: echo ... | base64 -d | gunzip > crash; $bin crash
     for f in $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | head -3); do
-      echo "fuzz: $f ($(wc -c < "$work/$f") bytes), base64:"
-      head -c 65536 "$work/$f" | base64 -w 0
-      echo
+      packed=$(gzip -9 -c "$work/$f" | base64 -w 0)
+      if [ "${#packed}" -le 16384 ]; then
+        echo "fuzz: $f ($(wc -c < "$work/$f") bytes), gzip | base64:"
+        echo "$packed"
+      else
+        echo "fuzz: $f ($(wc -c < "$work/$f") bytes) is too large to print"
+      fi
     done
   fi
 done

@@ -118,6 +118,18 @@ def test_huge_result_number_is_a_parse_error_not_an_abort():
     assert "result number 2147483647 of %v is larger than 65535" in str(e.value)
 
 
+def test_deep_nesting_is_a_parse_error_not_a_stack_overflow():
+    # MLIR's recursive-descent parser overflows the stack on 7,000 nested
+    # brackets (SIGSEGV, the Python process with it).
+    text = "func.func @k() {\n  %c = arith.constant " + "[" * 7000 + "1" + "]" * 7000 + \
+        " : i32\n  return\n}\n"
+    with pytest.raises(ascreg.ParseError) as e:
+        ascreg.loads(text, name="deep.mlir")
+    # The 257th bracket: the function's { and 256 [.
+    assert (e.value.file, e.value.line, e.value.column) == ("deep.mlir", 2, 278)
+    assert "brackets nest more than 256 deep" in str(e.value)
+
+
 def test_verify_error_names_legal_set():
     text = """\
 module {
