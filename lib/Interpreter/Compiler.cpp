@@ -193,10 +193,9 @@ LogicalResult Compiler::compile() {
     Type t = arg.getType();
     Machine::Param p{0, false, 0, -1, t};
     if (auto mt = dyn_cast<MemRefType>(t)) {
-      std::optional<unsigned> elemBytes = ubBufferElementBytes(mt);
-      if (!elemBytes)
-        return emitError(arg.getLoc()) << "parameter " << arg.getArgNumber() << " has type " << t
-                                       << "; kernel buffers must be " << kUBBufferTypes;
+      FailureOr<unsigned> elemBytes = ubBufferParameterElementBytes(arg);
+      if (failed(elemBytes))
+        return failure();
       p.isMemRef = true;
       p.elemBytes = *elemBytes;
       p.staticSize = mt.isDynamicDim(0) ? -1 : mt.getDimSize(0);

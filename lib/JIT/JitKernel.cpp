@@ -168,13 +168,12 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
       return module.emitError() << "no function @" << name << " to JIT-compile";
     Entry &e = k.entries.emplace_back();
     e.func = fn;
-    for (Type t : fn.getArgumentTypes()) {
-      auto mt = dyn_cast<MemRefType>(t);
-      std::optional<unsigned> elemBytes = mt ? ubBufferElementBytes(mt) : 0;
-      if (!elemBytes)
-        return fn.emitError() << "the JIT runs kernels whose buffers are " << kUBBufferTypes
-                              << ", got " << t;
-      e.params.push_back({static_cast<bool>(mt), *elemBytes});
+    for (BlockArgument arg : fn.getArguments()) {
+      bool isBuffer = isa<MemRefType>(arg.getType());
+      FailureOr<unsigned> elemBytes = isBuffer ? ubBufferParameterElementBytes(arg) : 0;
+      if (failed(elemBytes))
+        return failure();
+      e.params.push_back({isBuffer, *elemBytes});
     }
     e.tracksWrites = fn->walk([](Operation *op) {
                          return op->getName().getDialectNamespace() == "ascreg"

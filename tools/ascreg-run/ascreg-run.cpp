@@ -656,12 +656,8 @@ int runMain(int argc, char **argv) {
     bound[i].uninitialized = uninit;
     if (auto mt = dyn_cast<MemRefType>(t)) {
       // (Before anything reads the type's shape: memref<f32> has no dimension 0.)
-      if (!::ascreg::ubBufferElementBytes(mt)) {
-        emitError(fn.getArgument(i).getLoc())
-            << "parameter " << i << " has type " << t << "; kernel buffers must be "
-            << ::ascreg::kUBBufferTypes;
+      if (failed(::ascreg::ubBufferParameterElementBytes(fn.getArgument(i))))
         return 1;
-      }
       if (!spec.ends_with(".npy"))
         return fail(llvm::formatv("--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file",
                                   i, spec, t));

@@ -318,6 +318,15 @@ std::optional<unsigned> ascreg::ubBufferElementBytes(MemRefType type) {
   return bits / 8;
 }
 
+FailureOr<unsigned> ascreg::ubBufferParameterElementBytes(BlockArgument param) {
+  auto type = cast<MemRefType>(param.getType());
+  if (std::optional<unsigned> bytes = ubBufferElementBytes(type))
+    return *bytes;
+  emitError(param.getLoc()) << "parameter " << param.getArgNumber() << " has type " << type
+                            << "; kernel buffers must be " << kUBBufferTypes;
+  return failure();
+}
+
 bool ascreg::hasRecordedProfile(Operation *op) {
   for (; op; op = op->getParentOp())
     if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))

@@ -8,6 +8,7 @@
 #include "ascreg/Support/LLVM.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Types.h"
+#include "mlir/IR/Value.h"
 
 #include <optional>
 
@@ -37,6 +38,10 @@ std::optional<unsigned> ubBufferElementBytes(mlir::MemRefType type);
 inline constexpr llvm::StringLiteral kUBBufferTypes(
     "rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory "
     "space (UB)");
+/// ubBufferElementBytes of `param`, a kernel's memref parameter, or failure
+/// after an error at the parameter that says what a kernel buffer must be.
+/// Every executor and runner checks its buffer parameters with it.
+FailureOr<unsigned> ubBufferParameterElementBytes(mlir::BlockArgument param);
 /// The semantics-library register type of `type`.
 ::ascreg::semantics::RegType toRegType(VRegType type);
 /// The register type of a semantics-library register type.
