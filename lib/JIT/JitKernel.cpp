@@ -42,6 +42,11 @@ namespace ascreg {
 namespace jit {
 
 namespace {
+/// Host CPU features whose instructions LLVM would select for an operation
+/// ascreg defines bit for bit, with other bits (see JitModule's target
+/// machine). Disabled in every JIT compilation, whatever the host.
+constexpr const char *kInexactHostFeatures[] = {"avx512bf16", "avxneconvert"};
+
 /// The memref descriptor of a rank-1 memref (StridedMemRefType<T, 1>); the
 /// layout does not depend on the element type.
 struct Descriptor1D {
@@ -227,6 +232,13 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
     return blame->emitError() << "JIT compilation failed: "
                               << llvm::toString(machineBuilder.takeError());
   machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+  // The host's f32 -> bf16 conversion instructions are not IEEE 754: on
+  // AVX512-BF16 and AVX-NE-CONVERT CPUs (Sapphire Rapids and later) LLVM
+  // selects vcvtneps2bf16 for fptrunc, which flushes subnormal inputs to
+  // zero and quiets signalling NaNs. Without them LLVM calls __truncsfbf2,
+  // which is ascreg's exact conversion (ascregJitTruncSFBF2 below).
+  for (const char *feature : kInexactHostFeatures)
+    machineBuilder->getFeatures().AddFeature(feature, /*enable=*/false);
   auto machine = machineBuilder->createTargetMachine();
   if (!machine)
     return blame->emitError() << "JIT compilation failed: " << llvm::toString(machine.takeError());
