@@ -10,6 +10,7 @@
 #include "Machine.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -145,7 +146,7 @@ std::vector<BufferAccess> CompiledKernel::bufferAccess() const {
 bool CompiledKernel::emitFindings(bool asWarnings) const {
   for (const Finding &f : findings()) {
     std::string text =
-        "[" + std::string(checkName(f.kind)) + "] '" + f.opName + "' op " + f.message;
+        llvm::formatv("[{0}] '{1}' op {2}", checkName(f.kind), f.opName, f.message).str();
     InFlightDiagnostic d = asWarnings ? mlir::emitWarning(f.loc) : mlir::emitError(f.loc);
     d << text;
     if (!f.iteration.empty()) {

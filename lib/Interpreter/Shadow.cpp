@@ -72,8 +72,10 @@ std::string formatRanges(const LaneRanges &ranges) {
     if (!s.empty())
       s += ",";
     s += std::to_string(a);
-    if (b > a)
-      s += "-" + std::to_string(b);
+    if (b > a) {
+      s += '-';
+      s += std::to_string(b);
+    }
   }
   return s.empty() ? "none" : s;
 }
@@ -322,7 +324,7 @@ void ShadowState::endRun(const std::vector<int> &outputArguments) {
         count += b - a;
         if (!text.empty())
           text += ", ";
-        text += "[" + std::to_string(a) + ", " + std::to_string(b) + ")";
+        text += llvm::formatv("[{0}, {1})", a, b).str();
       }
       mlir::Operation *fn = m.func;
       Finding f{FindingKind::UnwrittenOutput, UseKind::None, "func.func", fn->getLoc(),

@@ -87,6 +87,14 @@ std::string stem(const Probe &p) {
   return f.substr(0, f.size() - 4);
 }
 
+/// Appends " STEM" per probe: the word list of a script's `for p in`.
+void appendStems(std::string &s, llvm::ArrayRef<const Probe *> ps) {
+  for (const Probe *p : ps) {
+    s += ' ';
+    s += stem(*p);
+  }
+}
+
 } // namespace
 
 bool emitProgram(mlir::MLIRContext &ctx, const Probe &probe, std::string &program,
@@ -264,8 +272,7 @@ if ! command -v "$BISHENG" >/dev/null 2>&1; then
 fi
 status=0
 for p in)sh";
-  for (const Probe *p : ps)
-    s += " " + stem(*p);
+  appendStems(s, ps);
   s += R"sh(; do
   echo "$BISHENG $p.asc -o $p --npu-arch=dav-3510 ${BISHENG_FLAGS:-}"
   # shellcheck disable=SC2086
@@ -297,8 +304,7 @@ status=0
 n=0
 pids=""
 for p in)sh";
-  for (const Probe *p : ps)
-    s += " " + stem(*p);
+  appendStems(s, ps);
   s += R"sh(; do
   # shellcheck disable=SC2086
   ( "$CXX" -std=c++17 -O1 -DASCREG_HOST -w -Wno-psabi -x c++ "$p.asc" -x none \
@@ -331,8 +337,7 @@ mkdir -p "$RESULTS"
 RESULTS=$(cd "$RESULTS" && pwd)
 status=0
 for p in)sh";
-  for (const Probe *p : ps)
-    s += " " + stem(*p);
+  appendStems(s, ps);
   s += R"sh(; do
   if [ ! -x "$here/$p" ]; then echo "run.sh: $here/$p is not built (build.sh)" >&2; status=1; continue; fi
   "$here/$p" "$RESULTS" || { echo "run.sh: $p failed" >&2; status=1; }

@@ -35,7 +35,13 @@ std::string differingBytes(llvm::ArrayRef<uint8_t> a, llvm::ArrayRef<uint8_t> b)
       s += ", ...";
       break;
     }
-    s += (s.empty() ? "" : ", ") + std::to_string(i) + (j > i ? "-" + std::to_string(j) : "");
+    if (!s.empty())
+      s += ", ";
+    s += std::to_string(i);
+    if (j > i) {
+      s += '-';
+      s += std::to_string(j);
+    }
     i = j;
   }
   return s;

@@ -3,7 +3,7 @@
 // Bit-identical to CastReference.cpp (checked exhaustively for every 8- and
 // 16-bit source pattern by unittests/Semantics/CastOracleTest.cpp, for every
 // compiled target). Compiled once per Highway target through foreach_target.h,
-// like Simd.cpp.
+// like the other kernel families (Dispatch.h).
 //
 // Technique: the 256-byte register is processed as 64 32-bit words. A 32-bit
 // word holds whole groups of source and destination lanes for every pair with
@@ -27,10 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-// AVX-512 targets are left out as in Simd.cpp.
-#ifndef HWY_DISABLED_TARGETS
-#define HWY_DISABLED_TARGETS (HWY_AVX3 | HWY_AVX3_DL | HWY_SSSE3)
-#endif
+#include "SimdTargetSet.h" // first: the targets every kernel file compiles
 
 #include "ascreg/Semantics/Cast.h"
 
@@ -44,16 +41,13 @@
 #include <hwy/highway.h>
 
 HWY_BEFORE_NAMESPACE();
-namespace ascreg {
-namespace semantics {
-namespace simd {
-namespace HWY_NAMESPACE {
+namespace ascreg::semantics::simd::HWY_NAMESPACE {
 
 namespace hn = hwy::HWY_NAMESPACE;
 using EK = ElemKind;
 
 #if HWY_TARGET == HWY_SCALAR
-// One lane, no gain over the reference (see Simd.cpp).
+// One lane, no gain over the reference (SimdTargetSet.h).
 void CastImpl(const Profile &prof, const CastSpec &spec, const Reg &in, const Mask &m, Reg &out) {
   ref::cast(prof, spec, in, m, out);
 }
@@ -63,8 +57,8 @@ void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in
 }
 #else
 
-// Helpers have internal linkage: Simd.cpp defines kernels in the same
-// per-target namespace.
+// Helpers have internal linkage: the other kernel files define kernels in
+// the same per-target namespace.
 namespace {
 
 using DU = hn::ScalableTag<uint32_t>;
@@ -541,18 +535,13 @@ void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace HWY_NAMESPACE
-} // namespace simd
-} // namespace semantics
-} // namespace ascreg
+} // namespace ascreg::semantics::simd::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 #include "Dispatch.h"
 
-namespace ascreg {
-namespace semantics {
-namespace simd {
+namespace ascreg::semantics::simd {
 
 HWY_EXPORT(CastImpl);
 HWY_EXPORT(TruncateImpl);
@@ -580,7 +569,5 @@ void truncate(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in, co
   ASCREG_DISPATCH(TruncateImpl)(prof, t, mode, in, m, out);
 }
 
-} // namespace simd
-} // namespace semantics
-} // namespace ascreg
+} // namespace ascreg::semantics::simd
 #endif // HWY_ONCE

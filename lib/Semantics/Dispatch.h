@@ -7,8 +7,28 @@
 // the library is loaded and by forceTarget(). Until then it is 0, Highway's
 // own entry that chooses the target and calls the kernel, so a kernel called
 // from another library's static initializer still runs the right code.
-// (Simd.cpp and CastSimd.cpp compile the same targets, so one index serves
-// both files' tables.)
+// Every kernel file compiles the same targets (SimdTargetSet.h), so one index
+// serves every file's table.
+//
+// The SIMD kernels, one family per file (each compiled once per target
+// through foreach_target.h): SimdReduce.cpp, SimdPairReduce.cpp,
+// SimdGather.cpp, SimdElementwise.cpp, SimdLoadStore.cpp, CastSimd.cpp;
+// the mask ops (SimdMasks.cpp) need no dispatch. Shared per-target helpers
+// are the Simd*-inl.h headers; the profile's other choices are rewrites
+// around the kernels (SimdProfileChoices.h); target control is
+// SimdTargets.cpp.
+//
+// Adding a family (e.g. SimdFoo.cpp for an op `foo`):
+//  1. start the file with #include "SimdTargetSet.h", then
+//     #define HWY_TARGET_INCLUDE "SimdFoo.cpp", <hwy/foreach_target.h>,
+//     <hwy/highway.h> and the Simd*-inl.h helpers it uses;
+//  2. in namespace ascreg::semantics::simd::HWY_NAMESPACE define FooImpl,
+//     forwarding to ref::foo on HWY_SCALAR (as the other families do);
+//  3. under #if HWY_ONCE include this header, HWY_EXPORT(FooImpl) and define
+//     the public simd::foo as ASCREG_DISPATCH(FooImpl)(...), testing the
+//     profile inline first if a non-documented choice changes foo
+//     (SimdProfileChoices.h);
+//  4. add the file to CMakeLists.txt and foo to SimdVsReferenceTest.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_LIB_SEMANTICS_DISPATCH_H
@@ -32,6 +52,9 @@ inline void refreshChosenIndex() {
     c.Update(hwy::SupportedTargets());
   chosenIndex.store(int(c.GetIndex()), std::memory_order_relaxed);
 }
+/// The index chosen when the library is loaded: one initializer per kernel
+/// file, since a program links only the files of the static library it uses.
+[[maybe_unused]] static const bool chosenAtLoad = (refreshChosenIndex(), true);
 } // namespace dispatch
 } // namespace simd
 } // namespace semantics

@@ -3,7 +3,7 @@
 // A Mask has one bit per data byte; lane i of a type with stride s is bit s*i.
 // create_mask works on "lane bits" (bit i = lane i), so these helpers
 // compress / expand between the two forms with a few shifts per 64-bit word.
-// (The vector kernels read and write masks directly, see Simd.cpp.)
+// (The vector kernels read and write masks directly, see SimdLanes-inl.h.)
 // Lanes of any register type number 256 / stride.
 //
 //===----------------------------------------------------------------------===//
@@ -64,6 +64,15 @@ inline uint64_t expand8(uint64_t x) {
   x = (x | x << 28) & 0x0000000F0000000Full;
   x = (x | x << 14) & 0x0003000300030003ull;
   return (x | x << 7) & 0x0101010101010101ull;
+}
+
+/// The lowest bit of every lane group (bit stride*i) in one mask word.
+/// (static: each file addresses its table directly, without a GOT load in
+/// the mask ops that run once per loop iteration of a kernel.)
+static inline uint64_t laneGroupBits(unsigned stride) {
+  static constexpr uint64_t kGroupBits[9] = {
+      0, ~0ull, 0x5555555555555555ull, 0, 0x1111111111111111ull, 0, 0, 0, 0x0101010101010101ull};
+  return kGroupBits[stride];
 }
 
 /// Lane bits of `m` for a type with the given mask stride (1, 2, 4 or 8).

@@ -1426,7 +1426,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   options.jit.ubCapacity = k.options.ubCapacity;
   options.jit.optLevel = k.options.jitOpt;
   std::optional<AscregError> error;
-  FailureOr<::ascreg::debugging::BisectResult> result = failure();
+  ::ascreg::debugging::BisectResult result;
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1445,10 +1445,14 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
         plugin->registerPassRegistryCallbacks();
         loaded.insert(path);
       }
-      result = ::ascreg::debugging::bisectPipeline(*k.module, pipeline, inputs, options);
-      if (failed(result))
+      // Moved out of the FailureOr rather than assigned to a disengaged
+      // one, which GCC 12 misreports as reading uninitialized members.
+      FailureOr<::ascreg::debugging::BisectResult> bisected =
+          ::ascreg::debugging::bisectPipeline(*k.module, pipeline, inputs, options);
+      if (failed(bisected))
         throwDiags(ErrorKind::Pass, k.session->takeDiags(), "the bisection failed");
       k.session->takeDiags();
+      result = std::move(*bisected);
     } catch (AscregError &e) {
       error = std::move(e);
     }
@@ -1457,7 +1461,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
     throw *error;
   py::object mod = py::module_::import("ascreg.debugging");
   py::list stages;
-  for (const ::ascreg::debugging::BisectStage &st : result->stages) {
+  for (const ::ascreg::debugging::BisectStage &st : result.stages) {
     py::list diffs;
     for (const ::ascreg::debugging::ElementDiff &d : st.diff.first)
       diffs.append(py::make_tuple(d.argument, d.element, d.expected, d.actual));
@@ -1466,8 +1470,8 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
         ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed, st.failure,
         st.diff.count, diffs));
   }
-  py::object first = result->firstDiffering ? py::object(py::int_(*result->firstDiffering))
-                                            : py::object(py::none());
+  py::object first =
+      result.firstDiffering ? py::object(py::int_(*result.firstDiffering)) : py::object(py::none());
   return mod.attr("BisectResult")(stages, first);
 }
 

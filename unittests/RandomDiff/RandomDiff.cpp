@@ -320,8 +320,8 @@ void plantBug(ModuleOp m) {
     return;
   m.walk([](ascreg::MinOp op) {
     OpBuilder b(op);
-    auto max = b.create<ascreg::MaxOp>(op.getLoc(), op.getResult().getType(), op.getLhs(),
-                                       op.getRhs(), op.getMask(), op.getModeAttr());
+    auto max = ascreg::MaxOp::create(b, op.getLoc(), op.getResult().getType(), op.getLhs(),
+                                     op.getRhs(), op.getMask(), op.getModeAttr());
     op.getResult().replaceAllUsesWith(max.getResult());
     op.erase();
   });

@@ -63,8 +63,9 @@ TEST(ProfileSpelling, EverySingleCandidatePrintsAndParsesBack) {
       EXPECT_TRUE(back == p) << text;
       // Only this point moved.
       for (unsigned j = 0; j < n; ++j)
-        if (j != i)
+        if (j != i) { // braces: EXPECT_EQ expands to an if / else
           EXPECT_EQ(points[j].get(back), 0u) << text << " moved " << points[j].key;
+        }
     }
 }
 

@@ -153,7 +153,7 @@ static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == Add
 const Profile &documentedProfile();
 /// `p`'s CTRL state with every open-point choice documented: what the SIMD
 /// kernels implement themselves (the other candidates are rewrites around
-/// them, lib/Semantics/Simd.cpp).
+/// them, lib/Semantics/SimdProfileChoices.h).
 inline Profile withDocumentedChoices(const Profile &p) {
   Profile d;
   d.ctrl = p.ctrl;

@@ -774,6 +774,45 @@ struct ArangeLowering : public AscRegPattern<ArangeOp> {
   }
 };
 
+/// The float predicate of `p`. IEEE: NaN is unordered, so only `ne` holds;
+/// -0 == +0. (Every case returns, so no path leaves a predicate unset.)
+arith::CmpFPredicate cmpFPredicate(ComparePredicate p) {
+  switch (p) {
+  case ComparePredicate::eq:
+    return arith::CmpFPredicate::OEQ;
+  case ComparePredicate::ne:
+    return arith::CmpFPredicate::UNE;
+  case ComparePredicate::lt:
+    return arith::CmpFPredicate::OLT;
+  case ComparePredicate::le:
+    return arith::CmpFPredicate::OLE;
+  case ComparePredicate::gt:
+    return arith::CmpFPredicate::OGT;
+  case ComparePredicate::ge:
+    return arith::CmpFPredicate::OGE;
+  }
+  llvm_unreachable("unknown compare predicate");
+}
+
+/// The integer predicate of `p` on unsigned or signed lanes.
+arith::CmpIPredicate cmpIPredicate(ComparePredicate p, bool isUnsigned) {
+  switch (p) {
+  case ComparePredicate::eq:
+    return arith::CmpIPredicate::eq;
+  case ComparePredicate::ne:
+    return arith::CmpIPredicate::ne;
+  case ComparePredicate::lt:
+    return isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+  case ComparePredicate::le:
+    return isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+  case ComparePredicate::gt:
+    return isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+  case ComparePredicate::ge:
+    return isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+  }
+  llvm_unreachable("unknown compare predicate");
+}
+
 struct CompareLowering : public AscRegPattern<CompareOp> {
   using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(CompareOp op, OpAdaptor a,
@@ -785,53 +824,11 @@ struct CompareLowering : public AscRegPattern<CompareOp> {
       const sem::Profile prof = kernelProfile(op);
       Value lhs = orderedOperand(e, prof, t, a.getLhs()),
             rhs = orderedOperand(e, prof, t, a.getRhs());
-      // IEEE: NaN is unordered, so only `ne` holds; -0 == +0.
-      arith::CmpFPredicate p;
-      switch (op.getPredicate()) {
-      case ComparePredicate::eq:
-        p = arith::CmpFPredicate::OEQ;
-        break;
-      case ComparePredicate::ne:
-        p = arith::CmpFPredicate::UNE;
-        break;
-      case ComparePredicate::lt:
-        p = arith::CmpFPredicate::OLT;
-        break;
-      case ComparePredicate::le:
-        p = arith::CmpFPredicate::OLE;
-        break;
-      case ComparePredicate::gt:
-        p = arith::CmpFPredicate::OGT;
-        break;
-      case ComparePredicate::ge:
-        p = arith::CmpFPredicate::OGE;
-        break;
-      }
-      r = arith::CmpFOp::create(rw, op.getLoc(), p, lhs, rhs);
+      r = arith::CmpFOp::create(rw, op.getLoc(), cmpFPredicate(op.getPredicate()), lhs, rhs);
     } else {
-      bool u = sem::isUnsignedInt(t.elem);
-      arith::CmpIPredicate p;
-      switch (op.getPredicate()) {
-      case ComparePredicate::eq:
-        p = arith::CmpIPredicate::eq;
-        break;
-      case ComparePredicate::ne:
-        p = arith::CmpIPredicate::ne;
-        break;
-      case ComparePredicate::lt:
-        p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
-        break;
-      case ComparePredicate::le:
-        p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
-        break;
-      case ComparePredicate::gt:
-        p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
-        break;
-      case ComparePredicate::ge:
-        p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
-        break;
-      }
-      r = arith::CmpIOp::create(rw, op.getLoc(), p, a.getLhs(), a.getRhs());
+      r = arith::CmpIOp::create(rw, op.getLoc(),
+                                cmpIPredicate(op.getPredicate(), sem::isUnsignedInt(t.elem)),
+                                a.getLhs(), a.getRhs());
     }
     // Inactive lanes give 0.
     Value active = arith::AndIOp::create(rw, op.getLoc(), r, e.laneMask(a.getMask(), t));

@@ -158,7 +158,7 @@ LogicalResult ReduceOp::verify() {
   for (sem::RegType s : allRegTypes())
     for (sem::RegType d : allRegTypes())
       if (sem::isLegalReduce(k, d, s))
-        legal.push_back("(" + token(d) + ", " + token(s) + ")");
+        legal.push_back(llvm::formatv("({0}, {1})", token(d), token(s)).str());
   return emitOpError() << kindName(getKind()) << " of (result " << token(dst) << ", source "
                        << token(src) << ") is not supported; legal (result, source) pairs for "
                        << kindName(getKind()) << ": " << llvm::join(legal, " ")
@@ -197,7 +197,7 @@ LogicalResult GatherOp::verify() {
     for (sem::RegType s : allRegTypes())
       for (sem::RegType i : allRegTypes())
         if (s.numRegs == 1 && sem::isLegalGather(d, s.elem, i))
-          legal.push_back("(" + token(d) + ", " + token(s) + ", " + token(i) + ")");
+          legal.push_back(llvm::formatv("({0}, {1}, {2})", token(d), token(s), token(i)).str());
   SmallVector<std::string> srcNames;
   for (sem::ElemKind s : srcKinds)
     srcNames.push_back(sem::elemName(s));
@@ -217,7 +217,7 @@ LogicalResult GatherRegOp::verify() {
   for (sem::RegType d : allRegTypes())
     for (sem::RegType i : allRegTypes())
       if (sem::isLegalGatherReg(d, i))
-        legal.push_back("(" + token(d) + ", " + token(i) + ")");
+        legal.push_back(llvm::formatv("({0}, {1})", token(d), token(i)).str());
   return emitOpError() << "(data " << token(data) << ", index " << token(idx)
                        << ") is not supported: data must be 8, 16 or 32 bits and the index the "
                           "unsigned integer of the same width; legal (data, index): "
