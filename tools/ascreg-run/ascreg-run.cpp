@@ -18,6 +18,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -43,7 +44,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 
 using namespace mlir;
@@ -264,66 +264,34 @@ void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &
   os << "]\n";
 }
 
-/// The identity of a file for "same file" checks: device and inode when it
-/// exists, else its directory's real path and its name.
-std::string fileIdentity(StringRef path) {
-  llvm::sys::fs::UniqueID id;
-  if (!llvm::sys::fs::getUniqueID(path, id))
-    return llvm::formatv("id:{0}:{1}", id.getDevice(), id.getFile()).str();
-  SmallString<256> dir(llvm::sys::path::parent_path(path));
-  if (dir.empty())
-    dir = ".";
-  SmallString<256> real;
-  if (llvm::sys::fs::real_path(dir, real))
-    real = dir;
-  llvm::sys::path::append(real, llvm::sys::path::filename(path));
-  return ("path:" + real).str();
-}
-
-/// Checks the --out files before the run (docs/semantics.md, "Outputs"): no
-/// two name the same file, none names an --arg input (outputs never modify
-/// an input), and each can be created: its directory exists and is
-/// writable, and it is not a directory.
+/// Checks the output files before the run (docs/semantics.md, "Outputs";
+/// ascreg/Support/OutputFile.h): none names an input (the kernel, an --arg,
+/// a profile or plugin file) or another output, and each can be written.
 LogicalResult validateOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
                               ArrayRef<std::string> args, const std::vector<Bound> &bound) {
-  llvm::StringMap<std::string> inputs; // identity -> --arg
+  ::ascreg::OutputPlan plan;
+  plan.addInput(inputFile, "the kernel ('" + inputFile + "')");
   for (unsigned i = 0; i < args.size() && i < bound.size(); ++i) {
     if (!bound[i].isBuffer)
       continue;
     StringRef file = args[i];
     file.consume_back(":uninit");
-    inputs.try_emplace(fileIdentity(file), llvm::formatv("--arg {0} ('{1}')", i, file).str());
+    plan.addInput(file, llvm::formatv("--arg {0} ('{1}')", i, file).str());
   }
-  llvm::StringMap<std::string> seen; // identity -> --out
-  for (auto &[param, path] : outs) {
-    std::string what = llvm::formatv("--out={0}:{1}", param, path).str();
-    std::string id = fileIdentity(path);
-    if (auto it = inputs.find(id); it != inputs.end()) {
-      fail(what + " names the input file of " + it->second +
-           "; outputs never overwrite an input: write to another file");
+  if (llvm::sys::fs::is_regular_file(semanticsProfile))
+    plan.addInput(semanticsProfile, "--semantics ('" + semanticsProfile + "')");
+  for (const std::string &plugin : passPlugins)
+    plan.addInput(plugin, "--load-pass-plugin ('" + plugin + "')");
+  for (auto &[param, path] : outs)
+    if (auto err = plan.addOutput(path, llvm::formatv("--out={0}:{1}", param, path).str())) {
+      fail(llvm::toString(std::move(err)));
       return failure();
     }
-    if (auto [it, fresh] = seen.try_emplace(id, what); !fresh) {
-      fail(what + " names the same file as " + it->second);
+  if (!reportFile.empty())
+    if (auto err = plan.addOutput(reportFile, "--report=" + reportFile)) {
+      fail(llvm::toString(std::move(err)));
       return failure();
     }
-    if (llvm::sys::fs::is_directory(path)) {
-      fail(what + ": '" + path + "' is a directory");
-      return failure();
-    }
-    SmallString<256> dir(llvm::sys::path::parent_path(path));
-    if (dir.empty())
-      dir = ".";
-    if (!llvm::sys::fs::is_directory(dir)) {
-      fail(what + ": the directory '" + dir + "' does not exist");
-      return failure();
-    }
-    if (!llvm::sys::fs::exists(path) &&
-        llvm::sys::fs::access(dir, llvm::sys::fs::AccessMode::Write)) {
-      fail(what + ": the directory '" + dir + "' is not writable");
-      return failure();
-    }
-  }
   return success();
 }
 
@@ -340,9 +308,6 @@ LogicalResult writeOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
     arrays.back().data = bound[i].work;
     files.push_back({path, &arrays.back()});
   }
-  // Over a file size limit (ulimit -f) a write then fails with EFBIG,
-  // reported like a full disk, instead of the signal killing the process.
-  std::signal(SIGXFSZ, SIG_IGN);
   if (auto err = ::ascreg::writeNpyFiles(files)) {
     fail(llvm::toString(std::move(err)) + " (no --out file was written)");
     return failure();
