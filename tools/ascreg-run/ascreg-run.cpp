@@ -93,9 +93,11 @@ static cl::opt<std::string>
 static cl::opt<bool> checkWarn("check-warn",
                                cl::desc("Report the checks' findings as warnings and exit 0"),
                                cl::cat(runCat));
-static cl::opt<unsigned> checkLimit("check-limit",
-                                    cl::desc("Stop the run after this many findings (default 100)"),
-                                    cl::init(100), cl::cat(runCat));
+static cl::opt<unsigned>
+    checkLimit("check-limit",
+               cl::desc("Record at most this many distinct findings (default 100, 0: no limit); "
+                        "the run goes on to its end"),
+               cl::init(100), cl::cat(runCat));
 static cl::list<std::string>
     explainSpecs("explain",
                  cl::desc("I:E[,E|E-F...] - explain where elements E of memref parameter I come "
