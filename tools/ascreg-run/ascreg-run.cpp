@@ -18,6 +18,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/LocationText.h"
 #include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
@@ -771,9 +772,10 @@ int runMain(int argc, char **argv) {
   };
   auto runInterp = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return interpKernel->run(a); };
   auto runJit = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return jitKernel->run(a); };
-  // --report: a traced interpreter run of its own on fresh inputs, and the
-  // JIT's buffers beside it in check mode.
-  auto writeReport = [&](const std::vector<Bound> *jitBound) -> bool {
+  // --report: a traced interpreter run of its own on fresh inputs (recorded
+  // with its error if it fails), and the JIT's buffers or error beside it in
+  // check mode. A failed run is reported too: that is when a picture helps.
+  auto writeReport = [&](const std::vector<Bound> *jitBound, StringRef jitError = "") -> bool {
     namespace rpt = ::ascreg::report;
     rpt::ReportData data = rpt::describeKernel(fn, inputFile, mode, argSpecs, options.profile);
     data.pipeline = passPipeline;
@@ -788,6 +790,7 @@ int runMain(int argc, char **argv) {
     if (jitBound) {
       rpt::ReportRun jit;
       jit.label = "JIT";
+      jit.error = jitError.str();
       for (unsigned i = 0; i < numParams; ++i)
         if ((*jitBound)[i].isBuffer)
           jit.buffers.push_back(
@@ -801,19 +804,39 @@ int runMain(int argc, char **argv) {
     return true;
   };
 
-  if (mode == "interp" && !timed(bound, "interp", runInterp))
-    return 1;
-  if (mode == "interp" && !reportFile.empty() && !writeReport(nullptr))
-    return 1;
+  if (mode == "interp") {
+    bool ran = timed(bound, "interp", runInterp);
+    if (!reportFile.empty() && !writeReport(nullptr))
+      return 1;
+    if (!ran)
+      return 1;
+  }
   if (mode == "jit" && !timed(bound, "jit", runJit))
     return 1;
   if (mode == "check") {
     // The interpreter validates the inputs (bounds, alignment, indices) first.
     std::vector<Bound> jitBound = bound;
-    if (!timed(bound, "interp", runInterp))
+    if (!timed(bound, "interp", runInterp)) {
+      if (!reportFile.empty())
+        writeReport(nullptr);
       return 1;
-    if (!timed(jitBound, "jit", runJit))
+    }
+    std::string jitError; // for the report; printed as usual too
+    bool jitRan;
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error)
+          jitError += ::ascreg::locationText(d.getLocation(), /*fileBaseName=*/true) + ": " +
+                      d.str() + "\n";
+        return failure(); // on to the handler that prints it
+      });
+      jitRan = timed(jitBound, "jit", runJit);
+    }
+    if (!jitRan) {
+      if (!reportFile.empty())
+        writeReport(&jitBound, jitError);
       return 1;
+    }
     if (!perturbJit.empty()) {
       auto [i, e] = StringRef(perturbJit).split(':');
       unsigned p = 0;
