@@ -337,7 +337,8 @@ LogicalResult parseExplain(StringRef spec, unsigned numParams, const std::vector
   for (StringRef item : items) {
     auto [a, b] = item.split('-');
     uint64_t first, last;
-    if (a.getAsInteger(10, first) ||
+    bool openRange = item.contains('-') && b.empty(); // "E-": the end is missing
+    if (a.getAsInteger(10, first) || openRange ||
         (b.empty() ? (last = first, false) : b.getAsInteger(10, last)) || last < first) {
       fail("--explain=" + spec + ": '" + item + "' is not an element or a range E-F");
       return failure();
