@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
@@ -30,7 +31,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
@@ -550,12 +550,9 @@ int runMain(int argc, char **argv) {
   DialectRegistry registry;
   ::ascreg::registerAllDialects(registry);
   ::ascreg::registerAllPasses();
-  for (const std::string &path : passPlugins) {
-    auto plugin = PassPlugin::load(path);
-    if (!plugin)
-      return fail("--load-pass-plugin=" + path + ": " + llvm::toString(plugin.takeError()));
-    plugin->registerPassRegistryCallbacks();
-  }
+  for (const std::string &path : passPlugins)
+    if (auto err = ::ascreg::debugging::loadPassPlugin(path))
+      return fail("--load-pass-plugin=" + path + ": " + llvm::toString(std::move(err)));
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
