@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 
+#include <climits>
 #include <csignal>
 #include <unistd.h>
 
@@ -22,6 +23,23 @@ Error cannotWrite(StringRef path, const Twine &why) {
 }
 Error cannotWrite(StringRef path, std::error_code ec) {
   return createStringError(ec, "cannot write '" + path + "': " + ec.message());
+}
+
+/// The descriptor a path naming a standard stream stands for
+/// ("/dev/stdout", "/dev/fd/N", "/proc/self/fd/N"), else -1. Such a path is
+/// written through the descriptor: resolved, it would name the file the
+/// stream is redirected to, and renaming over that would lose what was
+/// there (`>> log`) or, unresolved, replace the machine's /dev/stdout.
+int streamDescriptor(StringRef path) {
+  if (path == "/dev/stdout")
+    return 1;
+  if (path == "/dev/stderr")
+    return 2;
+  unsigned fd;
+  if ((path.consume_front("/dev/fd/") || path.consume_front("/proc/self/fd/")) &&
+      !path.getAsInteger(10, fd) && fd <= INT_MAX)
+    return int(fd);
+  return -1;
 }
 
 /// Where the bytes of `path` go: the file a symbolic link points to (a link
@@ -77,7 +95,13 @@ Error writeOutputFiles(ArrayRef<OutputContent> files) {
     std::string path, target, temp;
   };
   std::vector<Pending> renames;
-  std::vector<std::pair<std::string, const OutputContent *>> inPlace; // target, content
+  // Written in place: a device or FIFO by its path, or a stream.
+  struct InPlace {
+    std::string target;
+    int stream;
+    const OutputContent *file;
+  };
+  std::vector<InPlace> inPlace;
   auto discard = [&] {
     for (Pending &p : renames) {
       fs::remove(p.temp);
@@ -86,6 +110,10 @@ Error writeOutputFiles(ArrayRef<OutputContent> files) {
   };
   // Regular files first, to temporary files next to their targets.
   for (const OutputContent &file : files) {
+    if (int fd = streamDescriptor(file.path); fd >= 0) {
+      inPlace.push_back({"", fd, &file});
+      continue;
+    }
     SmallString<256> target;
     fs::file_status st;
     if (Error err = resolveTarget(file.path, target, st)) {
@@ -93,7 +121,7 @@ Error writeOutputFiles(ArrayRef<OutputContent> files) {
       return err;
     }
     if (fs::exists(st) && !fs::is_regular_file(st)) {
-      inPlace.push_back({target.str().str(), &file});
+      inPlace.push_back({target.str().str(), -1, &file});
       continue;
     }
     SmallString<256> model = directoryOf(target);
@@ -117,9 +145,15 @@ Error writeOutputFiles(ArrayRef<OutputContent> files) {
     }
   }
   // Devices and FIFOs in place.
-  for (auto &[target, file] : inPlace) {
-    int fd;
-    std::error_code ec = fs::openFileForWrite(target, fd, fs::CD_OpenExisting);
+  for (auto &[target, stream, file] : inPlace) {
+    int fd = -1;
+    std::error_code ec;
+    if (stream >= 0) {
+      if ((fd = ::dup(stream)) < 0)
+        ec = std::error_code(errno, std::generic_category());
+    } else {
+      ec = fs::openFileForWrite(target, fd, fs::CD_OpenExisting);
+    }
     if (!ec)
       ec = writeAndClose(fd, file->write, /*sync=*/false);
     if (ec) {
@@ -148,6 +182,8 @@ Error writeOutputFile(StringRef path, StringRef bytes) {
 }
 
 Error checkOutputPath(StringRef path) {
+  if (streamDescriptor(path) >= 0)
+    return Error::success();
   SmallString<256> target;
   fs::file_status st;
   if (Error err = resolveTarget(path, target, st))
@@ -184,6 +220,8 @@ void OutputPlan::addInput(StringRef path, StringRef role) {
 Error OutputPlan::addOutput(StringRef path, StringRef role) {
   if (Error err = checkOutputPath(path))
     return err;
+  if (streamDescriptor(path) >= 0)
+    return Error::success(); // a stream: nothing is replaced
   fs::file_status st;
   if (!fs::status(path, st) && fs::exists(st) && !fs::is_regular_file(st))
     return Error::success(); // a device or FIFO: nothing is replaced

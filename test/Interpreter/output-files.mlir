@@ -32,6 +32,17 @@
 // RUN: test -p %t/fifo.html
 // RUN: FileCheck %s --check-prefix=PAGE < %t/fifo.out
 
+// A standard stream is written through its descriptor, wherever it is
+// redirected: here after the line already in the log. (Resolved to the log
+// and renamed over it, the line was lost; before the rule, as root, a
+// temporary file was renamed over the machine's /dev/stdout: never run this
+// line with an ascreg older than the rule.)
+// RUN: echo first > %t/log
+// RUN: %{run} --report=/dev/stdout >> %t/log
+// RUN: FileCheck %s --check-prefix=LOG < %t/log
+// LOG: first
+// LOG-NEXT: <!DOCTYPE html>
+
 // A full device (/dev/full through a link: nothing of the machine's is
 // touched if the link were replaced) is an error, not a crash.
 // RUN: ln -s /dev/full %t/full.html

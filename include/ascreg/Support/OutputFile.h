@@ -7,7 +7,9 @@
 //   - a symbolic link is kept: the file it points to is written (a link to
 //     nothing is refused);
 //   - an existing file that is not a regular file (a character or block
-//     device, a FIFO) is written in place: there is nothing to replace;
+//     device, a FIFO) is written in place: there is nothing to replace; a
+//     standard stream (/dev/stdout, /dev/stderr, /dev/fd/N) is written
+//     through its descriptor, wherever it is redirected;
 //   - a regular file, or a new one, is written to a temporary file in the
 //     same directory, synced and renamed over the target: a failed write
 //     leaves the old file as it was, never a partial one;
