@@ -47,9 +47,11 @@ int streamDescriptor(StringRef path) {
 Error resolveTarget(StringRef path, SmallString<256> &target, fs::file_status &st) {
   target = path;
   fs::file_status link;
-  if (!fs::status(path, link, /*follow=*/false) && fs::is_symlink_file(link) &&
-      fs::real_path(path, target))
-    return cannotWrite(path, "it is a symbolic link to a file that does not exist");
+  if (!fs::status(path, link, /*follow=*/false) && fs::is_symlink_file(link))
+    if (std::error_code ec = fs::real_path(path, target))
+      return ec == std::errc::no_such_file_or_directory
+                 ? cannotWrite(path, "it is a symbolic link to a file that does not exist")
+                 : cannotWrite(path, ec);
   if (std::error_code ec = fs::status(target, st); ec && ec != std::errc::no_such_file_or_directory)
     return cannotWrite(path, ec);
   if (fs::is_directory(st))
@@ -125,7 +127,8 @@ Error writeOutputFiles(ArrayRef<OutputContent> files) {
       continue;
     }
     SmallString<256> model = directoryOf(target);
-    sys::path::append(model, "." + sys::path::filename(target) + ".tmp-%%%%%%%%");
+    // At most 200 bytes of the name: the temporary name stays under NAME_MAX.
+    sys::path::append(model, "." + sys::path::filename(target).take_front(200) + ".tmp-%%%%%%%%");
     // A replaced file keeps its permissions; a new one gets 0666 less umask.
     unsigned mode =
         fs::exists(st) ? unsigned(st.permissions()) : unsigned(fs::all_read | fs::all_write);

@@ -26,6 +26,15 @@
 // DANGLING: ascreg-run: error: cannot write '{{.*}}dangling.html': it is a symbolic link to a file that does not exist
 // RUN: not test -e %t/nowhere.html
 
+// A loop of links is an error too.
+// RUN: ln -s loop1 %t/loop2 && ln -s loop2 %t/loop1
+// RUN: not %{run} --report=%t/loop1 2>&1 | FileCheck %s --check-prefix=LOOP
+// LOOP: ascreg-run: error: cannot write '{{.*}}loop1': Too many levels of symbolic links
+// A 255-byte name: the temporary file's name must fit as well.
+// RUN: %{run} --report=%t/$(printf 'a%%.0s' {1..250}).html
+// RUN: ls %t | grep -c '^a*[.]html$' | FileCheck %s --check-prefix=LONG
+// LONG: 1
+
 // A FIFO with a reader is written in place (it stays a FIFO).
 // RUN: mkfifo %t/fifo.html
 // RUN: { timeout 60 cat %t/fifo.html > %t/fifo.out & } ; %{run} --report=%t/fifo.html && wait
