@@ -29,6 +29,10 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
+# Tests that make device nodes of their own (mknod) need root.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    config.available_features.add("root")
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

@@ -31,7 +31,9 @@ typedef enum AscregArgKind { AscregArgScalar = 0, AscregArgBuffer = 1 } AscregAr
  * - Buffer (memref parameter): `data` points to `numElements` elements of the
  *   memref's element type, owned by the caller. It is copied into the
  *   modelled Unified Buffer for the run and copied back after a successful
- *   run, so the kernel's writes are visible there after the call. */
+ *   run, so the kernel's writes are visible there after the call.
+ * A NULL `args` with a non-zero `numArgs`, or a buffer whose `data` is NULL
+ * with a non-zero `numElements`, is an error diagnostic and a failure. */
 typedef struct AscregArg {
   AscregArgKind kind;
   uint64_t bits;

@@ -15,11 +15,21 @@
 
 using namespace mlir;
 
-static std::vector<ascreg::interp::Arg> toArgs(const AscregArg *args, intptr_t numArgs) {
+/// The engines' arguments from the C ones, or an error diagnostic at `at`
+/// for what would make them read through a null pointer: a NULL array of a
+/// non-zero count, a negative count, a buffer with no data but elements.
+static FailureOr<std::vector<ascreg::interp::Arg>> toArgs(Operation *at, const AscregArg *args,
+                                                          intptr_t numArgs) {
+  if (numArgs < 0 || (numArgs > 0 && !args))
+    return at->emitError() << "the argument array is " << (args ? "given" : "NULL")
+                           << " with numArgs " << numArgs;
   std::vector<ascreg::interp::Arg> out;
-  out.reserve(numArgs > 0 ? numArgs : 0);
+  out.reserve(numArgs);
   for (intptr_t i = 0; i < numArgs; ++i) {
     const AscregArg &a = args[i];
+    if (a.kind == AscregArgBuffer && !a.data && a.numElements)
+      return at->emitError() << "argument " << i << " is a buffer of " << a.numElements
+                             << " elements whose data is NULL";
     out.push_back(a.kind == AscregArgBuffer ? ascreg::interp::Arg::buffer(a.data, a.numElements)
                                             : ascreg::interp::Arg::scalar(a.bits));
     out.back().uninitialized = a.flags & AscregArgUninitialized;
@@ -128,10 +138,13 @@ MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const A
   ascreg::interp::Options interpOptions;
   if (failed(prepare(func, "ascregInterpretFunction", options, fn, interpOptions)))
     return mlirLogicalResultFailure();
+  auto engineArgs = toArgs(fn, args, numArgs);
+  if (failed(engineArgs))
+    return mlirLogicalResultFailure();
   auto kernel = ascreg::interp::CompiledKernel::compile(fn, interpOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  LogicalResult ran = (*kernel)->run(toArgs(args, numArgs));
+  LogicalResult ran = (*kernel)->run(*engineArgs);
   if (!interpOptions.checks.any())
     return wrap(ran);
   if (options->onFinding) {
@@ -150,8 +163,11 @@ MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const As
   ascreg::interp::Options interpOptions;
   if (failed(prepare(func, "ascregInterpretFunctionWithReport", options, fn, interpOptions)))
     return mlirLogicalResultFailure();
+  auto engineArgs = toArgs(fn, args, numArgs);
+  if (failed(engineArgs))
+    return mlirLogicalResultFailure();
   if (llvm::Error err =
-          ascreg::report::reportRun(fn, toArgs(args, numArgs), interpOptions, unwrap(reportPath))) {
+          ascreg::report::reportRun(fn, *engineArgs, interpOptions, unwrap(reportPath))) {
     fn.emitError() << llvm::toString(std::move(err));
     return mlirLogicalResultFailure();
   }
@@ -168,10 +184,13 @@ MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
                                        bool runtimeChecks) {
   if (mlirModuleIsNull(module))
     return mlirLogicalResultFailure();
+  auto engineArgs = toArgs(unwrap(module), args, numArgs);
+  if (failed(engineArgs))
+    return mlirLogicalResultFailure();
   ascreg::jit::Options jitOptions;
   jitOptions.runtimeChecks = runtimeChecks;
   auto kernel = ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  return wrap((*kernel)->run(toArgs(args, numArgs)));
+  return wrap((*kernel)->run(*engineArgs));
 }

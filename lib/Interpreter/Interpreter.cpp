@@ -119,6 +119,10 @@ ArrayRef<Finding> CompiledKernel::findings() const {
   return machine->shadow ? ArrayRef<Finding>(machine->shadow->findings) : ArrayRef<Finding>();
 }
 
+uint64_t CompiledKernel::unrecordedFindings() const {
+  return machine->shadow ? machine->shadow->unrecorded : 0;
+}
+
 std::vector<BufferAccess> CompiledKernel::bufferAccess() const {
   const Machine &m = *machine;
   std::vector<BufferAccess> out;
@@ -163,6 +167,10 @@ bool CompiledKernel::emitFindings(bool asWarnings) const {
     for (auto &[loc, note] : f.notes)
       d.attachNote(loc) << note;
   }
+  if (uint64_t more = unrecordedFindings())
+    mlir::emitRemark(machine->func->getLoc())
+        << more << " more distinct findings were not recorded: the limit is "
+        << machine->shadow->options.maxFindings << " per run (the run went on to its end)";
   return !findings().empty();
 }
 

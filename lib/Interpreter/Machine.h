@@ -186,10 +186,9 @@ template <class P> uint32_t checkedStep(Machine &m, const Inst &inst, uint32_t p
   const P &p = inst.as<P>();
   if constexpr (requires { p.shadow(m, inst); }) {
     if (p.shadow(m, inst) == ShadowAction::Skip)
-      return m.shadow->stopped ? kHalt : pc + 1;
+      return pc + 1;
   }
-  uint32_t next = step<P>(m, inst, pc);
-  return m.shadow->stopped ? kHalt : next;
+  return step<P>(m, inst, pc);
 }
 
 /// Prints `value` of register type `t` as hex and per-lane values.

@@ -11,18 +11,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Interpreter/Npy.h"
+#include "ascreg/Support/OutputFile.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <optional>
-#include <unistd.h>
 
 using namespace llvm;
 
@@ -420,92 +417,20 @@ Expected<std::string> encodeNpy(StringRef path, const NpyArray &arr) {
   return out;
 }
 
-static Error cannotWrite(StringRef path, std::error_code ec) {
-  return createStringError(ec, "cannot write '" + path + "': " + ec.message());
-}
-
-/// Writes `bytes` to the open `fd` and closes it; fails with the first
-/// error (a full device shows up here or at fsync).
-static std::error_code writeAndClose(int fd, StringRef bytes, bool sync) {
-  std::error_code ec;
-  {
-    raw_fd_ostream os(fd, /*shouldClose=*/false);
-    os << bytes;
-    os.flush();
-    if (os.has_error()) {
-      ec = os.error();
-      os.clear_error(); // else its destructor reports a fatal error
-    }
-  }
-  if (!ec && sync && ::fsync(fd) != 0)
-    ec = std::error_code(errno, std::generic_category());
-  if (::close(fd) != 0 && !ec)
-    ec = std::error_code(errno, std::generic_category());
-  return ec;
-}
-
 Error writeNpyFiles(ArrayRef<std::pair<std::string, const NpyArray *>> files) {
-  struct Pending {
-    std::string path, temp;
-  };
-  std::vector<Pending> pending;
-  auto discard = [&] {
-    for (Pending &p : pending) {
-      sys::fs::remove(p.temp);
-      sys::DontRemoveFileOnSignal(p.temp);
-    }
-  };
+  // Every file is encoded before anything is written.
+  std::vector<std::string> bytes;
+  bytes.reserve(files.size());
   for (auto &[path, arr] : files) {
-    Expected<std::string> bytes = encodeNpy(path, *arr);
-    if (!bytes) {
-      discard();
-      return bytes.takeError();
-    }
-    // An existing device or FIFO (/dev/stdout, /dev/null) is written in
-    // place: there is no file to replace.
-    sys::fs::file_status st;
-    if (!sys::fs::status(path, st) && sys::fs::exists(st) && !sys::fs::is_regular_file(st)) {
-      if (sys::fs::is_directory(st)) {
-        discard();
-        return createStringError(inconvertibleErrorCode(),
-                                 "cannot write '" + path + "': it is a directory");
-      }
-      int fd;
-      std::error_code ec = sys::fs::openFileForWrite(path, fd, sys::fs::CD_OpenExisting);
-      if (!ec)
-        ec = writeAndClose(fd, *bytes, /*sync=*/false);
-      if (ec) {
-        discard();
-        return cannotWrite(path, ec);
-      }
-      continue;
-    }
-    // A temporary file next to the target, renamed over it once every
-    // file has been written: the target is either untouched or complete.
-    SmallString<256> model(sys::path::parent_path(path));
-    sys::path::append(model, "." + sys::path::filename(path) + ".tmp-%%%%%%%%");
-    SmallString<256> temp;
-    int fd;
-    if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp)) {
-      discard();
-      return cannotWrite(path, ec);
-    }
-    sys::RemoveFileOnSignal(temp);
-    pending.push_back({path, temp.str().str()});
-    if (std::error_code ec = writeAndClose(fd, *bytes, /*sync=*/true)) {
-      discard();
-      return cannotWrite(path, ec);
-    }
+    Expected<std::string> encoded = encodeNpy(path, *arr);
+    if (!encoded)
+      return encoded.takeError();
+    bytes.push_back(std::move(*encoded));
   }
-  for (size_t i = 0; i < pending.size(); ++i) {
-    if (std::error_code ec = sys::fs::rename(pending[i].temp, pending[i].path)) {
-      pending.erase(pending.begin(), pending.begin() + i);
-      discard();
-      return cannotWrite(pending.front().path, ec);
-    }
-    sys::DontRemoveFileOnSignal(pending[i].temp);
-  }
-  return Error::success();
+  std::vector<OutputContent> outputs;
+  for (auto [i, file] : llvm::enumerate(files))
+    outputs.push_back({file.first, [&, i = i](raw_ostream &os) { os << bytes[i]; }});
+  return writeOutputFiles(outputs);
 }
 
 Error writeNpy(StringRef path, const NpyArray &arr) { return writeNpyFiles({{path.str(), &arr}}); }

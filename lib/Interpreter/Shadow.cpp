@@ -124,7 +124,7 @@ void ShadowState::beginRun(const std::vector<std::pair<uint64_t, uint64_t>> &ini
   std::fill(maskTaint.begin(), maskTaint.end(), MaskTaint{});
   findings.clear();
   seen.clear();
-  stopped = false;
+  unrecorded = 0;
   peakFootprint = argumentsEnd;
   footprintCrossedAt.reset();
 }
@@ -173,7 +173,12 @@ void ShadowState::report(Machine &m, const Inst &inst, FindingKind kind, UseKind
   auto key = std::make_tuple(inst.op, uint8_t(kind), uint8_t(use));
   auto it = seen.find(key);
   if (it != seen.end()) {
-    ++findings[it->second].occurrences;
+    if (it->second != kUnrecorded)
+      ++findings[it->second].occurrences;
+    return;
+  }
+  if (!roomForFinding()) {
+    seen[key] = kUnrecorded;
     return;
   }
   mlir::Operation *op = m.ops[inst.op];
@@ -187,8 +192,13 @@ void ShadowState::report(Machine &m, const Inst &inst, FindingKind kind, UseKind
   }
   seen[key] = findings.size();
   findings.push_back(std::move(f));
-  if (findings.size() >= options.maxFindings)
-    stopped = true;
+}
+
+bool ShadowState::roomForFinding() {
+  if (options.maxFindings == 0 || findings.size() < options.maxFindings)
+    return true;
+  ++unrecorded;
+  return false;
 }
 
 void ShadowState::reportTaintedUse(Machine &m, const Inst &inst, uint8_t taint, UseKind use,
@@ -316,7 +326,7 @@ void ShadowState::endRun(const std::vector<int> &outputArguments) {
         else
           ranges.push_back({e, e + 1});
       }
-      if (ranges.empty())
+      if (ranges.empty() || !roomForFinding())
         continue;
       uint64_t count = 0;
       std::string text;
@@ -337,7 +347,7 @@ void ShadowState::endRun(const std::vector<int> &outputArguments) {
       findings.push_back(std::move(f));
     }
   }
-  if (options.ub && peakFootprint > sem::kDefaultUBCapacity) {
+  if (options.ub && peakFootprint > sem::kDefaultUBCapacity && roomForFinding()) {
     mlir::Operation *at = footprintCrossedAt ? m.ops[*footprintCrossedAt] : m.func;
     Finding f{FindingKind::UBFootprint, UseKind::None, at->getName().getStringRef().str(),
               at->getLoc(),

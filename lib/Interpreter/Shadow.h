@@ -84,8 +84,9 @@ public:
   /// apart from `ub` so that writes never clear them: the report's byte map.
   uint8_t *ubRead = nullptr;
   mutable uint64_t readDirtyEnd = 0;
-  /// The run stops after the finding limit.
-  bool stopped = false;
+  /// Distinct findings past CheckOptions::maxFindings: counted, not
+  /// recorded (the run goes on).
+  uint64_t unrecorded = 0;
   /// Peak UB footprint and the op that first crossed the dav-3510 UB.
   uint64_t peakFootprint = 0;
   std::optional<uint32_t> footprintCrossedAt;
@@ -187,7 +188,12 @@ public:
   void noteFootprint(uint64_t end, uint32_t op);
 
 private:
+  /// Whether the limit leaves room for one more finding; counts it in
+  /// `unrecorded` if not.
+  bool roomForFinding();
   Machine &machine;
+  /// Finding index per op, kind and use; kUnrecorded past the limit.
+  static constexpr size_t kUnrecorded = SIZE_MAX;
   std::map<std::tuple<uint32_t, uint8_t, uint8_t>, size_t> seen;
 };
 

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Probe/Probe.h"
+#include "ascreg/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -227,16 +228,8 @@ bool emitProgram(mlir::MLIRContext &ctx, const Probe &probe, std::string &progra
 namespace {
 
 bool writeFile(llvm::StringRef path, llvm::StringRef text, bool executable, std::string &error) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec) {
-    error = "cannot write '" + path.str() + "': " + ec.message();
-    return false;
-  }
-  os << text;
-  os.close();
-  if (os.has_error()) {
-    error = "cannot write '" + path.str() + "'";
+  if (llvm::Error err = writeOutputFile(path, text)) {
+    error = llvm::toString(std::move(err));
     return false;
   }
   if (executable)
@@ -386,10 +379,7 @@ llvm::json::Value expectedJson(const Probe &probe, const semantics::ProfilePoint
 
 bool emitProbes(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points, llvm::StringRef dir,
                 llvm::raw_ostream &log, std::string &error) {
-  std::vector<const Probe *> ps(points.begin(), points.end());
-  if (ps.empty())
-    for (const Probe &p : probes())
-      ps.push_back(&p);
+  std::vector<const Probe *> ps = selectProbes(points);
   // Everything is computed (and every probe checked to discriminate) before
   // anything is written.
   std::vector<std::string> programs(ps.size());

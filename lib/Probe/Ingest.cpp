@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Probe/Probe.h"
+#include "ascreg/Support/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -51,10 +52,21 @@ std::string differingBytes(llvm::ArrayRef<uint8_t> a, llvm::ArrayRef<uint8_t> b)
 
 int ingestResults(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points,
                   llvm::StringRef resultsDir, llvm::StringRef profileOut, llvm::raw_ostream &log) {
-  std::vector<const Probe *> ps(points.begin(), points.end());
-  if (ps.empty())
-    for (const Probe &p : probes())
-      ps.push_back(&p);
+  std::vector<const Probe *> ps = selectProbes(points);
+
+  // The profile never replaces a result file it reads (checked before
+  // anything is read or written).
+  OutputPlan plan;
+  for (const Probe *p : ps) {
+    llvm::SmallString<256> path(resultsDir);
+    llvm::sys::path::append(path, p->resultFile());
+    plan.addInput(path, "the result file of probe '" + std::string(p->point) + "' ('" +
+                            path.str().str() + "')");
+  }
+  if (llvm::Error err = plan.addOutput(profileOut, "-o " + profileOut.str())) {
+    log << "ingest: error: " << llvm::toString(std::move(err)) << "; no profile written\n";
+    return 2;
+  }
 
   // Read every file first: a missing or wrong-size file is an error, and
   // nothing is written then.
@@ -142,16 +154,9 @@ int ingestResults(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points,
                      "report them upstream (docs/probes.md)"
                    : "every probed point matched a candidate; `ascreg-run --semantics=<this "
                      "file>` reproduces this NPU"}};
-  std::error_code ec;
-  llvm::raw_fd_ostream os(profileOut, ec);
-  if (ec) {
-    log << profileOut << ": error: cannot write: " << ec.message() << "\n";
-    return 2;
-  }
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
-  os.close();
-  if (os.has_error()) {
-    log << profileOut << ": error: cannot write\n";
+  std::string text = llvm::formatv("{0:2}", llvm::json::Value(std::move(root))).str() + "\n";
+  if (llvm::Error err = writeOutputFile(profileOut, text)) {
+    log << "ingest: error: " << llvm::toString(std::move(err)) << "\n";
     return 2;
   }
   log << "wrote " << profileOut << ": " << (ps.size() - numUnmatched) << " of " << ps.size()

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Probe/Probe.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace ascreg {
@@ -364,6 +365,17 @@ const Probe *findProbe(llvm::StringRef key) {
     if (key == p.point)
       return &p;
   return nullptr;
+}
+
+std::vector<const Probe *> selectProbes(llvm::ArrayRef<const Probe *> points) {
+  std::vector<const Probe *> out;
+  for (const Probe *p : points)
+    if (!llvm::is_contained(out, p))
+      out.push_back(p);
+  if (out.empty())
+    for (const Probe &p : probes())
+      out.push_back(&p);
+  return out;
 }
 
 const char *toolVersion() { return "ascreg-probe 0.1.0 (probe set 1)"; }

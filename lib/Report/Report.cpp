@@ -17,17 +17,15 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LocationText.h"
+#include "ascreg/Support/OutputFile.h"
 
 #include "mlir/IR/Diagnostics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/Signals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -1062,36 +1060,7 @@ ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
 }
 
 llvm::Error writeReportFile(llvm::StringRef path, const ReportData &data) {
-  auto cannot = [&](std::error_code ec) {
-    return llvm::createStringError(ec, "cannot write '" + path + "': " + ec.message());
-  };
-  // A temporary file next to the target, renamed over it when complete.
-  llvm::SmallString<256> model(llvm::sys::path::parent_path(path));
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(path) + ".tmp-%%%%%%%%");
-  llvm::SmallString<256> temp;
-  int fd;
-  if (std::error_code ec = llvm::sys::fs::createUniqueFile(model, fd, temp))
-    return cannot(ec);
-  llvm::sys::RemoveFileOnSignal(temp);
-  {
-    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
-    writeReport(os, data);
-    os.flush();
-    if (os.has_error()) {
-      std::error_code ec = os.error();
-      os.clear_error();
-      llvm::sys::fs::remove(temp);
-      llvm::sys::DontRemoveFileOnSignal(temp);
-      return cannot(ec);
-    }
-  }
-  std::error_code ec = llvm::sys::fs::rename(temp, path);
-  llvm::sys::DontRemoveFileOnSignal(temp);
-  if (ec) {
-    llvm::sys::fs::remove(temp);
-    return cannot(ec);
-  }
-  return llvm::Error::success();
+  return writeOutputFile(path, [&](llvm::raw_ostream &os) { writeReport(os, data); });
 }
 
 } // namespace report

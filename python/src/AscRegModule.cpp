@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
@@ -39,7 +40,6 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
-#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -1436,13 +1436,11 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
       for (const std::string &path : plugins) {
         if (loaded.count(path))
           continue;
-        auto plugin = PassPlugin::load(path);
-        if (!plugin)
+        if (llvm::Error err = ::ascreg::debugging::loadPassPlugin(path))
           throw AscregError{ErrorKind::Pass,
                             "cannot load the pass plugin " + path + ": " +
-                                llvm::toString(plugin.takeError()),
+                                llvm::toString(std::move(err)),
                             {}};
-        plugin->registerPassRegistryCallbacks();
         loaded.insert(path);
       }
       // Moved out of the FailureOr rather than assigned to a disengaged

@@ -88,3 +88,18 @@ def test_bisect_errors_raise(plugin, args):
         k.bisect("cse", src, dst, 100, 2, plugins=["/nonexistent/plugin.so"])
     with pytest.raises(ascreg.ArgumentError):
         k.bisect("cse", src, dst, 100)
+
+
+def test_plugin_named_without_slash_is_in_the_working_directory(plugin, args, tmp_path,
+                                                                 monkeypatch):
+    # A name without '/' is a file in the working directory, as for every file
+    # argument; dlopen would search the library path for it instead. (A link:
+    # the library already loaded by the tests above is the same file.)
+    os.symlink(os.path.abspath(plugin), tmp_path / "TestPasses.so")
+    monkeypatch.chdir(tmp_path)
+    k = ascreg.loads(KERNEL)
+    src, dst = args
+    r = k.bisect("test-ascreg-swap-reduce-kind", src, dst, 100, 2, plugins=["TestPasses.so"])
+    assert r.guilty_pass == "test-ascreg-swap-reduce-kind"
+    with pytest.raises(ascreg.PassError, match=r"'\./None\.so': no such file"):
+        k.bisect("cse", src, dst, 100, 2, plugins=["None.so"])

@@ -191,3 +191,38 @@ def test_debug_argument_errors():
         k.debug(src, dst, checks="speed")
     with pytest.raises(ascreg.ArgumentError, match="too few|takes 2 arguments"):
         k.debug(src, checks="all")
+
+
+# Stores the uninitialised %a into %b and %c, 64 floats per iteration: two
+# distinct init findings (the two stores), four occurrences each.
+TWO_STORES = """\
+module {
+  func.func @kernel(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c64 = arith.constant 64 : index
+    %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+    scf.for %i = %c0 to %n step %c64 {
+      %v = ascreg.load_align %a[%i] : memref<?xf32> -> !ascreg.vreg<64xf32>
+      ascreg.store_align %v, %b[%i], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+      ascreg.store_align %v, %c[%i], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+    }
+    return
+  }
+}
+"""
+
+
+def test_max_findings_limits_recording_not_the_run():
+    k = ascreg.loads(TWO_STORES, name="two.mlir")
+    a = np.arange(256, dtype=np.float32) * 0.5
+    b = np.zeros(256, dtype=np.float32)
+    c = np.zeros(256, dtype=np.float32)
+    r = k.debug(a, b, c, 256, checks="init", uninitialized=(0,), max_findings=1)
+    # One finding recorded, and the run went on to its end: both copies are
+    # complete (the limit once stopped the run after 64 of 256 elements).
+    assert r.error is None
+    assert [(f.line, f.occurrences) for f in r.findings] == [(8, 4)]
+    assert (b == a).all() and (c == a).all()
+    # max_findings=0: no limit (it once meant 1).
+    r = k.debug(a, b, c, 256, checks="init", uninitialized=(0,), max_findings=0)
+    assert [(f.line, f.occurrences) for f in r.findings] == [(8, 4), (9, 4)]

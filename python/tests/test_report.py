@@ -6,6 +6,8 @@ per lane of each traced register, the max's winning lane where numpy puts it.
 """
 import os
 import re
+import stat
+import threading
 
 import numpy as np
 import pytest
@@ -38,3 +40,31 @@ def test_report_bad_path_raises(tmp_path):
     dst = np.zeros(64, np.float32)
     with pytest.raises(ascreg.Error, match="cannot write"):
         k.report(str(tmp_path / "missing" / "run.html"), src, dst, np.int32(64), 1)
+
+
+def test_report_follows_the_output_file_rule(tmp_path):
+    # docs/hardening.md, "Output files": a link stays a link and its target
+    # gets the page; a FIFO is written in place; a full device is an error.
+    k = ascreg.load(os.path.join(CONFORMANCE, "reduce_max_f32_f32.mlir"))
+    src = np.zeros(64, np.float32)
+    dst = np.zeros(64, np.float32)
+    (tmp_path / "real.html").write_text("old")
+    os.symlink("real.html", tmp_path / "link.html")
+    k.report(str(tmp_path / "link.html"), src, dst, np.int32(64), 1)
+    assert os.path.islink(tmp_path / "link.html")
+    assert (tmp_path / "real.html").read_text().startswith("<!DOCTYPE html>")
+
+    fifo = tmp_path / "fifo.html"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(open(fifo, "rb").read()))
+    reader.start()
+    k.report(str(fifo), src, dst, np.int32(64), 1)
+    reader.join(60)
+    assert got and got[0].startswith(b"<!DOCTYPE html>")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+    os.symlink("/dev/full", tmp_path / "full.html")
+    with pytest.raises(ascreg.Error, match="No space left on device"):
+        k.report(str(tmp_path / "full.html"), src, dst, np.int32(64), 1)
+    assert os.path.islink(tmp_path / "full.html")

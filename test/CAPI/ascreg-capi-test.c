@@ -440,6 +440,30 @@ int main(int argc, char **argv) {
     // CHECK: documented again, jit: sum 0x3f80001f
   }
 
+  /* Null pointers the caller passes: failures with a diagnostic, not a
+   * crash (they once segfaulted in the argument copy). */
+  {
+    EXPECT(mlirLogicalResultIsFailure(ascregInterpretFunction(sumMax, NULL, 4)),
+           "a NULL argument array ran");
+    // CHECK: diagnostic: {{.*}}the argument array is NULL with numArgs 4
+    float sum[64], max[64];
+    AscregArg noData[4] = {ascregArgBuffer(NULL, 64), ascregArgBuffer(sum, 64),
+                           ascregArgBuffer(max, 64), ascregArgScalar(3)};
+    EXPECT(mlirLogicalResultIsFailure(ascregInterpretFunction(sumMax, noData, 4)),
+           "a buffer without data ran in the interpreter");
+    // CHECK: diagnostic: {{.*}}argument 0 is a buffer of 64 elements whose data is NULL
+    EXPECT(mlirLogicalResultIsFailure(ascregJitRunFunction(
+               module, mlirStringRefCreateFromCString("sum_max"), noData, 4, true)),
+           "a buffer without data ran in the JIT");
+    // CHECK: diagnostic: {{.*}}argument 0 is a buffer of 64 elements whose data is NULL
+    EXPECT(mlirLogicalResultIsFailure(ascregInterpretFunctionWithReport(
+               sumMax, noData, 4, NULL, mlirStringRefCreateFromCString("/nonexistent/r.html"))),
+           "a buffer without data ran with a report");
+    // CHECK: diagnostic: {{.*}}argument 0 is a buffer of 64 elements whose data is NULL
+    printf("null arguments: refused\n");
+    // CHECK: null arguments: refused
+  }
+
   /* Not a function: a failure with a diagnostic, not a crash. */
   AscregArg none[1] = {ascregArgScalar(0)};
   EXPECT(

@@ -27,7 +27,7 @@
 // RUN: not ascreg-run %t/loop.mlir --arg=%t/dst.npy --arg=index:5 --check=align 2>&1 | FileCheck %s --check-prefix=COUNT
 // COUNT: loop.mlir:8:7: error: [align] 'ascreg.store_align' op misaligned UB address 0x4
 // COUNT: note: first in the iteration %arg2 (scf.for at line 6) = 0; 5 occurrences in all
-// --check-limit stops the run after that many findings.
+// --check-limit records at most that many findings (check-limit.mlir).
 // RUN: not ascreg-run %t/k.mlir --arg=%t/base.npy --arg=%t/idx.npy --arg=%t/dst.npy --arg=index:8 --check=bounds --check-limit=1 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: error: [bounds] 'ascreg.gather'
 // LIMIT-NOT: error

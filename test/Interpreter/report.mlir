@@ -24,4 +24,4 @@
 
 // A report that cannot be written: a located error, exit 1, no file.
 // RUN: not ascreg-run %ascreg_src_root/examples/conformance/reduce_max_f32_f32.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=i32:10 --arg=index:1 --report=%t/missing/run.html 2>&1 | FileCheck %s --check-prefix=NODIR
-// NODIR: ascreg-run: error: cannot write '{{.*}}missing/run.html': No such file or directory
+// NODIR: ascreg-run: error: cannot write '{{.*}}missing/run.html': the directory '{{.*}}missing' does not exist

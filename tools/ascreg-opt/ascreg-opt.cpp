@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -52,6 +53,24 @@ int main(int argc, char **argv) {
     if (mlir::failed(ascreg::checkParseLimits(sourceMgr, &context)))
       return 1;
   }
+  if (output != "-") {
+    // The output-file rule (ascreg/Support/OutputFile.h): the output never
+    // replaces the input, and only a successful run writes it.
+    ascreg::OutputPlan plan;
+    plan.addInput(input, "ascreg-opt");
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::Error err = plan.addOutput(output, "-o " + output);
+    if (!err && mlir::failed(mlir::MlirOptMain(os, std::move(file), registry, config)))
+      return 1;
+    if (!err)
+      err = ascreg::writeOutputFile(output, text);
+    if (err) {
+      llvm::errs() << "ascreg-opt: error: " << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+    return 0;
+  }
   std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(output, &error);
   if (!out) {
     llvm::errs() << error << "\n";
@@ -59,6 +78,6 @@ int main(int argc, char **argv) {
   }
   if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
     return 1;
-  out->keep(); // only a successful run writes its output file
+  out->keep();
   return 0;
 }

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
@@ -18,6 +19,8 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/LocationText.h"
+#include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,7 +31,6 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Tools/Plugins/PassPlugin.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
@@ -43,7 +45,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstring>
 
 using namespace mlir;
@@ -93,9 +94,11 @@ static cl::opt<std::string>
 static cl::opt<bool> checkWarn("check-warn",
                                cl::desc("Report the checks' findings as warnings and exit 0"),
                                cl::cat(runCat));
-static cl::opt<unsigned> checkLimit("check-limit",
-                                    cl::desc("Stop the run after this many findings (default 100)"),
-                                    cl::init(100), cl::cat(runCat));
+static cl::opt<unsigned>
+    checkLimit("check-limit",
+               cl::desc("Record at most this many distinct findings (default 100, 0: no limit); "
+                        "the run goes on to its end"),
+               cl::init(100), cl::cat(runCat));
 static cl::list<std::string>
     explainSpecs("explain",
                  cl::desc("I:E[,E|E-F...] - explain where elements E of memref parameter I come "
@@ -264,66 +267,34 @@ void printBuffer(llvm::raw_ostream &os, unsigned index, Type type, const Bound &
   os << "]\n";
 }
 
-/// The identity of a file for "same file" checks: device and inode when it
-/// exists, else its directory's real path and its name.
-std::string fileIdentity(StringRef path) {
-  llvm::sys::fs::UniqueID id;
-  if (!llvm::sys::fs::getUniqueID(path, id))
-    return llvm::formatv("id:{0}:{1}", id.getDevice(), id.getFile()).str();
-  SmallString<256> dir(llvm::sys::path::parent_path(path));
-  if (dir.empty())
-    dir = ".";
-  SmallString<256> real;
-  if (llvm::sys::fs::real_path(dir, real))
-    real = dir;
-  llvm::sys::path::append(real, llvm::sys::path::filename(path));
-  return ("path:" + real).str();
-}
-
-/// Checks the --out files before the run (docs/semantics.md, "Outputs"): no
-/// two name the same file, none names an --arg input (outputs never modify
-/// an input), and each can be created: its directory exists and is
-/// writable, and it is not a directory.
+/// Checks the output files before the run (docs/semantics.md, "Outputs";
+/// ascreg/Support/OutputFile.h): none names an input (the kernel, an --arg,
+/// a profile or plugin file) or another output, and each can be written.
 LogicalResult validateOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
                               ArrayRef<std::string> args, const std::vector<Bound> &bound) {
-  llvm::StringMap<std::string> inputs; // identity -> --arg
+  ::ascreg::OutputPlan plan;
+  plan.addInput(inputFile, "the kernel ('" + inputFile + "')");
   for (unsigned i = 0; i < args.size() && i < bound.size(); ++i) {
     if (!bound[i].isBuffer)
       continue;
     StringRef file = args[i];
     file.consume_back(":uninit");
-    inputs.try_emplace(fileIdentity(file), llvm::formatv("--arg {0} ('{1}')", i, file).str());
+    plan.addInput(file, llvm::formatv("--arg {0} ('{1}')", i, file).str());
   }
-  llvm::StringMap<std::string> seen; // identity -> --out
-  for (auto &[param, path] : outs) {
-    std::string what = llvm::formatv("--out={0}:{1}", param, path).str();
-    std::string id = fileIdentity(path);
-    if (auto it = inputs.find(id); it != inputs.end()) {
-      fail(what + " names the input file of " + it->second +
-           "; outputs never overwrite an input: write to another file");
+  if (llvm::sys::fs::is_regular_file(semanticsProfile))
+    plan.addInput(semanticsProfile, "--semantics ('" + semanticsProfile + "')");
+  for (const std::string &plugin : passPlugins)
+    plan.addInput(plugin, "--load-pass-plugin ('" + plugin + "')");
+  for (auto &[param, path] : outs)
+    if (auto err = plan.addOutput(path, llvm::formatv("--out={0}:{1}", param, path).str())) {
+      fail(llvm::toString(std::move(err)));
       return failure();
     }
-    if (auto [it, fresh] = seen.try_emplace(id, what); !fresh) {
-      fail(what + " names the same file as " + it->second);
+  if (!reportFile.empty())
+    if (auto err = plan.addOutput(reportFile, "--report=" + reportFile)) {
+      fail(llvm::toString(std::move(err)));
       return failure();
     }
-    if (llvm::sys::fs::is_directory(path)) {
-      fail(what + ": '" + path + "' is a directory");
-      return failure();
-    }
-    SmallString<256> dir(llvm::sys::path::parent_path(path));
-    if (dir.empty())
-      dir = ".";
-    if (!llvm::sys::fs::is_directory(dir)) {
-      fail(what + ": the directory '" + dir + "' does not exist");
-      return failure();
-    }
-    if (!llvm::sys::fs::exists(path) &&
-        llvm::sys::fs::access(dir, llvm::sys::fs::AccessMode::Write)) {
-      fail(what + ": the directory '" + dir + "' is not writable");
-      return failure();
-    }
-  }
   return success();
 }
 
@@ -340,9 +311,6 @@ LogicalResult writeOutputs(ArrayRef<std::pair<unsigned, std::string>> outs,
     arrays.back().data = bound[i].work;
     files.push_back({path, &arrays.back()});
   }
-  // Over a file size limit (ulimit -f) a write then fails with EFBIG,
-  // reported like a full disk, instead of the signal killing the process.
-  std::signal(SIGXFSZ, SIG_IGN);
   if (auto err = ::ascreg::writeNpyFiles(files)) {
     fail(llvm::toString(std::move(err)) + " (no --out file was written)");
     return failure();
@@ -369,7 +337,8 @@ LogicalResult parseExplain(StringRef spec, unsigned numParams, const std::vector
   for (StringRef item : items) {
     auto [a, b] = item.split('-');
     uint64_t first, last;
-    if (a.getAsInteger(10, first) ||
+    bool openRange = item.contains('-') && b.empty(); // "E-": the end is missing
+    if (a.getAsInteger(10, first) || openRange ||
         (b.empty() ? (last = first, false) : b.getAsInteger(10, last)) || last < first) {
       fail("--explain=" + spec + ": '" + item + "' is not an element or a range E-F");
       return failure();
@@ -581,12 +550,9 @@ int runMain(int argc, char **argv) {
   DialectRegistry registry;
   ::ascreg::registerAllDialects(registry);
   ::ascreg::registerAllPasses();
-  for (const std::string &path : passPlugins) {
-    auto plugin = PassPlugin::load(path);
-    if (!plugin)
-      return fail("--load-pass-plugin=" + path + ": " + llvm::toString(plugin.takeError()));
-    plugin->registerPassRegistryCallbacks();
-  }
+  for (const std::string &path : passPlugins)
+    if (auto err = ::ascreg::debugging::loadPassPlugin(path))
+      return fail("--load-pass-plugin=" + path + ": " + llvm::toString(std::move(err)));
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
@@ -804,9 +770,10 @@ int runMain(int argc, char **argv) {
   };
   auto runInterp = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return interpKernel->run(a); };
   auto runJit = [&](llvm::ArrayRef<::ascreg::interp::Arg> a) { return jitKernel->run(a); };
-  // --report: a traced interpreter run of its own on fresh inputs, and the
-  // JIT's buffers beside it in check mode.
-  auto writeReport = [&](const std::vector<Bound> *jitBound) -> bool {
+  // --report: a traced interpreter run of its own on fresh inputs (recorded
+  // with its error if it fails), and the JIT's buffers or error beside it in
+  // check mode. A failed run is reported too: that is when a picture helps.
+  auto writeReport = [&](const std::vector<Bound> *jitBound, StringRef jitError = "") -> bool {
     namespace rpt = ::ascreg::report;
     rpt::ReportData data = rpt::describeKernel(fn, inputFile, mode, argSpecs, options.profile);
     data.pipeline = passPipeline;
@@ -821,6 +788,7 @@ int runMain(int argc, char **argv) {
     if (jitBound) {
       rpt::ReportRun jit;
       jit.label = "JIT";
+      jit.error = jitError.str();
       for (unsigned i = 0; i < numParams; ++i)
         if ((*jitBound)[i].isBuffer)
           jit.buffers.push_back(
@@ -834,19 +802,39 @@ int runMain(int argc, char **argv) {
     return true;
   };
 
-  if (mode == "interp" && !timed(bound, "interp", runInterp))
-    return 1;
-  if (mode == "interp" && !reportFile.empty() && !writeReport(nullptr))
-    return 1;
+  if (mode == "interp") {
+    bool ran = timed(bound, "interp", runInterp);
+    if (!reportFile.empty() && !writeReport(nullptr))
+      return 1;
+    if (!ran)
+      return 1;
+  }
   if (mode == "jit" && !timed(bound, "jit", runJit))
     return 1;
   if (mode == "check") {
     // The interpreter validates the inputs (bounds, alignment, indices) first.
     std::vector<Bound> jitBound = bound;
-    if (!timed(bound, "interp", runInterp))
+    if (!timed(bound, "interp", runInterp)) {
+      if (!reportFile.empty())
+        writeReport(nullptr);
       return 1;
-    if (!timed(jitBound, "jit", runJit))
+    }
+    std::string jitError; // for the report; printed as usual too
+    bool jitRan;
+    {
+      ScopedDiagnosticHandler capture(&context, [&](Diagnostic &d) {
+        if (d.getSeverity() == DiagnosticSeverity::Error)
+          jitError += ::ascreg::locationText(d.getLocation(), /*fileBaseName=*/true) + ": " +
+                      d.str() + "\n";
+        return failure(); // on to the handler that prints it
+      });
+      jitRan = timed(jitBound, "jit", runJit);
+    }
+    if (!jitRan) {
+      if (!reportFile.empty())
+        writeReport(&jitBound, jitError);
       return 1;
+    }
     if (!perturbJit.empty()) {
       auto [i, e] = StringRef(perturbJit).split(':');
       unsigned p = 0;

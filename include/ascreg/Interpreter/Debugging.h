@@ -50,7 +50,9 @@ struct CheckOptions {
   bool coverage = false;
   /// The peak UB footprint against the dav-3510 UB (248 KiB usable).
   bool ub = false;
-  /// At most this many findings per run (the run stops after it).
+  /// At most this many distinct findings are recorded per run (0: no
+  /// limit); the run goes on to its end, and later ones are only counted
+  /// (CompiledKernel::unrecordedFindings).
   unsigned maxFindings = 100;
 
   bool any() const { return init || bounds || align || coverage || ub; }

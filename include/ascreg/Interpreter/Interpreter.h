@@ -100,11 +100,14 @@ public:
 
   /// What the debugging checks found in the last run (Options::checks).
   llvm::ArrayRef<Finding> findings() const;
+  /// Distinct findings of the last run past CheckOptions::maxFindings.
+  uint64_t unrecordedFindings() const;
   /// The UB bytes of every buffer of the last run: read, written, defined
   /// (Debugging.h). Empty unless a debugging check was on.
   std::vector<BufferAccess> bufferAccess() const;
   /// Emits the findings as diagnostics at their ops (errors, or warnings),
-  /// with notes for their details. Returns whether there were any.
+  /// with notes for their details, and a remark at the function with the
+  /// number of unrecorded ones. Returns whether there were any.
   bool emitFindings(bool asWarnings = false) const;
 
   /// Runs the kernel on `args` and explains where the requested elements of

@@ -57,15 +57,13 @@ llvm::Expected<NpyArray> parseNpy(llvm::StringRef bytes, llvm::StringRef path);
 /// does not match the shape and element size (`path` names the file in the
 /// message).
 llvm::Expected<std::string> encodeNpy(llvm::StringRef path, const NpyArray &array);
-/// Writes `array` as a version 1.0 .npy file, atomically (writeNpyFiles).
+/// Writes `array` as a version 1.0 .npy file by the output-file rule
+/// (ascreg/Support/OutputFile.h).
 llvm::Error writeNpy(llvm::StringRef path, const NpyArray &array);
-/// Writes several .npy files, all or nothing: each is first written to a
-/// temporary file in the target's directory (removed if the process dies
-/// on a signal), and only when every one of them has been written and
-/// synced are they renamed over their targets. A failure (an encoding
-/// error, a full disk, a missing directory) leaves every target as it was
-/// and no temporary file behind. An existing target that is not a regular
-/// file (a device such as /dev/stdout, a FIFO) is written in place.
+/// Writes several .npy files, all or nothing (writeOutputFiles): an
+/// encoding error writes nothing; a write error (a full disk, a missing
+/// directory) leaves every regular target as it was and no temporary file
+/// behind. Devices and FIFOs are written in place, symbolic links through.
 llvm::Error writeNpyFiles(llvm::ArrayRef<std::pair<std::string, const NpyArray *>> files);
 
 } // namespace ascreg

@@ -80,6 +80,9 @@ struct Probe {
 const std::vector<Probe> &probes();
 /// The probe of point `key`, or null.
 const Probe *findProbe(llvm::StringRef key);
+/// The probes of `points` in order, each once (a point given twice is
+/// probed once); every probe when `points` is empty.
+std::vector<const Probe *> selectProbes(llvm::ArrayRef<const Probe *> points);
 
 /// The probe's result bytes under `profile` (the interpreter runs the probe
 /// kernel; the profile is the run's Options::profile, the kernel records
@@ -118,10 +121,12 @@ bool emitProgram(mlir::MLIRContext &ctx, const Probe &probe, std::string &progra
                  std::string &error);
 
 /// `ascreg-probe ingest`: reads `<resultsDir>/<point>.bin` for `points` (all
-/// when empty), matches each against its candidates and writes the profile
-/// JSON to `profileOut`. Returns 0 when every point matched a candidate, 1
-/// when some did not (the file is still written, the unmatched points are
-/// listed in it and on `log`), 2 on an error (a missing or wrong-size file;
+/// as selectProbes), matches each against its
+/// candidates and writes the profile JSON to `profileOut` by the output-file
+/// rule (ascreg/Support/OutputFile.h). Returns 0 when every point matched a
+/// candidate, 1 when some did not (the file is still written, the unmatched
+/// points are listed in it and on `log`), 2 on an error (a missing or
+/// wrong-size file, `profileOut` naming a result file, a write error;
 /// nothing is written).
 int ingestResults(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points,
                   llvm::StringRef resultsDir, llvm::StringRef profileOut, llvm::raw_ostream &log);

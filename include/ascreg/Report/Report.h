@@ -168,7 +168,8 @@ llvm::Error reportRun(mlir::func::FuncOp fn, llvm::ArrayRef<interp::Arg> args,
 
 /// Writes the HTML page.
 void writeReport(llvm::raw_ostream &os, const ReportData &data);
-/// Writes the page to `path` atomically (a temporary file renamed over it).
+/// Writes the page to `path` by the output-file rule
+/// (ascreg/Support/OutputFile.h).
 llvm::Error writeReportFile(llvm::StringRef path, const ReportData &data);
 
 } // namespace report
