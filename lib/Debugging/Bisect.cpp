@@ -82,53 +82,6 @@ const char *executorName(Executor e) {
 
 namespace {
 
-/// Splits `list` at its top-level commas (outside (), {}, [] and quotes).
-std::vector<std::string> splitTopLevel(StringRef list) {
-  std::vector<std::string> items;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < list.size(); ++i) {
-    char c = list[i];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'')
-      quote = c;
-    else if (c == '(' || c == '{' || c == '[')
-      ++depth;
-    else if (c == ')' || c == '}' || c == ']')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      items.push_back(list.slice(start, i).trim().str());
-      start = i + 1;
-    }
-  }
-  items.push_back(list.substr(start).trim().str());
-  return items;
-}
-
-/// Flattens one pipeline element: "a.b(x,y{o=1})" -> "a.b(x)", "a.b(y{o=1})".
-void flatten(StringRef item, std::vector<std::string> &out) {
-  size_t open = item.find('(');
-  size_t brace = item.find('{');
-  if (open == StringRef::npos || (brace != StringRef::npos && brace < open) ||
-      !item.ends_with(")")) {
-    out.push_back(item.str());
-    return;
-  }
-  StringRef anchor = item.take_front(open);
-  StringRef inner = item.drop_front(open + 1).drop_back();
-  std::vector<std::string> nested;
-  for (const std::string &sub : splitTopLevel(inner))
-    if (!sub.empty())
-      flatten(sub, nested);
-  for (const std::string &n : nested)
-    out.push_back((anchor + "(" + n + ")").str());
-}
-
 /// Runs `fn` on fresh copies of `inputs` into `buffers`.
 LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>)> run,
                           const std::vector<KernelInput> &inputs,
@@ -197,25 +150,6 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
 }
 
 } // namespace
-
-FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
-  StringRef text = pipeline.trim();
-  if (text.consume_front("builtin.module(")) {
-    if (!text.consume_back(")")) {
-      error = "unbalanced parentheses in '" + pipeline.str() + "'";
-      return failure();
-    }
-  }
-  std::vector<std::string> passes;
-  for (const std::string &item : splitTopLevel(text))
-    if (!item.empty())
-      flatten(item, passes);
-  if (passes.empty()) {
-    error = "the pipeline '" + pipeline.str() + "' has no pass";
-    return failure();
-  }
-  return passes;
-}
 
 FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
                                        const std::vector<KernelInput> &inputs,

@@ -114,7 +114,9 @@ struct BisectResult {
 /// passes as they are, nested pipelines into one per nested pass
 /// ("func.func(cse,canonicalize)" -> "func.func(cse)",
 /// "func.func(canonicalize)"). Accepts the anchored form
-/// "builtin.module(...)" or a plain list.
+/// "builtin.module(...)" or a plain list. Iterative and linear in the
+/// text's length plus the stages' (lib/Debugging/PipelineSplit.cpp); fails
+/// on an unbalanced bracket or quote.
 mlir::FailureOr<std::vector<std::string>> splitPipeline(llvm::StringRef pipeline,
                                                         std::string &error);
 
