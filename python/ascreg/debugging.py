@@ -130,9 +130,13 @@ class BisectStage:
     (``pass_name`` is ``None``) or after one pass. ``executor`` is
     ``"interpreter"``, ``"JIT"`` (the interpreter does not execute this IR:
     ``fallback_reason`` says why; the standard lowering was finished and the
-    JIT ran it) or ``"not run"``. ``differing`` counts the elements that
-    differ from the run before the pipeline; ``diffs`` lists the first ones
-    as ``(parameter, element, before_bits, after_bits)``."""
+    JIT ran it, or the stage was in the LLVM dialect and the JIT ran it as
+    it is) or ``"not run"``. ``cannot_run``: nothing here executes the
+    stage's IR (EmitC, a module lowered to LLVM only in part); such a stage
+    is never counted as differing. ``note`` says how a stage the interpreter
+    did not run ran, or why it could not. ``differing`` counts the elements
+    that differ from the run before the pipeline; ``diffs`` lists the first
+    ones as ``(parameter, element, before_bits, after_bits)``."""
     pass_name: Optional[str]
     executor: str
     fallback_reason: str
@@ -140,6 +144,8 @@ class BisectStage:
     failure: str
     differing: int
     diffs: List[Tuple[int, int, int, int]]
+    cannot_run: bool = False
+    note: str = ""
 
 
 @dataclass

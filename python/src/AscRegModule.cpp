@@ -1472,7 +1472,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
     stages.append(mod.attr("BisectStage")(
         st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
         ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed, st.failure,
-        st.diff.count, diffs));
+        st.diff.count, diffs, st.cannotRun, st.note));
   }
   py::object first = result->firstDiffering ? py::object(py::int_(*result->firstDiffering))
                                             : py::object(py::none());
