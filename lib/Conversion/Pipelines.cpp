@@ -55,9 +55,16 @@ void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOption
 }
 
 void ascreg::registerConversionPasses() {
+  // Idempotent, also across copies of this code: a tool with ascreg built in
+  // (ascreg-opt, ascreg-run, the Python module) that loads AscRegPlugin.so
+  // calls it a second time from the plugin's copy, whose passes have other
+  // TypeIDs, and MLIR aborts when a registered name gets another pass. The
+  // pipeline is registered last, so its name says all of them are there.
+  if (PassPipelineInfo::lookup(kLowerToLLVMPipelineName))
+    return;
   registerAscRegConversionPasses();
   PassPipelineRegistration<LowerToLLVMOptions>(
-      "ascreg-lower-to-llvm",
+      kLowerToLLVMPipelineName,
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
       "mlir-runner)",
       buildLowerToLLVMPipeline);

@@ -6,8 +6,11 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 
+#include "ascreg/Support/LocationText.h"
+
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -82,53 +85,6 @@ const char *executorName(Executor e) {
 
 namespace {
 
-/// Splits `list` at its top-level commas (outside (), {}, [] and quotes).
-std::vector<std::string> splitTopLevel(StringRef list) {
-  std::vector<std::string> items;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < list.size(); ++i) {
-    char c = list[i];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      continue;
-    }
-    if (c == '"' || c == '\'')
-      quote = c;
-    else if (c == '(' || c == '{' || c == '[')
-      ++depth;
-    else if (c == ')' || c == '}' || c == ']')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      items.push_back(list.slice(start, i).trim().str());
-      start = i + 1;
-    }
-  }
-  items.push_back(list.substr(start).trim().str());
-  return items;
-}
-
-/// Flattens one pipeline element: "a.b(x,y{o=1})" -> "a.b(x)", "a.b(y{o=1})".
-void flatten(StringRef item, std::vector<std::string> &out) {
-  size_t open = item.find('(');
-  size_t brace = item.find('{');
-  if (open == StringRef::npos || (brace != StringRef::npos && brace < open) ||
-      !item.ends_with(")")) {
-    out.push_back(item.str());
-    return;
-  }
-  StringRef anchor = item.take_front(open);
-  StringRef inner = item.drop_front(open + 1).drop_back();
-  std::vector<std::string> nested;
-  for (const std::string &sub : splitTopLevel(inner))
-    if (!sub.empty())
-      flatten(sub, nested);
-  for (const std::string &n : nested)
-    out.push_back((anchor + "(" + n + ")").str());
-}
-
 /// Runs `fn` on fresh copies of `inputs` into `buffers`.
 LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>)> run,
                           const std::vector<KernelInput> &inputs,
@@ -146,12 +102,83 @@ LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>
   return run(args);
 }
 
-/// Runs the kernel of one stage: in the interpreter if it executes the IR,
-/// else lowered the rest of the way and JIT-compiled.
-BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
-                     const BisectOptions &options, std::vector<std::vector<uint8_t>> &buffers) {
+/// Runs `kernel` (an interpreter or JIT kernel) on fresh copies of
+/// `inputs` into `buffers`; a failed run is the stage's failure.
+template <class Kernel>
+void runIn(BisectStage &stage, Executor executor, Kernel &kernel,
+           const std::vector<KernelInput> &inputs, std::vector<std::vector<uint8_t>> &buffers,
+           DiagnosticText &diags) {
+  stage.executor = executor;
+  if (failed(
+          runOnCopies([&](ArrayRef<interp::Arg> a) { return kernel.run(a); }, inputs, buffers))) {
+    stage.runFailed = true;
+    stage.failure = diags.text();
+  }
+}
+
+/// The first op nested in `module` whose dialect `matches`.
+Operation *findOp(ModuleOp module, llvm::function_ref<bool(StringRef dialect)> matches) {
+  Operation *found = nullptr;
+  module->walk([&](Operation *op) {
+    if (op == module.getOperation() || !matches(op->getName().getDialectNamespace()))
+      return WalkResult::advance();
+    found = op;
+    return WalkResult::interrupt();
+  });
+  return found;
+}
+
+/// "'op' at file:line:col".
+std::string opAt(Operation *op) {
+  return "'" + op->getName().getStringRef().str() + "' at " + locationText(op->getLoc());
+}
+
+/// Runs a stage already lowered to the LLVM dialect in the JIT as it is;
+/// `signature` is the kernel before the pipeline.
+BisectStage runLowered(ModuleOp module, func::FuncOp signature,
+                       const std::vector<KernelInput> &inputs, const BisectOptions &options,
+                       std::vector<std::vector<uint8_t>> &buffers) {
   BisectStage stage;
+  // An op of another dialect, else a builtin.unrealized_conversion_cast left
+  // between lowered and unlowered types (it does not translate either).
+  Operation *op = findOp(module, [](StringRef d) { return d != "llvm" && d != "builtin"; });
+  if (!op)
+    op = findOp(module, [](StringRef d) { return d != "llvm"; });
+  if (op) {
+    stage.cannotRun = true;
+    stage.note = "cannot run here: the stage is only partly lowered to the LLVM dialect (" +
+                 opAt(op) + " remains), which neither the interpreter nor the JIT executes";
+    return stage;
+  }
+  DiagnosticText diags(module.getContext());
+  auto kernel = jit::JitKernel::compileLowered(module, signature, options.entry, options.jit);
+  if (failed(kernel)) {
+    stage.cannotRun = true;
+    stage.note =
+        "cannot run here: the JIT does not run this LLVM-dialect stage: " + diags.firstLine();
+    return stage;
+  }
+  stage.note = "the stage is in the LLVM dialect: the JIT ran it as it is";
+  runIn(stage, Executor::Jit, **kernel, inputs, buffers, diags);
+  return stage;
+}
+
+/// Runs the kernel of one stage: in the interpreter if it executes the IR,
+/// else lowered the rest of the way and JIT-compiled, or as it is in the JIT
+/// if it is in the LLVM dialect; EmitC and partly lowered IR cannot run.
+BisectStage runStage(ModuleOp module, func::FuncOp signature,
+                     const std::vector<KernelInput> &inputs, const BisectOptions &options,
+                     std::vector<std::vector<uint8_t>> &buffers) {
+  BisectStage stage;
+  if (Operation *op = findOp(module, [](StringRef d) { return d == "emitc"; })) {
+    stage.cannotRun = true;
+    stage.note = "cannot run here: the stage is EmitC (" + opAt(op) +
+                 "), the form the Ascend C source is printed from, which nothing here executes";
+    return stage;
+  }
   auto fn = module.lookupSymbol<func::FuncOp>(options.entry);
+  if (!fn && signature && module.lookupSymbol<LLVM::LLVMFuncOp>(options.entry))
+    return runLowered(module, signature, inputs, options, buffers);
   if (!fn) {
     stage.runFailed = true;
     stage.failure = "no func.func @" + options.entry + " in the module at this stage";
@@ -161,12 +188,7 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
     DiagnosticText diags(module.getContext());
     auto kernel = interp::CompiledKernel::compile(fn, options.interp);
     if (succeeded(kernel)) {
-      stage.executor = Executor::Interpreter;
-      if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
-                             buffers))) {
-        stage.runFailed = true;
-        stage.failure = diags.text();
-      }
+      runIn(stage, Executor::Interpreter, **kernel, inputs, buffers, diags);
       return stage;
     }
     stage.fallbackReason = diags.firstLine();
@@ -187,35 +209,13 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
                     diags.firstLine();
     return stage;
   }
-  stage.executor = Executor::Jit;
-  if (failed(runOnCopies([&](ArrayRef<interp::Arg> a) { return (*kernel)->run(a); }, inputs,
-                         buffers))) {
-    stage.runFailed = true;
-    stage.failure = diags.text();
-  }
+  stage.note = "the interpreter does not execute this IR: " + stage.fallbackReason +
+               "; the standard lowering was finished and the JIT ran it";
+  runIn(stage, Executor::Jit, **kernel, inputs, buffers, diags);
   return stage;
 }
 
 } // namespace
-
-FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
-  StringRef text = pipeline.trim();
-  if (text.consume_front("builtin.module(")) {
-    if (!text.consume_back(")")) {
-      error = "unbalanced parentheses in '" + pipeline.str() + "'";
-      return failure();
-    }
-  }
-  std::vector<std::string> passes;
-  for (const std::string &item : splitTopLevel(text))
-    if (!item.empty())
-      flatten(item, passes);
-  if (passes.empty()) {
-    error = "the pipeline '" + pipeline.str() + "' has no pass";
-    return failure();
-  }
-  return passes;
-}
 
 FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
                                        const std::vector<KernelInput> &inputs,
@@ -239,13 +239,15 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
   BisectResult result;
   OwningOpRef<ModuleOp> current = cast<ModuleOp>(module->clone());
   std::vector<std::vector<uint8_t>> reference, buffers;
-  result.stages.push_back(runStage(*current, inputs, options, reference));
+  result.stages.push_back(runStage(*current, nullptr, inputs, options, reference));
   if (result.stages[0].runFailed)
     return module.emitError() << "the kernel fails before the pipeline, so there is nothing to "
                                  "compare with: "
                               << result.stages[0].failure;
-  auto fn0 = current->lookupSymbol<func::FuncOp>(options.entry);
   result.before = cast<ModuleOp>(current->clone());
+  // The kernel before the pipeline: its signature types the buffers of
+  // every stage (the passes change `current`, and may replace its function).
+  auto fn0 = result.before->lookupSymbol<func::FuncOp>(options.entry);
 
   for (size_t i = 0; i < managers.size(); ++i) {
     PassManager pm(ctx);
@@ -253,9 +255,9 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
     if (failed(pm.run(*current)))
       return module.emitError() << "--bisect-pipeline: pass " << i + 1 << " '" << (*passes)[i]
                                 << "' failed";
-    BisectStage stage = runStage(*current, inputs, options, buffers);
+    BisectStage stage = runStage(*current, fn0, inputs, options, buffers);
     stage.pass = (*passes)[i];
-    if (!stage.runFailed)
+    if (!stage.runFailed && !stage.cannotRun)
       stage.diff = compareBuffers(fn0, reference, buffers, options.maxDiffs);
     if (stage.differs() && !result.firstDiffering) {
       result.firstDiffering = result.stages.size();

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <queue>
 
 using namespace mlir;
 
@@ -118,34 +119,47 @@ bool isNaN(sem::ElemKind k, uint64_t b) {
   }
 }
 
-/// Builds the explanation trees of one explain() call.
+/// An input of a provenance node before the walk makes it a node: lane
+/// `lane` of event `event`'s result, followed `depth` more steps, or (event
+/// kNoEvent) a leaf that says where the data came from.
+struct Child {
+  uint32_t event;
+  int lane;
+  unsigned depth;
+  std::string leaf;
+};
+
+/// Builds the provenance DAGs of one explain() call.
 class Explainer {
 public:
   Explainer(Machine &m, Recorder &r) : m(m), r(r) {}
 
-  /// The events a depth-limited walk from `roots` may need values of.
-  llvm::DenseSet<uint32_t> closure(ArrayRef<uint32_t> roots, unsigned depth) {
+  /// The events a walk of `depth` steps from `roots` may need values of, in
+  /// breadth-first order (nearest first), at most `budget` of them.
+  llvm::DenseSet<uint32_t> closure(ArrayRef<uint32_t> roots, uint64_t depth, size_t budget) {
     llvm::DenseSet<uint32_t> seen;
-    std::vector<std::pair<uint32_t, unsigned>> work;
+    std::vector<std::pair<uint32_t, uint64_t>> queue;
+    auto visit = [&](uint32_t e, uint64_t d) {
+      if (e != kNoEvent && e < r.events.size() && d <= depth && seen.size() < budget &&
+          seen.insert(e).second)
+        queue.push_back({e, d});
+    };
     for (uint32_t e : roots)
-      work.push_back({e, 0});
-    while (!work.empty()) {
-      auto [e, d] = work.back();
-      work.pop_back();
-      if (e == kNoEvent || e >= r.events.size() || !seen.insert(e).second || d > depth)
-        continue;
+      visit(e, 0);
+    for (size_t q = 0; q < queue.size(); ++q) {
+      auto [e, d] = queue[q];
       const Recorder::Event &ev = r.events[e];
       for (uint32_t i = 0; i < ev.numInputs; ++i)
-        work.push_back({r.inputs[ev.firstInput + i], d + 1});
+        visit(r.inputs[ev.firstInput + i], d + 1);
       for (uint32_t i = 0; i < ev.numReads; ++i)
-        work.push_back({r.reads[ev.firstRead + i].writer, d + 1});
+        visit(r.reads[ev.firstRead + i].writer, d + 1);
     }
     return seen;
   }
 
-  /// The tree for `lane` of output `result` of event `e` (lane -1: the whole
-  /// value, for scalars and masks).
-  ProvenanceNode node(uint32_t e, int lane, unsigned depth);
+  /// The DAG from lane `lane` of event `e` (lane -1: the whole value, for
+  /// scalars and masks), `depth` steps back, at most `budget` nodes.
+  void walk(uint32_t e, int lane, unsigned depth, size_t budget, Explanation &x);
 
   std::vector<std::pair<std::string, int64_t>> iteration(const Recorder::Event &ev) const {
     std::vector<std::pair<std::string, int64_t>> out;
@@ -159,26 +173,27 @@ private:
   Machine &m;
   Recorder &r;
 
-  ProvenanceNode input(const Recorder::Event &ev, unsigned operand, int lane, unsigned depth) {
+  /// What lane `lane` of event `e` is, and the inputs to follow.
+  void describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n,
+                std::vector<Child> &inputs);
+
+  void input(const Recorder::Event &ev, unsigned operand, int lane, unsigned depth,
+             std::vector<Child> &inputs) {
     uint32_t p = operand < ev.numInputs ? r.inputs[ev.firstInput + operand] : kNoEvent;
-    if (p == kNoEvent) {
-      ProvenanceNode n;
-      n.description = "a kernel argument";
-      return n;
-    }
-    return node(p, lane, depth);
+    if (p == kNoEvent)
+      inputs.push_back({kNoEvent, 0, 0, "a kernel argument"});
+    else
+      inputs.push_back({p, lane, depth, {}});
   }
-  void fromUB(ProvenanceNode &n, const Recorder::Event &ev, uint64_t addr, uint64_t bytes,
-              unsigned depth) {
+  void fromUB(const Recorder::Event &ev, uint64_t addr, uint64_t bytes, unsigned depth,
+              std::vector<Child> &inputs) {
     // The store(s) that last wrote these bytes before the read.
     for (uint32_t i = 0; i < ev.numReads; ++i) {
       const Recorder::Read &rd = r.reads[ev.firstRead + i];
       if (rd.addr + rd.length <= addr || rd.addr >= addr + bytes)
         continue;
       if (rd.writer == kNoEvent) {
-        ProvenanceNode in;
-        in.description = unwrittenUB(rd.addr, rd.addr + rd.length);
-        n.inputs.push_back(in);
+        inputs.push_back({kNoEvent, 0, 0, unwrittenUB(rd.addr, rd.addr + rd.length)});
       } else if (depth > 0) {
         const Recorder::Event &st = r.events[rd.writer];
         unsigned w = 1;
@@ -186,7 +201,7 @@ private:
             it != r.captured.end() && !it->second.inputs.empty())
           w = sem::elemBytes(it->second.inputs[0].regType.elem);
         int l = it_lane(st, std::max(addr, rd.addr), w);
-        n.inputs.push_back(node(rd.writer, l, depth - 1));
+        inputs.push_back({rd.writer, l, depth - 1, {}});
       }
     }
   }
@@ -213,17 +228,18 @@ private:
   }
 };
 
-ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
+void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n,
+                         std::vector<Child> &inputs) {
   const Recorder::Event &ev = r.events[e];
   Operation *op = m.ops[ev.op];
-  ProvenanceNode n;
   n.opName = op->getName().getStringRef().str();
   n.loc = op->getLoc();
   n.iteration = iteration(ev);
   auto it = r.captured.find(e);
   if (it == r.captured.end()) {
-    n.description = "(values not recorded: past the explain depth or the event limit)";
-    return n;
+    n.description = "(values not recorded: past the explain depth, the capture budget or the "
+                    "event limit)";
+    return;
   }
   const auto &in = it->second.inputs;
   const auto &out = it->second.outputs;
@@ -243,15 +259,15 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
         llvm::formatv(" to UB byte {0}", ev.storeAddr + lane * sem::elemBytes(v.regType.elem))
             .str();
     if (more)
-      n.inputs.push_back(input(ev, 0, lane, next));
-    return n;
+      input(ev, 0, lane, next, inputs);
+    return;
   }
   if (isa<memref::StoreOp>(op)) {
     n.description = "stores the scalar " + in[0].name + " = " +
                     std::to_string(static_cast<int64_t>(scalarBits(in[0])));
     if (more)
-      n.inputs.push_back(input(ev, 0, -1, next));
-    return n;
+      input(ev, 0, -1, next, inputs);
+    return;
   }
   if (isa<LoadAlignOp, dav::VldsOp>(op)) {
     const TracedValue &v = out[0];
@@ -267,16 +283,16 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
                       in[0].name, outside ? ": past its end" : "")
             .str();
     if (more)
-      fromUB(n, ev, at, w, next);
-    return n;
+      fromUB(ev, at, w, next, inputs);
+    return;
   }
   if (isa<memref::LoadOp>(op)) {
     uint64_t at = in[0].ubAddr + scalarBits(in[1]) * in[0].elemBytes;
     n.description = out[0].name + " = " + std::to_string(static_cast<int64_t>(scalarBits(out[0]))) +
                     llvm::formatv(", loaded from UB byte {0}", at).str();
     if (more)
-      fromUB(n, ev, at, in[0].elemBytes, next);
-    return n;
+      fromUB(ev, at, in[0].elemBytes, next, inputs);
+    return;
   }
   if (auto red = dyn_cast<ReduceOp>(op); red || isa<dav::VcaddOp, dav::VcmaxOp, dav::VcminOp>(op)) {
     const TracedValue &src = in[0], &mask = in[1], &res = out[0];
@@ -291,7 +307,7 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
     if (lane > 1 || (isSum && lane == 1)) {
       n.description = lanePrefix(res) + ": every lane but the value (and the index of max/min) "
                                         "is 0";
-      return n;
+      return;
     }
     uint64_t value = laneBits(res, 0);
     // Lane 0 holds the extreme (or the sum), lane 1 of max/min its lane
@@ -322,15 +338,15 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
         desc += " (the first of the lanes " + laneList(ties) + " holding it)";
       n.description = desc;
       if (more)
-        n.inputs.push_back(input(ev, 0, static_cast<int>(win), next));
-      return n;
+        input(ev, 0, static_cast<int>(win), next, inputs);
+      return;
     }
     n.description = desc + " (an adjacent-pair tree over all lanes, inactive ones as +0)";
     if (more && active.size() == 1)
-      n.inputs.push_back(input(ev, 0, static_cast<int>(active[0]), next));
+      input(ev, 0, static_cast<int>(active[0]), next, inputs);
     else if (more)
-      n.inputs.push_back(input(ev, 0, -1, 0));
-    return n;
+      input(ev, 0, -1, 0, inputs);
+    return;
   }
   if (isa<PairReduceSumOp, dav::VcpaddOp>(op)) {
     const TracedValue &res = out[0];
@@ -339,10 +355,10 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
                                         2 * lane + 1, in[0].name)
                               .str();
     if (more && lane >= 0) {
-      n.inputs.push_back(input(ev, 0, 2 * lane, next));
-      n.inputs.push_back(input(ev, 0, 2 * lane + 1, next));
+      input(ev, 0, 2 * lane, next, inputs);
+      input(ev, 0, 2 * lane + 1, next, inputs);
     }
-    return n;
+    return;
   }
   if (isa<GatherOp, dav::Vgather2Op>(op)) {
     const TracedValue &base = in[0], &idx = in[1], &res = out[0];
@@ -360,10 +376,10 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
                                                     base.name, index, at, lane, idx.name)
                                           .str();
     if (more && lane >= 0) {
-      n.inputs.push_back(input(ev, 1, lane, next));
-      fromUB(n, ev, at, unit, next);
+      input(ev, 1, lane, next, inputs);
+      fromUB(ev, at, unit, next, inputs);
     }
-    return n;
+    return;
   }
   if (isa<GatherRegOp, dav::VselrOp>(op)) {
     const TracedValue &src = in[0], &idx = in[1], &res = out[0];
@@ -373,10 +389,10 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
                                                     src.name, laneBits(idx, std::max(lane, 0)), vl)
                                           .str();
     if (more && lane >= 0) {
-      n.inputs.push_back(input(ev, 0, static_cast<int>(from), next));
-      n.inputs.push_back(input(ev, 1, lane, next));
+      input(ev, 0, static_cast<int>(from), next, inputs);
+      input(ev, 1, lane, next, inputs);
     }
-    return n;
+    return;
   }
   if (isa<SelectOp, dav::VselOp>(op)) {
     bool isDav = isa<dav::VselOp>(op);
@@ -387,8 +403,8 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
                     in[chosen ? t : f].name + " (mask lane " + (chosen ? "active" : "inactive") +
                     ")";
     if (more)
-      n.inputs.push_back(input(ev, chosen ? t : f, lane, next));
-    return n;
+      input(ev, chosen ? t : f, lane, next, inputs);
+    return;
   }
   // Lane-wise ops (add, max, min, duplicate, arange, vadds, ...) and scalars.
   std::string desc;
@@ -407,9 +423,86 @@ ProvenanceNode Explainer::node(uint32_t e, int lane, unsigned depth) {
       if (in[i].kind == TracedValue::Kind::Mask || in[i].kind == TracedValue::Kind::Buffer)
         continue;
       bool reg = in[i].kind == TracedValue::Kind::Register;
-      n.inputs.push_back(input(ev, i, reg ? lane : -1, next));
+      input(ev, i, reg ? lane : -1, next, inputs);
     }
-  return n;
+  return;
+}
+
+void Explainer::walk(uint32_t root, int rootLane, unsigned depth, size_t budget, Explanation &x) {
+  // Nodes in the order the walk makes them, one per (event, lane); each is
+  // expanded once, deepest remaining depth first (then in order of making),
+  // so it is followed as far as the longest path to it allows. Renumbered
+  // depth-first below.
+  struct Pending {
+    uint32_t event;
+    int lane;
+    unsigned depth;
+    bool expanded;
+  };
+  std::vector<ProvenanceNode> made(1);
+  std::vector<Pending> pending{{root, rootLane, depth, false}};
+  llvm::DenseMap<std::pair<uint32_t, int>, uint32_t> byLane{{{root, rootLane}, 0}};
+  auto key = [](unsigned d, uint32_t id) { return (uint64_t(d) << 32) | (UINT32_MAX - id); };
+  std::priority_queue<uint64_t> queue;
+  queue.push(key(depth, 0));
+  std::vector<Child> children;
+  while (!queue.empty()) {
+    uint64_t top = queue.top();
+    queue.pop();
+    uint32_t id = UINT32_MAX - static_cast<uint32_t>(top);
+    Pending p = pending[id];
+    if (p.expanded || unsigned(top >> 32) != p.depth)
+      continue; // expanded already, or queued again with more depth
+    pending[id].expanded = true;
+    children.clear();
+    describe(p.event, p.lane, p.depth, made[id], children);
+    for (Child &c : children) {
+      uint32_t next = static_cast<uint32_t>(made.size());
+      if (c.event != kNoEvent) {
+        auto [it, fresh] = byLane.try_emplace({c.event, c.lane}, next);
+        if (!fresh) {
+          uint32_t j = it->second;
+          made[id].inputs.push_back(j);
+          if (!pending[j].expanded && c.depth > pending[j].depth) {
+            pending[j].depth = c.depth;
+            queue.push(key(c.depth, j));
+          }
+          continue;
+        }
+        if (made.size() >= budget) {
+          byLane.erase(it);
+          made[id].truncated = x.truncated = true;
+          continue;
+        }
+        queue.push(key(c.depth, next));
+      } else if (made.size() >= budget) {
+        made[id].truncated = x.truncated = true;
+        continue;
+      }
+      made[id].inputs.push_back(next);
+      made.emplace_back().description = std::move(c.leaf);
+      pending.push_back({c.event, c.lane, c.depth, c.event == kNoEvent});
+    }
+  }
+  // Depth-first order of first use: a node's first inputs follow it.
+  std::vector<uint32_t> order, renumbered(made.size(), UINT32_MAX), stack{0};
+  while (!stack.empty()) {
+    uint32_t v = stack.back();
+    stack.pop_back();
+    if (renumbered[v] != UINT32_MAX)
+      continue;
+    renumbered[v] = static_cast<uint32_t>(order.size());
+    order.push_back(v);
+    for (auto in = made[v].inputs.rbegin(); in != made[v].inputs.rend(); ++in)
+      if (renumbered[*in] == UINT32_MAX)
+        stack.push_back(*in);
+  }
+  x.nodes.reserve(order.size());
+  for (uint32_t v : order) {
+    for (uint32_t &in : made[v].inputs)
+      in = renumbered[in];
+    x.nodes.push_back(std::move(made[v]));
+  }
 }
 
 } // namespace
@@ -455,15 +548,17 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
     uint64_t element;
     uint32_t writer;
     uint64_t byte;
+    unsigned depth, maxNodes;
   };
   std::vector<Target> targets;
   std::vector<uint32_t> roots;
-  unsigned depth = 0;
+  unsigned depth = 0, maxNodes = 1;
   for (const ExplainRequest &q : requests) {
     if (q.argument >= m.params.size() || !m.params[q.argument].isMemRef)
       return fn.emitError() << "explain: parameter " << q.argument << " is not a buffer";
     const Buffer &buf = m.buffers[m.scalar(ScalarRef{m.params[q.argument].slot})];
     depth = std::max(depth, q.depth);
+    maxNodes = std::max(maxNodes, q.maxNodes);
     for (uint64_t e : q.elements) {
       if (e >= buf.numElements)
         return fn.emitError() << "explain: element " << e << " of parameter " << q.argument
@@ -475,12 +570,15 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
         if (x != kNoEvent && (w == kNoEvent || x > w))
           w = x;
       }
-      targets.push_back({q.argument, e, w, byte});
+      targets.push_back({q.argument, e, w, byte, q.depth, std::max(q.maxNodes, 1u)});
       roots.push_back(w);
     }
   }
   Explainer ex(m, r);
-  llvm::DenseSet<uint32_t> need = ex.closure(roots, depth + 1);
+  // The values of the nearest events, as many as a few walks can use: the
+  // capture copies every operand of each.
+  size_t captureBudget = std::max<size_t>(size_t(1) << 16, size_t(4) * maxNodes);
+  llvm::DenseSet<uint32_t> need = ex.closure(roots, uint64_t(depth) + 1, captureBudget);
   // Stores that covered a never-written element with the lane inactive.
   for (const Target &t : targets)
     if (t.writer == kNoEvent)
@@ -508,7 +606,7 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
                 ? sem::elemBytes(it->second.inputs[0].regType.elem)
                 : 1;
       int lane = t.byte >= st.storeAddr ? static_cast<int>((t.byte - st.storeAddr) / w) : 0;
-      x.history.push_back(ex.node(t.writer, lane, depth));
+      ex.walk(t.writer, lane, t.depth, t.maxNodes, x);
     } else {
       x.neverWritten = true;
       // The last store whose register covered the element, with its lane
@@ -538,7 +636,7 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
                                       lane, v.name, formatLane(v.regType.elem, laneBits(v, lane)),
                                       mask.name, laneList(active))
                             .str();
-        x.history.push_back(n);
+        x.nodes.push_back(n);
         break;
       }
     }
@@ -548,37 +646,77 @@ FailureOr<std::vector<Explanation>> CompiledKernel::explain(ArrayRef<Arg> args,
 }
 
 namespace {
-void printNode(llvm::raw_ostream &os, const ProvenanceNode &n, unsigned indent) {
-  os.indent(indent);
-  if (!n.opName.empty()) {
-    os << n.opName;
-    if (n.loc) {
-      os << " at ";
-      printLocation(os, *n.loc);
-    }
-    if (!n.iteration.empty()) {
-      os << " [";
-      llvm::interleaveComma(n.iteration, os,
-                            [&](const auto &iv) { os << iv.first << " = " << iv.second; });
-      os << "]";
-    }
-    os << ": ";
+/// "op at file:line:col [iv = n]: " (nothing for a leaf).
+void printHeader(llvm::raw_ostream &os, const ProvenanceNode &n) {
+  if (n.opName.empty())
+    return;
+  os << n.opName;
+  if (n.loc) {
+    os << " at ";
+    printLocation(os, *n.loc);
   }
-  os << n.description << "\n";
-  for (const ProvenanceNode &in : n.inputs)
-    printNode(os, in, indent + 2);
+  if (!n.iteration.empty()) {
+    os << " [";
+    llvm::interleaveComma(n.iteration, os,
+                          [&](const auto &iv) { os << iv.first << " = " << iv.second; });
+    os << "]";
+  }
+  os << ": ";
 }
+
+/// Levels of nesting that are indented; deeper ones print their level.
+constexpr unsigned kIndentedLevels = 32;
 } // namespace
 
 void printExplanation(llvm::raw_ostream &os, const Explanation &x) {
-  if (x.neverWritten && x.history.empty()) {
+  if (x.neverWritten && x.nodes.empty()) {
     os << "  never written by the kernel, and no store covered it: it keeps its input value\n";
     return;
   }
   if (x.neverWritten)
     os << "  never written by the kernel (it keeps its input value); the last store over it:\n";
-  for (const ProvenanceNode &n : x.history)
-    printNode(os, n, 2);
+  if (x.nodes.empty())
+    return;
+  // Depth-first from the store, iteratively (a chain may be thousands of
+  // nodes long); a node used twice is printed once, then referred to.
+  std::vector<unsigned> uses(x.nodes.size()), label(x.nodes.size());
+  for (const ProvenanceNode &n : x.nodes)
+    for (uint32_t in : n.inputs)
+      ++uses[in];
+  std::vector<bool> printed(x.nodes.size());
+  unsigned labels = 0;
+  constexpr uint32_t kTruncatedLine = UINT32_MAX;
+  std::vector<std::pair<uint32_t, unsigned>> stack{{0, 0}}; // node, level
+  while (!stack.empty()) {
+    auto [v, level] = stack.back();
+    stack.pop_back();
+    os.indent(2 + 2 * std::min(level, kIndentedLevels));
+    if (level > kIndentedLevels)
+      os << "[level " << level << "] ";
+    if (v == kTruncatedLine) {
+      os << "... truncated: the explanation reached its budget of " << x.nodes.size() << " nodes\n";
+      continue;
+    }
+    const ProvenanceNode &n = x.nodes[v];
+    if (printed[v]) {
+      os << "#" << label[v] << " again: ";
+      printHeader(os, n);
+      os << "shown above\n";
+      continue;
+    }
+    printed[v] = true;
+    printHeader(os, n);
+    os << n.description;
+    if (uses[v] > 1) {
+      label[v] = ++labels;
+      os << " {#" << label[v] << "}";
+    }
+    os << "\n";
+    if (n.truncated)
+      stack.push_back({kTruncatedLine, level + 1});
+    for (auto in = n.inputs.rbegin(); in != n.inputs.rend(); ++in)
+      stack.push_back({*in, level + 1});
+  }
 }
 
 } // namespace interp

@@ -73,6 +73,10 @@ struct ActiveRun {
   const sem::UnifiedBuffer *ub = nullptr;
   const void *faultAddress = nullptr;
   bool faulted = false;
+  /// A module lowered elsewhere reports a failed cf.assert by printing its
+  /// message (puts) and calling abort: both come here.
+  std::string assertMessage;
+  bool aborted = false;
 };
 thread_local ActiveRun *activeRun = nullptr;
 
@@ -115,6 +119,22 @@ extern "C" float ascregJitTruncSFBF2(float x) {
   return out;
 }
 
+/// puts and abort for a module that was lowered to the LLVM dialect before
+/// it came here (its cf.assert checks call them): the message is kept and
+/// the run unwinds like a failed check.
+extern "C" int ascregJitPuts(const char *text) {
+  if (ActiveRun *run = activeRun)
+    run->assertMessage = text;
+  return 0;
+}
+extern "C" void ascregJitAbort() {
+  ActiveRun *run = activeRun;
+  if (!run)
+    std::abort();
+  run->aborted = true;
+  siglongjmp(run->unwind, 1);
+}
+
 extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, int64_t v1,
                                       int64_t v2, int64_t v3) {
   ActiveRun *run = activeRun;
@@ -136,6 +156,11 @@ struct Entry {
   /// whole arena then counts as written, so results are copied out and the
   /// next run starts from cleared UB.
   bool tracksWrites = true;
+  /// Lowered to the LLVM dialect before it came here: called through the
+  /// engine's own packed wrapper with each memref expanded to its
+  /// descriptor's five fields; `exposed`: with the UB arena and state
+  /// parameters of ascreg-expose-ub.
+  bool lowered = false, exposed = true;
 };
 } // namespace
 
@@ -154,16 +179,127 @@ JitModule::JitModule() : impl(std::make_unique<Impl>()) {}
 JitModule::~JitModule() = default;
 size_t JitModule::numEntries() const { return impl->entries.size(); }
 
-FailureOr<std::unique_ptr<JitModule>>
-JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options &options) {
+namespace {
+/// The native target and the translations of the LLVM dialect.
+void prepareTranslation(MLIRContext &ctx) {
   static std::once_flag initOnce;
   std::call_once(initOnce, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+  registerBuiltinDialectTranslation(ctx);
+  registerLLVMDialectTranslation(ctx);
+}
+
+/// The kernel's own parameters of `fn` (without the UB arena and state that
+/// ascreg-expose-ub appends).
+LogicalResult kernelParams(func::FuncOp fn, std::vector<Param> &params) {
+  unsigned n = fn.getNumArguments();
+  if (auto ub = fn->getAttrOfType<IntegerAttr>(kUBArgumentAttr))
+    n = std::min<uint64_t>(n, ub.getValue().getZExtValue());
+  for (BlockArgument arg : fn.getArguments().take_front(n)) {
+    bool isBuffer = isa<MemRefType>(arg.getType());
+    FailureOr<unsigned> elemBytes = isBuffer ? ubBufferParameterElementBytes(arg) : 0;
+    if (failed(elemBytes))
+      return failure();
+    params.push_back({isBuffer, *elemBytes});
+  }
+  return success();
+}
+
+/// Whether `fn` of a lowered module takes `params` in the standard
+/// expansion (a memref as ptr, ptr, i64 offset, size, stride), followed by
+/// the arena and state memrefs when `exposed`.
+bool takesExpanded(LLVM::LLVMFuncOp fn, ArrayRef<Param> params, bool exposed) {
+  ArrayRef<Type> types = fn.getFunctionType().getParams();
+  auto takeMemRef = [&] {
+    if (types.size() < 5 || !isa<LLVM::LLVMPointerType>(types[0]) ||
+        !isa<LLVM::LLVMPointerType>(types[1]) ||
+        !llvm::all_of(types.slice(2, 3), [](Type t) { return t.isInteger(64); }))
+      return false;
+    types = types.drop_front(5);
+    return true;
+  };
+  for (const Param &p : params) {
+    if (p.isMemRef
+            ? !takeMemRef()
+            : types.empty() || isa<LLVM::LLVMPointerType>(types[0]) || !types[0].isIntOrFloat())
+      return false;
+    if (!p.isMemRef)
+      types = types.drop_front();
+  }
+  if (exposed && !(takeMemRef() && takeMemRef()))
+    return false;
+  return types.empty();
+}
+} // namespace
+
+LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const Options &options,
+                                      llvm::function_ref<std::string(size_t)> wrapperName) {
+  Impl &k = *impl;
+  auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+                                     : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
+                                                             : llvm::CodeGenOptLevel::Default;
+  // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  // The target machine is made here: ExecutionEngine::create ignores
+  // jitCodeGenOptLevel when it makes its own (LLVM 22), and the code
+  // generator at its default level costs most of a small kernel's compile
+  // time at --jit-opt=0 (machine scheduling and register allocation of the
+  // large unrolled vector blocks).
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return blame->emitError() << "JIT compilation failed: "
+                              << llvm::toString(machineBuilder.takeError());
+  machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+  // The host's f32 -> bf16 conversion instructions are not IEEE 754: on
+  // AVX512-BF16 and AVX-NE-CONVERT CPUs (Sapphire Rapids and later) LLVM
+  // selects vcvtneps2bf16 for fptrunc, which flushes subnormal inputs to
+  // zero and quiets signalling NaNs. Without them LLVM calls __truncsfbf2,
+  // which is ascreg's exact conversion (ascregJitTruncSFBF2 below).
+  for (const char *feature : kInexactHostFeatures)
+    machineBuilder->getFeatures().AddFeature(feature, /*enable=*/false);
+  auto machine = machineBuilder->createTargetMachine();
+  if (!machine)
+    return blame->emitError() << "JIT compilation failed: " << llvm::toString(machine.takeError());
+  auto engine = ExecutionEngine::create(lowered, engineOptions, std::move(*machine));
+  if (!engine)
+    return blame->emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
+  k.engine = std::move(*engine);
+  bool loweredElsewhere = llvm::any_of(k.entries, [](const Entry &e) { return e.lowered; });
+  k.engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto define = [&](StringRef name, auto *fn) {
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                                 llvm::JITSymbolFlags::Exported};
+    };
+    define(kRuntimeErrorFunction, &ascregJitRuntimeError);
+    define("__truncsfbf2", &ascregJitTruncSFBF2);
+    if (loweredElsewhere) {
+      define("puts", &ascregJitPuts);
+      define("abort", &ascregJitAbort);
+    }
+    return symbols;
+  });
+  for (size_t i = 0; i < k.entries.size(); ++i) {
+    auto packed = k.engine->lookupPacked(wrapperName(i));
+    if (!packed)
+      return k.entries[i].func->emitError()
+             << "JIT compilation failed: " << llvm::toString(packed.takeError());
+    k.entries[i].entry = *packed;
+  }
+  return success();
+}
+
+FailureOr<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options &options) {
   MLIRContext *ctx = module.getContext();
-  registerBuiltinDialectTranslation(*ctx);
-  registerLLVMDialectTranslation(*ctx);
+  prepareTranslation(*ctx);
 
   std::unique_ptr<JitModule> compiled(new JitModule());
   Impl &k = *compiled->impl;
@@ -173,13 +309,8 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
       return module.emitError() << "no function @" << name << " to JIT-compile";
     Entry &e = k.entries.emplace_back();
     e.func = fn;
-    for (BlockArgument arg : fn.getArguments()) {
-      bool isBuffer = isa<MemRefType>(arg.getType());
-      FailureOr<unsigned> elemBytes = isBuffer ? ubBufferParameterElementBytes(arg) : 0;
-      if (failed(elemBytes))
-        return failure();
-      e.params.push_back({isBuffer, *elemBytes});
-    }
+    if (failed(kernelParams(fn, e.params)))
+      return failure();
     e.tracksWrites = fn->walk([](Operation *op) {
                          return op->getName().getDialectNamespace() == "ascreg"
                                     ? WalkResult::interrupt()
@@ -211,56 +342,44 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
       auto pair = cast<ArrayAttr>(site);
       k.sites.push_back({cast<StringAttr>(pair[0]).str(), cast<LocationAttr>(pair[1])});
     }
+  if (failed(compiled->createEngine(*lowered, blame, options,
+                                    [&](size_t i) { return "_mlir_ciface_" + entries[i]; })))
+    return failure();
+  return compiled;
+}
 
-  auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
-                                     : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
-                                                             : llvm::CodeGenOptLevel::Default;
-  // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  // The target machine is made here: ExecutionEngine::create ignores
-  // jitCodeGenOptLevel when it makes its own (LLVM 22), and the code
-  // generator at its default level costs most of a small kernel's compile
-  // time at --jit-opt=0 (machine scheduling and register allocation of the
-  // large unrolled vector blocks).
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!machineBuilder)
-    return blame->emitError() << "JIT compilation failed: "
-                              << llvm::toString(machineBuilder.takeError());
-  machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
-  // The host's f32 -> bf16 conversion instructions are not IEEE 754: on
-  // AVX512-BF16 and AVX-NE-CONVERT CPUs (Sapphire Rapids and later) LLVM
-  // selects vcvtneps2bf16 for fptrunc, which flushes subnormal inputs to
-  // zero and quiets signalling NaNs. Without them LLVM calls __truncsfbf2,
-  // which is ascreg's exact conversion (ascregJitTruncSFBF2 below).
-  for (const char *feature : kInexactHostFeatures)
-    machineBuilder->getFeatures().AddFeature(feature, /*enable=*/false);
-  auto machine = machineBuilder->createTargetMachine();
-  if (!machine)
-    return blame->emitError() << "JIT compilation failed: " << llvm::toString(machine.takeError());
-  auto engine = ExecutionEngine::create(*lowered, engineOptions, std::move(*machine));
-  if (!engine)
-    return blame->emitError() << "JIT compilation failed: " << llvm::toString(engine.takeError());
-  k.engine = std::move(*engine);
-  k.engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    symbols[interner(kRuntimeErrorFunction)] = {
-        llvm::orc::ExecutorAddr::fromPtr(&ascregJitRuntimeError), llvm::JITSymbolFlags::Exported};
-    symbols[interner("__truncsfbf2")] = {llvm::orc::ExecutorAddr::fromPtr(&ascregJitTruncSFBF2),
-                                         llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
-  for (size_t i = 0; i < entries.size(); ++i) {
-    auto packed = k.engine->lookupPacked("_mlir_ciface_" + entries[i]);
-    if (!packed)
-      return k.entries[i].func->emitError()
-             << "JIT compilation failed: " << llvm::toString(packed.takeError());
-    k.entries[i].entry = *packed;
-  }
+FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
+                                                                func::FuncOp signature,
+                                                                StringRef entry,
+                                                                const Options &options) {
+  MLIRContext *ctx = module.getContext();
+  prepareTranslation(*ctx);
+
+  std::unique_ptr<JitModule> compiled(new JitModule());
+  Impl &k = *compiled->impl;
+  auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(entry);
+  if (!fn || fn.isExternal())
+    return module.emitError() << "no llvm.func @" << entry << " to JIT-compile";
+  Entry &e = k.entries.emplace_back();
+  e.func = fn;
+  e.lowered = true;
+  e.tracksWrites = false;
+  e.exposed = fn->hasAttr(kUBArgumentAttr);
+  if (failed(kernelParams(signature, e.params)))
+    return failure();
+  if (!takesExpanded(fn, e.params, e.exposed))
+    return fn.emitError() << "the lowered function does not take the parameters of @"
+                          << signature.getSymName()
+                          << " as memref descriptors (allocated, aligned, offset, size, stride)"
+                          << (e.exposed ? " followed by the UB arena and state" : "");
+  std::string error;
+  if (!k.ub.reserve(options.ubCapacity, error))
+    return fn.emitError() << error;
+  // Whatever checks the module has stop with abort; faults are caught.
+  k.runtimeChecks = false;
+  OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
+  if (failed(compiled->createEngine(*lowered, fn, options, [&](size_t) { return entry.str(); })))
+    return failure();
   return compiled;
 }
 
@@ -297,9 +416,13 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   SmallVector<void *> packed;
   uint8_t *ub = m.ub.data();
   auto addMemRef = [&](size_t i, void *base, void *aligned, int64_t size) {
-    descriptors[i] = {base, aligned, 0, size, 1};
-    descriptorPtrs[i] = &descriptors[i];
-    packed.push_back(&descriptorPtrs[i]);
+    Descriptor1D &d = descriptors[i];
+    d = {base, aligned, 0, size, 1};
+    descriptorPtrs[i] = &d;
+    if (k.lowered)
+      packed.append({&d.allocated, &d.aligned, &d.offset, &d.size, &d.stride});
+    else
+      packed.push_back(&descriptorPtrs[i]);
   };
   size_t nextBuffer = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -311,8 +434,10 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
       packed.push_back(&scalars[i]);
     }
   }
-  addMemRef(args.size(), ub, ub, static_cast<int64_t>(m.ub.capacity()));
-  addMemRef(args.size() + 1, state, state, 4);
+  if (k.exposed) {
+    addMemRef(args.size(), ub, ub, static_cast<int64_t>(m.ub.capacity()));
+    addMemRef(args.size() + 1, state, state, 4);
+  }
 
   ActiveRun run;
   ActiveRun *outer = activeRun;
@@ -359,6 +484,13 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
     m.ub.discardContents();
     return failure();
   }
+  if (!ok && run.aborted) {
+    std::string message = StringRef(run.assertMessage).trim().str();
+    k.func->emitError() << "a runtime check of the lowered kernel failed (it called abort)"
+                        << (message.empty() ? "" : ": " + message);
+    m.ub.discardContents();
+    return failure();
+  }
   if (!ok) {
     StringRef name = "kernel";
     Location loc = k.func->getLoc();
@@ -380,6 +512,16 @@ JitKernel::~JitKernel() = default;
 FailureOr<std::unique_ptr<JitKernel>> JitKernel::compile(ModuleOp module, StringRef entry,
                                                          const Options &options) {
   auto compiled = JitModule::compile(module, {entry.str()}, options);
+  if (failed(compiled))
+    return failure();
+  return std::unique_ptr<JitKernel>(new JitKernel(std::move(*compiled)));
+}
+
+FailureOr<std::unique_ptr<JitKernel>> JitKernel::compileLowered(ModuleOp module,
+                                                                func::FuncOp signature,
+                                                                StringRef entry,
+                                                                const Options &options) {
+  auto compiled = JitModule::compileLowered(module, signature, entry, options);
   if (failed(compiled))
     return failure();
   return std::unique_ptr<JitKernel>(new JitKernel(std::move(*compiled)));

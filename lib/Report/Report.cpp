@@ -63,6 +63,12 @@ ElemFormat formatOf(sem::ElemKind k) {
 
 void TraceCollector::onEvent(const TraceEvent &e) {
   ++total;
+  // The tail is drawn whatever came before: permanent groups share the
+  // rest of the drawn-ops budget, so a cf loop (its ops are outside every
+  // scf loop) or a finding in every outer trip cannot grow the page.
+  unsigned tail = std::max(1u, caps.tailIterations);
+  uint64_t tailOps = uint64_t(tail) * caps.opsPerIteration;
+  uint64_t permanentBudget = caps.drawnOps > tailOps ? caps.drawnOps - tailOps : 0;
   bool inLoop = !e.iteration.empty();
   std::pair<std::string, int64_t> key = inLoop ? e.iteration.front() : std::make_pair("", 0);
   if (groups.empty() || groups.back().inLoop != inLoop || groups.back().iteration != key) {
@@ -70,12 +76,15 @@ void TraceCollector::onEvent(const TraceEvent &e) {
     loopGroups += inLoop;
     bool pinned = !inLoop || loopGroups <= caps.headIterations ||
                   std::find(keep.begin(), keep.end(), key) != keep.end();
+    if (pinned && permanentEvents >= permanentBudget) {
+      pinned = false;
+      drawnOpsReached = true;
+    }
     groups.push_back(ReportGroup{inLoop, key, {}, 0, 0, 0});
     permanent.push_back(pinned);
+    candidates += !pinned;
     // Drop the oldest tail candidate beyond the tail: the next kept group
     // counts it.
-    unsigned tail = std::max(1u, caps.tailIterations);
-    size_t candidates = std::count(permanent.begin(), permanent.end(), false);
     if (candidates > tail) {
       size_t j = std::find(permanent.begin(), permanent.end(), false) - permanent.begin();
       ReportGroup &next = groups[j + 1];
@@ -84,23 +93,33 @@ void TraceCollector::onEvent(const TraceEvent &e) {
           groups[j].events.size() + groups[j].omittedEvents + groups[j].skippedEventsBefore;
       groups.erase(groups.begin() + j);
       permanent.erase(permanent.begin() + j);
+      --candidates;
     }
   }
   ReportGroup &g = groups.back();
-  if (g.events.size() < caps.opsPerIteration)
-    g.events.push_back(e);
-  else
+  bool drawn = g.events.size() < caps.opsPerIteration;
+  if (drawn && permanent.back() && permanentEvents >= permanentBudget) {
+    drawn = false;
+    drawnOpsReached = true;
+  }
+  if (!drawn) {
     ++g.omittedEvents;
+    return;
+  }
+  g.events.push_back(e);
+  permanentEvents += permanent.back();
 }
 
 void TraceCollector::finish(ReportRun &run) {
   run.traced = true;
   run.totalEvents = total;
   run.totalGroups = numGroups;
+  run.drawnOpsReached = drawnOpsReached;
   run.groups = std::move(groups);
   groups.clear();
   permanent.clear();
-  numGroups = loopGroups = total = 0;
+  numGroups = loopGroups = total = candidates = permanentEvents = 0;
+  drawnOpsReached = false;
 }
 
 std::vector<std::pair<std::string, int64_t>>
@@ -673,7 +692,12 @@ void Writer::timeline(size_t r) {
   os << "<p>" << run.totalEvents << " ops in " << run.totalGroups << " groups; " << drawn
      << " drawn (cap: the first " << d.caps.headIterations << " and last " << d.caps.tailIterations
      << " iterations of the outermost loop, every iteration with a "
-     << "finding, " << d.caps.opsPerIteration << " ops per iteration)</p>";
+     << "finding, " << d.caps.opsPerIteration << " ops per iteration, " << d.caps.drawnOps
+     << " ops in all)</p>";
+  if (run.drawnOpsReached)
+    os << "<p class=\"skip\">&hellip; truncated: this run reached the page's cap of "
+       << d.caps.drawnOps << " drawn ops; only the last " << std::max(1u, d.caps.tailIterations)
+       << " groups are drawn after it, the other ops are counted &hellip;</p>";
   std::set<std::pair<std::string, int64_t>> withFinding;
   for (const interp::Finding &f : run.findings)
     if (!f.iteration.empty())
@@ -1048,6 +1072,7 @@ ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
   run.groups = std::move(traced.groups);
   run.totalEvents = traced.totalEvents;
   run.totalGroups = traced.totalGroups;
+  run.drawnOpsReached = traced.drawnOpsReached;
   run.checked = true;
   run.findings.assign((*kernel)->findings().begin(), (*kernel)->findings().end());
   run.access = (*kernel)->bufferAccess();

@@ -63,10 +63,18 @@ class Finding:
         return "%s%s [%s]: %s" % (where, self.op, self.check, self.message)
 
 
-@dataclass
+@dataclass(eq=False)
 class ProvenanceNode:
     """One step of an element's history: an op execution and what it did to
-    the lanes that matter; ``inputs`` are the steps that produced them."""
+    the lanes that matter; ``inputs`` are the steps that produced them.
+
+    The steps form a DAG, not a tree: a lane that several later ops used (a
+    loop-carried value added to itself) is one node, the same object in
+    each of their ``inputs``. ``id`` is its index in
+    :attr:`Explanation.nodes`; ``truncated``: its inputs were not followed
+    because the explanation reached its node budget. Nodes compare by
+    identity, and their repr lists the ids of their inputs (a DAG printed as
+    a tree grows exponentially)."""
     op: str
     file: Optional[str]
     line: int
@@ -74,18 +82,29 @@ class ProvenanceNode:
     iteration: dict
     description: str
     inputs: List["ProvenanceNode"] = field(default_factory=list)
+    id: int = 0
+    truncated: bool = False
+
+    def __repr__(self):
+        return "ProvenanceNode(id=%d, op=%r, line=%d, description=%r, inputs=%r%s)" % (
+            self.id, self.op, self.line, self.description, [n.id for n in self.inputs],
+            ", truncated=True" if self.truncated else "")
 
 
 @dataclass
 class Explanation:
     """Where element ``element`` of buffer parameter ``argument`` comes from:
-    ``history`` is the last store to it, its inputs below it; empty if the
-    kernel never wrote the element (``never_written``)."""
+    ``nodes`` is the provenance DAG, ``nodes[0]`` the last store to it
+    (``history == [nodes[0]]``), each node's inputs below it; empty if the
+    kernel never wrote the element (``never_written``) and no store covered
+    it. ``truncated``: the walk stopped at the node budget."""
     argument: int
     element: int
     never_written: bool
     history: List[ProvenanceNode]
     text: str = ""
+    nodes: List[ProvenanceNode] = field(default_factory=list, repr=False)
+    truncated: bool = False
 
 
 @dataclass
@@ -111,9 +130,13 @@ class BisectStage:
     (``pass_name`` is ``None``) or after one pass. ``executor`` is
     ``"interpreter"``, ``"JIT"`` (the interpreter does not execute this IR:
     ``fallback_reason`` says why; the standard lowering was finished and the
-    JIT ran it) or ``"not run"``. ``differing`` counts the elements that
-    differ from the run before the pipeline; ``diffs`` lists the first ones
-    as ``(parameter, element, before_bits, after_bits)``."""
+    JIT ran it, or the stage was in the LLVM dialect and the JIT ran it as
+    it is) or ``"not run"``. ``cannot_run``: nothing here executes the
+    stage's IR (EmitC, a module lowered to LLVM only in part); such a stage
+    is never counted as differing. ``note`` says how a stage the interpreter
+    did not run ran, or why it could not. ``differing`` counts the elements
+    that differ from the run before the pipeline; ``diffs`` lists the first
+    ones as ``(parameter, element, before_bits, after_bits)``."""
     pass_name: Optional[str]
     executor: str
     fallback_reason: str
@@ -121,6 +144,8 @@ class BisectStage:
     failure: str
     differing: int
     diffs: List[Tuple[int, int, int, int]]
+    cannot_run: bool = False
+    note: str = ""
 
 
 @dataclass

@@ -1070,23 +1070,22 @@ struct PlainNode {
   std::string op, description;
   std::optional<PlainLoc> loc;
   std::vector<std::pair<std::string, int64_t>> iteration;
-  std::vector<PlainNode> inputs;
+  std::vector<uint32_t> inputs; // indices into PlainExplanation::nodes
+  bool truncated;
 };
 
 PlainNode plainNode(const interp::ProvenanceNode &n) {
-  PlainNode p{n.opName, n.description, std::nullopt, n.iteration, {}};
+  PlainNode p{n.opName, n.description, std::nullopt, n.iteration, n.inputs, n.truncated};
   if (n.loc)
     p.loc = plainLoc(*n.loc);
-  for (const interp::ProvenanceNode &i : n.inputs)
-    p.inputs.push_back(plainNode(i));
   return p;
 }
 
 struct PlainExplanation {
   unsigned argument;
   uint64_t element;
-  bool neverWritten;
-  std::vector<PlainNode> history;
+  bool neverWritten, truncated;
+  std::vector<PlainNode> nodes; // the DAG, nodes[0] the store
   std::string text;
 };
 
@@ -1248,14 +1247,23 @@ py::object tracedValue(const interp::TracedValue &v, std::optional<sem::RegType>
   return py::none();
 }
 
-py::object provenanceNode(const PlainNode &n) {
-  py::list inputs;
-  for (const PlainNode &i : n.inputs)
-    inputs.append(provenanceNode(i));
-  PlainLoc l = n.loc ? *n.loc : PlainLoc();
-  return py::module_::import("ascreg.debugging")
-      .attr("ProvenanceNode")(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration),
-                              n.description, inputs);
+/// The DAG as ascreg.debugging.ProvenanceNode objects: a node used by
+/// several others is one object in each of their `inputs`.
+py::list provenanceNodes(const std::vector<PlainNode> &nodes) {
+  py::object cls = py::module_::import("ascreg.debugging").attr("ProvenanceNode");
+  py::list out;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    const PlainNode &n = nodes[i];
+    PlainLoc l = n.loc ? *n.loc : PlainLoc();
+    out.append(cls(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration), n.description,
+                   py::list(), i, n.truncated));
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    py::list inputs = out[i].attr("inputs").cast<py::list>();
+    for (uint32_t in : nodes[i].inputs)
+      inputs.append(out[in]);
+  }
+  return out;
 }
 
 /// Kernel.debug: one interpreter run with the requested trace, checks and
@@ -1331,9 +1339,9 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
           if (failed(explained))
             throwDiags(ErrorKind::Run, k.session->takeDiags(), "the run failed");
           for (const interp::Explanation &x : *explained) {
-            PlainExplanation p{x.argument, x.element, x.neverWritten, {}, {}};
-            for (const interp::ProvenanceNode &n : x.history)
-              p.history.push_back(plainNode(n));
+            PlainExplanation p{x.argument, x.element, x.neverWritten, x.truncated, {}, {}};
+            for (const interp::ProvenanceNode &n : x.nodes)
+              p.nodes.push_back(plainNode(n));
             llvm::raw_string_ostream os(p.text);
             interp::printExplanation(os, x);
             explanations.push_back(std::move(p));
@@ -1394,11 +1402,11 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
                                           p.loc.line, p.loc.column, f.message, **kw));
   }
   for (const PlainExplanation &x : explanations) {
-    py::list history;
-    for (const PlainNode &n : x.history)
-      history.append(provenanceNode(n));
-    pyExplanations.append(
-        mod.attr("Explanation")(x.argument, x.element, x.neverWritten, history, x.text));
+    py::list nodes = provenanceNodes(x.nodes), history;
+    if (!x.nodes.empty())
+      history.append(nodes[0]);
+    pyExplanations.append(mod.attr("Explanation")(x.argument, x.element, x.neverWritten, history,
+                                                  x.text, nodes, x.truncated));
   }
   py::object err = runError ? makeError(*runError) : py::object(py::none());
   return mod.attr("DebugReport")(err, trace, pyFindings, pyExplanations, sink.truncated);
@@ -1466,7 +1474,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
     stages.append(mod.attr("BisectStage")(
         st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
         ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed, st.failure,
-        st.diff.count, diffs));
+        st.diff.count, diffs, st.cannotRun, st.note));
   }
   py::object first =
       result.firstDiffering ? py::object(py::int_(*result.firstDiffering)) : py::object(py::none());

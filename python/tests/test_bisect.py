@@ -36,12 +36,16 @@ def bits(x):
     return struct.unpack("<I", struct.pack("<f", x))[0]
 
 
+def built_library(tools_dir, name):
+    path = os.path.join(tools_dir, "..", "lib", name)
+    if not os.path.exists(path):
+        pytest.skip(name + " is not built")
+    return path
+
+
 @pytest.fixture
 def plugin(tools_dir):
-    path = os.path.join(tools_dir, "..", "lib", "AscRegTestPasses.so")
-    if not os.path.exists(path):
-        pytest.skip("the test pass plugin is not built")
-    return path
+    return built_library(tools_dir, "AscRegTestPasses.so")
 
 
 @pytest.fixture
@@ -103,3 +107,37 @@ def test_plugin_named_without_slash_is_in_the_working_directory(plugin, args, tm
     assert r.guilty_pass == "test-ascreg-swap-reduce-kind"
     with pytest.raises(ascreg.PassError, match=r"'\./None\.so': no such file"):
         k.bisect("cse", src, dst, 100, 2, plugins=["None.so"])
+@pytest.fixture
+def ascreg_plugin(tools_dir):
+    return built_library(tools_dir, "AscRegPlugin.so")
+
+
+def test_bisect_accepts_ascregs_own_plugin(ascreg_plugin, args):
+    # The module registers ascreg's passes itself: the plugin's copies are not
+    # registered again (MLIR aborted the process before).
+    k = ascreg.loads(KERNEL)
+    src, dst = args
+    r = k.bisect("convert-ascreg-to-dav,canonicalize", src, dst, 100, 2, plugins=[ascreg_plugin])
+    assert r.first_differing is None
+    assert [s.executor for s in r.stages] == ["interpreter"] * 3
+
+
+@pytest.mark.parametrize("pipeline, executor", [
+    ("ascreg-lower-to-llvm", "JIT"),
+    ("ascreg-expose-ub", "JIT"),
+    ("convert-to-llvm", "not run"),
+    ("convert-ascreg-to-dav,convert-dav-to-emitc", "not run"),
+])
+def test_bisect_never_blames_a_stage_it_cannot_compare(plugin, args, pipeline, executor):
+    k = ascreg.loads(KERNEL)
+    src, dst = args
+    r = k.bisect(pipeline, src, dst, 100, 2)
+    assert r.first_differing is None and r.guilty_pass is None
+    last = r.stages[-1]
+    assert last.executor == executor and last.cannot_run == (executor == "not run")
+    assert last.note and not last.failed and last.differing == 0
+    # A planted miscompile before it is still the one named.
+    r = k.bisect("test-ascreg-swap-reduce-kind," + pipeline, src, dst, 100, 2,
+                 plugins=[plugin])
+    assert r.guilty_pass == "test-ascreg-swap-reduce-kind"
+    assert r.stages[-1].differing == (4 if executor == "JIT" else 0)

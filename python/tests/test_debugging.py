@@ -165,6 +165,65 @@ def test_explain_provenance():
     assert dst[2] == 4.0
 
 
+# %b = %a + %a, %n times: lane l of the result is l * 2**n. Each add's two
+# inputs are the same lane of the previous add: one node of the DAG.
+DOUBLE = """\
+module {
+  func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+    %v = ascreg.load_align %src[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %v) -> (!ascreg.vreg<64xf32>) {
+      %b = ascreg.add %a, %a, %all : !ascreg.vreg<64xf32>
+      scf.yield %b : !ascreg.vreg<64xf32>
+    }
+    ascreg.store_align %r, %dst[%c0], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+    return
+  }
+}
+"""
+
+
+def test_explain_shares_repeated_lanes():
+    k = ascreg.loads(DOUBLE, name="double.mlir")
+    src = np.arange(64, dtype=np.float32)
+    dst = np.zeros(64, dtype=np.float32)
+    n = 12
+    r = k.debug(src, dst, n, explain=[(1, 5)], depth=1000)
+    x = r.explanations[0]
+    assert dst[5] == 5 * 2 ** n
+    # The store, n adds, the load and its input data: n + 3 nodes (a tree
+    # would have 2**(n+1) + n + 1).
+    assert len(x.nodes) == n + 3 and not x.truncated
+    assert [node.id for node in x.nodes] == list(range(n + 3))
+    assert x.history == [x.nodes[0]] and x.nodes[0].op == "ascreg.store_align"
+    add = x.nodes[0].inputs[0]
+    for i in range(n):
+        assert add.op == "ascreg.add" and add.iteration == {"%arg3 (scf.for at line 7)": n - 1 - i}
+        assert "lane 5 of %%3 = %g " % (5 * 2 ** (n - i)) in add.description
+        first, second = add.inputs
+        assert first is second                     # one node, used twice
+        add = first
+    assert add.op == "ascreg.load_align" and "lane 5 of %1 = 5 " in add.description
+    # The text prints each node once (n + 3 lines) and each second use once
+    # more (n - 1 adds and the load: n lines).
+    assert len(x.text.splitlines()) == 2 * n + 3
+    assert repr(x.nodes[1]).startswith("ProvenanceNode(id=1, op='ascreg.add'")
+
+
+def test_explain_stops_at_the_node_budget():
+    k = ascreg.loads(DOUBLE.replace("ascreg.add %a, %a", "ascreg.add %a, %v"), name="chain.mlir")
+    src = np.arange(64, dtype=np.float32)
+    dst = np.zeros(64, dtype=np.float32)
+    r = k.debug(src, dst, 5000, explain=[(1, 5)], depth=100000)
+    x = r.explanations[0]
+    assert dst[5] == 5 * 5001
+    assert x.truncated and len(x.nodes) == 2000
+    assert sum(node.truncated for node in x.nodes) == 1
+    assert x.text.count("... truncated: the explanation reached its budget of 2000 nodes") == 1
+
+
 def test_failed_run_is_reported_and_buffers_untouched():
     # load_align at element 1 is not 32-byte aligned: a run error at the load,
     # reported in the report (not raised); the caller's buffers stay as they were.

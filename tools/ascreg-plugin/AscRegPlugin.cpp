@@ -27,17 +27,25 @@
 
 /// Dialect plugin entry point: the ascreg dialect and the dav-3510 intrinsic
 /// dialect. The upstream dialects that kernels use (func, arith, scf, memref,
-/// vector, ...) are in mlir-opt already.
+/// vector, ...) are in mlir-opt already. A tool with ascreg built in
+/// (ascreg-opt) has both: the plugin's copies, whose TypeIDs differ, would
+/// abort MLIR ("different dialects for the same namespace"), so they are
+/// inserted only where missing.
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::DialectPluginLibraryInfo mlirGetDialectPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "AscReg", LLVM_VERSION_STRING,
           [](mlir::DialectRegistry *registry) {
-            registry->insert<ascreg::AscRegDialect, ascreg::dav::DavDialect>();
+            if (!registry->getDialectAllocator(ascreg::AscRegDialect::getDialectNamespace()))
+              registry->insert<ascreg::AscRegDialect>();
+            if (!registry->getDialectAllocator(ascreg::dav::DavDialect::getDialectNamespace()))
+              registry->insert<ascreg::dav::DavDialect>();
           }};
 }
 
 /// Pass plugin entry point: convert-ascreg-to-vector, convert-ascreg-to-dav and
 /// the ascreg-lower-to-llvm pipeline (use them in --pass-pipeline; the pass flags
-/// such as --convert-ascreg-to-vector are created before plugins load).
+/// such as --convert-ascreg-to-vector are created before plugins load). In a
+/// tool with ascreg built in they are registered already, and
+/// registerConversionPasses does nothing.
 extern "C" LLVM_ATTRIBUTE_WEAK mlir::PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "AscRegPasses", LLVM_VERSION_STRING,
           []() { ascreg::registerConversionPasses(); }};

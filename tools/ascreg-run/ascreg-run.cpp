@@ -469,6 +469,7 @@ int runBisect(ModuleOp module, func::FuncOp fn, const std::vector<Bound> &bound,
     const dbg::BisectStage &st = stages[i];
     std::string name = i == 0 ? std::string("before the pipeline") : st.pass;
     std::string verdict = i == 0         ? std::string("reference")
+                          : st.cannotRun ? std::string("cannot run here")
                           : st.runFailed ? "FAILS: " + StringRef(st.failure).split('\n').first.str()
                           : st.diff.count
                               ? llvm::formatv("DIFFERS: {0} elements", st.diff.count).str()
@@ -476,9 +477,8 @@ int runBisect(ModuleOp module, func::FuncOp fn, const std::vector<Bound> &bound,
     llvm::outs() << llvm::formatv("  {0,2} {1} {2,-11} {3}\n", i == 0 ? "" : std::to_string(i),
                                   name + std::string(width - name.size(), ' '),
                                   dbg::executorName(st.executor), verdict);
-    if (st.executor == dbg::Executor::Jit)
-      llvm::outs() << "        (the interpreter does not execute this IR: " << st.fallbackReason
-                   << "; the standard lowering was finished and the JIT ran it)\n";
+    if (!st.note.empty())
+      llvm::outs() << "        (" << st.note << ")\n";
   }
   if (!result->firstDiffering) {
     llvm::outs() << "bisect: no pass changes the results\n";

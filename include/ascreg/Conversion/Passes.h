@@ -46,7 +46,10 @@ void buildAscendCPipeline(mlir::OpPassManager &pm);
 /// `module` (which it changes), then the C++ emitter. The translation of
 /// `ascreg-translate --ascreg-to-ascendc`; diagnostics go to the context.
 llvm::LogicalResult translateToAscendC(mlir::ModuleOp module, llvm::raw_ostream &os);
-/// Registers all ascreg passes and the `ascreg-lower-to-llvm` pipeline.
+inline constexpr llvm::StringLiteral kLowerToLLVMPipelineName = "ascreg-lower-to-llvm";
+/// Registers all ascreg passes and the `ascreg-lower-to-llvm` pipeline; does
+/// nothing when they are registered already (by this code or another copy
+/// of it, such as AscRegPlugin.so loaded into a tool with ascreg built in).
 void registerConversionPasses();
 
 } // namespace ascreg

@@ -8,9 +8,12 @@
 //
 // Each stage runs in the interpreter when it executes the stage's IR
 // (ascreg, dav, scf, arith, memref, ...). Past the point where the IR leaves
-// what the interpreter executes (vector, LLVM), the stage's module is
-// lowered the rest of the way with the standard lowering and run by the JIT,
-// and the stage records why.
+// what the interpreter executes (vector, ascreg-expose-ub), the stage's
+// module is lowered the rest of the way with the standard lowering and run
+// by the JIT; a module already in the LLVM dialect (ascreg-lower-to-llvm,
+// convert-to-llvm) runs in the JIT as it is, with the kernel's original
+// signature. EmitC and a module lowered to LLVM only in part cannot run:
+// such a stage is reported as such, never counted as a difference.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_DEBUGGING_BISECT_H
@@ -80,13 +83,20 @@ struct BisectStage {
   /// Why the stage did not run in the interpreter (the JIT ran it, or
   /// nothing could): the first op the interpreter does not execute.
   std::string fallbackReason;
+  /// How a stage the interpreter did not run ran, or why it could not, as
+  /// a sentence for the report (empty for the interpreter).
+  std::string note;
+  /// Nothing here executes the stage's IR (EmitC, a module lowered to the
+  /// LLVM dialect only in part): it is reported, not compared, never
+  /// blamed.
+  bool cannotRun = false;
   /// The run failed (a runtime error of the kernel, or its compilation);
   /// the diagnostics' text.
   bool runFailed = false;
   std::string failure;
   /// Differences from the run before the pipeline.
   BufferComparison diff;
-  bool differs() const { return runFailed || diff.count != 0; }
+  bool differs() const { return !cannotRun && (runFailed || diff.count != 0); }
 };
 
 struct BisectOptions {
@@ -114,7 +124,9 @@ struct BisectResult {
 /// passes as they are, nested pipelines into one per nested pass
 /// ("func.func(cse,canonicalize)" -> "func.func(cse)",
 /// "func.func(canonicalize)"). Accepts the anchored form
-/// "builtin.module(...)" or a plain list.
+/// "builtin.module(...)" or a plain list. Iterative and linear in the
+/// text's length plus the stages' (lib/Debugging/PipelineSplit.cpp); fails
+/// on an unbalanced bracket or quote.
 mlir::FailureOr<std::vector<std::string>> splitPipeline(llvm::StringRef pipeline,
                                                         std::string &error);
 

@@ -160,16 +160,26 @@ public:
 // Lane provenance
 //===----------------------------------------------------------------------===//
 
+/// The most nodes (op results, leaves) one explanation holds by default:
+/// the walk back from the store stops there, whatever the depth, and says
+/// so (docs/debugging.md). About 200 bytes of text per node.
+inline constexpr unsigned kDefaultExplainNodes = 2000;
+
 /// Explain elements of a buffer parameter after a run.
 struct ExplainRequest {
   unsigned argument;
   std::vector<uint64_t> elements;
-  /// How many producing ops to follow back from the store.
+  /// How many producing ops to follow back from the store (any value: the
+  /// node budget bounds the walk).
   unsigned depth = 4;
+  /// At most this many nodes per explanation.
+  unsigned maxNodes = kDefaultExplainNodes;
 };
 
 /// One step of an element's history: an op execution and the lanes that
-/// matter, with the inputs they came from.
+/// matter, with the inputs they came from. A lane several later ops used
+/// (a loop-carried value added to itself) is one node, its inputs followed
+/// once.
 struct ProvenanceNode {
   std::string opName;
   std::optional<mlir::Location> loc;
@@ -177,19 +187,32 @@ struct ProvenanceNode {
   /// What happened, e.g. "lane 0 = max of the 64 active lanes of %v = 7.5;
   /// first NaN at lane 17".
   std::string description;
-  std::vector<ProvenanceNode> inputs;
+  /// The nodes this one came from: indices into Explanation::nodes.
+  std::vector<uint32_t> inputs;
+  /// Inputs not followed: the node budget was reached, or (for an op past
+  /// the recording limits) its values were not recorded.
+  bool truncated = false;
 };
 
 struct Explanation {
   unsigned argument;
   uint64_t element;
-  /// Never written by the kernel: `history` is empty.
+  /// Never written by the kernel: `nodes` is empty, or holds the last
+  /// store that covered the element with its lane inactive.
   bool neverWritten = false;
-  std::vector<ProvenanceNode> history; // the store, with its inputs below it
+  /// The provenance DAG: nodes[0] is the store, each node's inputs come
+  /// after it in depth-first order of first use.
+  std::vector<ProvenanceNode> nodes;
+  /// The walk stopped at the node budget (ExplainRequest::maxNodes).
+  bool truncated = false;
 };
 
 /// Prints an explanation as an indented tree: the store first, each op's
 /// inputs below it, each line "op at file:line:col [iv = n]: what it did".
+/// A node used by several others is printed once with a label ("{#2}");
+/// later uses refer back to it ("#2 again: ..."). Nesting deeper than 32
+/// levels is not indented further but numbered ("[level 40]"); a truncated
+/// walk ends in a "... truncated" line.
 void printExplanation(llvm::raw_ostream &os, const Explanation &x);
 
 } // namespace interp

@@ -21,6 +21,7 @@
 
 #include "ascreg/Interpreter/Interpreter.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
@@ -56,12 +57,30 @@ public:
   /// Emits diagnostics and fails if a pass or the compilation fails.
   static mlir::FailureOr<std::unique_ptr<JitModule>>
   compile(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries, const Options &options = {});
+  /// JIT-compiles function `entry` of a module already lowered to the LLVM
+  /// dialect (ascreg-lower-to-llvm, convert-to-llvm) as it is. Its llvm.func
+  /// must take the parameters of `signature` (the kernel before the
+  /// lowering) in the standard expansion, a memref as its descriptor's
+  /// fields (allocated, aligned, offset, size, stride), followed by the UB
+  /// arena and state if it has the ascreg.ub_argument attribute
+  /// (ascreg-expose-ub). Runs like an entry of compile(); a check of the
+  /// module that fails (cf.assert lowered to puts + abort) or a fault stops
+  /// the run with an error.
+  static mlir::FailureOr<std::unique_ptr<JitModule>> compileLowered(mlir::ModuleOp module,
+                                                                    mlir::func::FuncOp signature,
+                                                                    llvm::StringRef entry,
+                                                                    const Options &options = {});
   size_t numEntries() const;
   /// Runs entry `index` (a position in `entries`) on `args`, as JitKernel::run.
   mlir::LogicalResult run(size_t index, llvm::ArrayRef<interp::Arg> args);
 
 private:
   JitModule();
+  /// Creates the engine of `lowered` and looks up each entry's packed
+  /// wrapper (`wrapperName(i)`, without the engine's "_mlir_" prefix).
+  mlir::LogicalResult createEngine(mlir::ModuleOp lowered, mlir::Operation *blame,
+                                   const Options &options,
+                                   llvm::function_ref<std::string(size_t)> wrapperName);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
@@ -73,6 +92,12 @@ public:
   /// diagnostics and fails if a pass or the compilation fails.
   static mlir::FailureOr<std::unique_ptr<JitKernel>>
   compile(mlir::ModuleOp module, llvm::StringRef entry, const Options &options = {});
+  /// JIT-compiles a module already lowered to the LLVM dialect
+  /// (JitModule::compileLowered).
+  static mlir::FailureOr<std::unique_ptr<JitKernel>> compileLowered(mlir::ModuleOp module,
+                                                                    mlir::func::FuncOp signature,
+                                                                    llvm::StringRef entry,
+                                                                    const Options &options = {});
   /// Runs the kernel on `args` (one per parameter, buffers are used in place).
   mlir::LogicalResult run(llvm::ArrayRef<interp::Arg> args);
 

@@ -77,6 +77,8 @@ struct ReportRun {
   bool traced = false;
   std::vector<ReportGroup> groups;
   uint64_t totalEvents = 0, totalGroups = 0;
+  /// ReportCaps::drawnOps stopped the drawing before the end of the run.
+  bool drawnOpsReached = false;
   std::vector<interp::Finding> findings;
   bool checked = false; // the debugging checks ran (byte map available)
   std::vector<interp::BufferAccess> access;
@@ -92,6 +94,10 @@ struct ReportCaps {
   unsigned opsPerIteration = 64;     // ops drawn per iteration
   unsigned laneMapEntries = 256;     // gather / pair mapping rows per op
   uint64_t elementsPerBuffer = 8192; // elements drawn per buffer comparison
+  /// Ops drawn per run in all, wherever they come from (the head, the
+  /// iterations with a finding, ops outside loops, e.g. the body of a cf
+  /// loop, and the tail together); the rest are counted.
+  unsigned drawnOps = 1024;
 };
 
 struct ReportData {
@@ -127,6 +133,9 @@ private:
   std::vector<ReportGroup> groups;
   std::vector<bool> permanent;
   uint64_t numGroups = 0, loopGroups = 0, total = 0;
+  /// Tail candidates among `groups`; events kept in permanent groups.
+  uint64_t candidates = 0, permanentEvents = 0;
+  bool drawnOpsReached = false;
 };
 
 /// The first iteration of each finding's outermost loop, for
