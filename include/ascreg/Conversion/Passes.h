@@ -3,6 +3,7 @@
 #define ASCREG_CONVERSION_PASSES_H
 
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
+#include "ascreg/Conversion/RuntimeChecks.h"
 
 #include "mlir/Pass/Pass.h"
 
@@ -31,11 +32,9 @@ struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions>
       llvm::cl::desc("Model the Unified Buffer as one explicit arena (ascreg-expose-ub): the "
                      "kernels take it as two trailing parameters"),
       llvm::cl::init(false)};
-  PassOptions::Option<std::string> checkFailure{
-      *this, "check-failure",
-      llvm::cl::desc("What a failed check does: 'assert' (abort) or 'report' (call "
-                     "__ascreg_runtime_error)"),
-      llvm::cl::init("assert")};
+  PassOptions::Option<CheckFailureAction> checkFailure{
+      *this, "check-failure", llvm::cl::desc("What a failed check does"),
+      llvm::cl::init(CheckFailureAction::Assert), checkFailureActionValues()};
 };
 
 /// ascreg -> vector/arith/memref/scf -> LLVM dialect (ready for the JIT).

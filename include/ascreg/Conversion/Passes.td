@@ -43,9 +43,9 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
            "Check UB accesses (bounds, 32-byte alignment), gather indices and loop steps">,
-    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
-           "What a failed check does: 'assert' (cf.assert, the process aborts) or 'report' "
-           "(calls __ascreg_runtime_error, which the host provides)">
+    Option<"checkFailure", "check-failure", "::ascreg::CheckFailureAction",
+           /*default=*/"::ascreg::CheckFailureAction::Assert",
+           "What a failed check does", [{::ascreg::checkFailureActionValues()}]>
   ];
 }
 
@@ -88,8 +88,9 @@ def ExposeUnifiedBufferPass : Pass<"ascreg-expose-ub", "::mlir::ModuleOp"> {
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
            "Check scalar UB accesses and allocations">,
-    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
-           "What a failed check does: 'assert' or 'report' (see convert-ascreg-to-vector)">
+    Option<"checkFailure", "check-failure", "::ascreg::CheckFailureAction",
+           /*default=*/"::ascreg::CheckFailureAction::Assert",
+           "What a failed check does", [{::ascreg::checkFailureActionValues()}]>
   ];
 }
 
