@@ -11,11 +11,20 @@
 
 using namespace mlir;
 
+void ascreg::buildAscendCEmissionPipeline(OpPassManager &pm) {
+  pm.addPass(createUnsignedVselrPass());
+  pm.addPass(createNormalizeHardwareLoopsPass());
+  pm.addPass(createInsertMemBarriersPass());
+  pm.addPass(createConvertDavToEmitCPass());
+  pm.addPass(createNarrowLoopCountersPass());
+  pm.addPass(createFinalizeAscendCPass());
+}
+
 void ascreg::buildAscendCPipeline(OpPassManager &pm) {
   pm.addPass(createConvertAscRegToDavPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createConvertDavToEmitCPass());
+  buildAscendCEmissionPipeline(pm);
 }
 
 LogicalResult ascreg::translateToAscendC(ModuleOp module, raw_ostream &os) {
@@ -61,4 +70,14 @@ void ascreg::registerConversionPasses() {
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
       "mlir-runner)",
       buildLowerToLLVMPipeline);
+  PassPipelineRegistration<>(
+      "ascreg-to-ascendc",
+      "Lower ascreg (or dav) kernels to the EmitC form of Ascend C (ascreg-translate "
+      "--ascreg-to-ascendc prints it)",
+      buildAscendCPipeline);
+  PassPipelineRegistration<>(
+      "ascreg-emit-ascendc",
+      "The Ascend C emission passes on dav kernels: preparation, convert-dav-to-emitc, "
+      "finalisation",
+      buildAscendCEmissionPipeline);
 }

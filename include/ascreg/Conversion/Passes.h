@@ -39,13 +39,20 @@ struct LowerToLLVMOptions : public mlir::PassPipelineOptions<LowerToLLVMOptions>
 
 /// ascreg -> vector/arith/memref/scf -> LLVM dialect (ready for the JIT).
 void buildLowerToLLVMPipeline(mlir::OpPassManager &pm, const LowerToLLVMOptions &options);
-/// ascreg (or dav) -> dav-3510 intrinsics -> the emitc form of Ascend C.
+/// dav -> the emitc form of Ascend C: the preparation passes on dav IR
+/// (unsigned vselr views, hardware loops, UB barriers), convert-dav-to-emitc
+/// and the finalisation passes on EmitC. The `ascreg-emit-ascendc` pipeline.
+void buildAscendCEmissionPipeline(mlir::OpPassManager &pm);
+/// ascreg (or dav) -> dav-3510 intrinsics (convert-ascreg-to-dav, canonicalize,
+/// cse) -> buildAscendCEmissionPipeline. The `ascreg-to-ascendc` pipeline and
+/// the one of `ascreg-translate --ascreg-to-ascendc`.
 void buildAscendCPipeline(mlir::OpPassManager &pm);
 /// Ascend C source of `module` (ascreg or dav ops): buildAscendCPipeline on
 /// `module` (which it changes), then the C++ emitter. The translation of
 /// `ascreg-translate --ascreg-to-ascendc`; diagnostics go to the context.
 llvm::LogicalResult translateToAscendC(mlir::ModuleOp module, llvm::raw_ostream &os);
-/// Registers all ascreg passes and the `ascreg-lower-to-llvm` pipeline.
+/// Registers all ascreg passes and the `ascreg-lower-to-llvm`,
+/// `ascreg-to-ascendc` and `ascreg-emit-ascendc` pipelines.
 void registerConversionPasses();
 
 } // namespace ascreg
