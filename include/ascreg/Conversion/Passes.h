@@ -12,6 +12,10 @@ namespace dav {
 class DavDialect;
 } // namespace dav
 
+/// The miscompiles ascreg-dav-insert-mem-barriers can plant on request, for
+/// the tests that show the pass bisector finding a bug in that pass.
+enum class PlantedBarrierBug { None, HoistLoad };
+
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
 #include "ascreg/Conversion/Passes.h.inc"

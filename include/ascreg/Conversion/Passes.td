@@ -215,6 +215,17 @@ def InsertMemBarriersPass : Pass<"ascreg-dav-insert-mem-barriers", "::mlir::Modu
     computes the same with or without the barriers.
   }];
   let dependentDialects = ["::ascreg::dav::DavDialect"];
+  let options = [
+    Option<"testPlantedBug", "test-planted-bug", "::ascreg::PlantedBarrierBug",
+           /*default=*/"::ascreg::PlantedBarrierBug::None",
+           "Tests only: a deliberate miscompile, to show that the pass bisector finds a bug "
+           "in this pass",
+           [{::llvm::cl::values(
+               clEnumValN(::ascreg::PlantedBarrierBug::None, "none", "no bug"),
+               clEnumValN(::ascreg::PlantedBarrierBug::HoistLoad, "hoist-load",
+                          "a vector load right after the vector store it must wait for "
+                          "is moved above that store instead of getting a barrier"))}]>
+  ];
 }
 
 def ConvertDavToEmitCPass : Pass<"convert-dav-to-emitc", "::mlir::ModuleOp"> {

@@ -36,6 +36,7 @@ namespace {
 /// fixpoint (a store of one iteration reaches the loads of the next).
 class MemBarInserter {
 public:
+  explicit MemBarInserter(PlantedBarrierBug bug) : bug(bug) {}
   void run(func::FuncOp fn) {
     State s;
     visit(fn.getBody().front(), s, /*insert=*/true);
@@ -68,8 +69,29 @@ private:
   void barrier(Operation *before, dav::MemBarKind kind, bool insert) {
     if (!insert)
       return;
+    if (bug == PlantedBarrierBug::HoistLoad && kind == dav::MemBarKind::VST_VLD &&
+        hoistAboveStore(before))
+      return;
     OpBuilder b(before);
     dav::MemBarOp::create(b, before->getLoc(), kind);
+  }
+  /// The planted bug (test-planted-bug=hoist-load): `load` moves above the
+  /// store right before it, when its operands allow, as if the two did not
+  /// overlap; it then reads what the buffer held before the store.
+  static bool hoistAboveStore(Operation *load) {
+    Operation *store = load->getPrevNode();
+    if (!store)
+      return false;
+    SmallVector<Value> reads, writes;
+    accesses(store, reads, writes);
+    if (writes.empty())
+      return false;
+    for (Value v : load->getOperands())
+      if (Operation *def = v.getDefiningOp();
+          def && def->getBlock() == store->getBlock() && !def->isBeforeInBlock(store))
+        return false;
+    load->moveBefore(store);
+    return true;
   }
   /// The UB buffers `op` reads and writes.
   static void accesses(Operation *op, SmallVectorImpl<Value> &reads,
@@ -162,14 +184,17 @@ private:
       }
     }
   }
+
+  PlantedBarrierBug bug;
 };
 
 struct InsertMemBarriersPass
     : public ascreg::impl::InsertMemBarriersPassBase<InsertMemBarriersPass> {
+  using InsertMemBarriersPassBase::InsertMemBarriersPassBase;
   void runOnOperation() override {
     getOperation().walk([&](func::FuncOp fn) {
       if (!fn.isExternal())
-        MemBarInserter().run(fn);
+        MemBarInserter(testPlantedBug).run(fn);
     });
   }
 };

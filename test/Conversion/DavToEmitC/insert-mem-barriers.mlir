@@ -3,6 +3,10 @@
 // RUN: ascreg-opt %s --ascreg-dav-insert-mem-barriers --split-input-file | FileCheck %s
 // Running it twice adds nothing: a barrier already there counts.
 // RUN: ascreg-opt %s --ascreg-dav-insert-mem-barriers --ascreg-dav-insert-mem-barriers --split-input-file | FileCheck %s
+// The planted miscompile of the bisection test (test/Debugging/bisect-emission.mlir).
+// RUN: ascreg-opt %s --ascreg-dav-insert-mem-barriers=test-planted-bug=hoist-load --split-input-file | FileCheck %s --check-prefix=BUG
+// RUN: not ascreg-opt %s --ascreg-dav-insert-mem-barriers=test-planted-bug=maybe 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: for the --test-planted-bug option: Cannot find option named 'maybe'!
 
 // The three pipe pairs: a vector store read back by a vector load
 // (VST_VLD) and by a scalar load (VST_LD), a scalar store read by a vector
@@ -18,6 +22,14 @@
 // CHECK-NEXT:    dav.mem_bar <VST_VLD>
 // CHECK-NEXT:    dav.mem_bar <ST_VLD>
 // CHECK-NEXT:    dav.vlds
+// The planted bug moves the first load above the store it must wait for
+// and gives it no barrier; the other barriers stay.
+// BUG-LABEL: func.func @pipes(
+// BUG:         %[[V:.*]] = dav.vlds
+// BUG-NEXT:    %[[W:.*]] = dav.vlds
+// BUG-NEXT:    dav.vsts %[[V]]
+// BUG-NEXT:    dav.vsts %[[W]]
+// BUG-NEXT:    dav.mem_bar <VST_LD>
 func.func @pipes(%buf: memref<128xf32>) {
   %c0 = arith.constant 0 : index
   %c64 = arith.constant 64 : index
