@@ -52,10 +52,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     emit.enableVerifier(false);
     emit.addPass(createCanonicalizerPass());
     emit.addPass(createCSEPass());
-    emit.addPass(ascreg::createConvertDavToEmitCPass());
+    ascreg::buildAscendCEmissionPipeline(emit);
     if (failed(emit.run(*m)))
       return 0;
-    FUZZ_CHECK(succeeded(verify(*m)), "convert-dav-to-emitc produced invalid IR");
+    FUZZ_CHECK(succeeded(verify(*m)), "the Ascend C emission passes produced invalid IR");
     std::string cpp;
     llvm::raw_string_ostream os(cpp);
     (void)emitc::translateToCpp(*m, os, /*declareVariablesAtTop=*/false);

@@ -11,11 +11,20 @@
 
 using namespace mlir;
 
+void ascreg::buildAscendCEmissionPipeline(OpPassManager &pm) {
+  pm.addPass(createUnsignedVselrPass());
+  pm.addPass(createNormalizeHardwareLoopsPass());
+  pm.addPass(createInsertMemBarriersPass());
+  pm.addPass(createConvertDavToEmitCPass());
+  pm.addPass(createNarrowLoopCountersPass());
+  pm.addPass(createFinalizeAscendCPass());
+}
+
 void ascreg::buildAscendCPipeline(OpPassManager &pm) {
   pm.addPass(createConvertAscRegToDavPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createConvertDavToEmitCPass());
+  buildAscendCEmissionPipeline(pm);
 }
 
 LogicalResult ascreg::translateToAscendC(ModuleOp module, raw_ostream &os) {
@@ -59,10 +68,20 @@ void ascreg::registerConversionPasses() {
   // (ascreg-opt, ascreg-run, the Python module) that loads AscRegPlugin.so
   // calls it a second time from the plugin's copy, whose passes have other
   // TypeIDs, and MLIR aborts when a registered name gets another pass. The
-  // pipeline is registered last, so its name says all of them are there.
+  // lowering pipeline is registered last, so its name says all are there.
   if (PassPipelineInfo::lookup(kLowerToLLVMPipelineName))
     return;
   registerAscRegConversionPasses();
+  PassPipelineRegistration<>(
+      "ascreg-to-ascendc",
+      "Lower ascreg (or dav) kernels to the EmitC form of Ascend C (ascreg-translate "
+      "--ascreg-to-ascendc prints it)",
+      buildAscendCPipeline);
+  PassPipelineRegistration<>(
+      "ascreg-emit-ascendc",
+      "The Ascend C emission passes on dav kernels: preparation, convert-dav-to-emitc, "
+      "finalisation",
+      buildAscendCEmissionPipeline);
   PassPipelineRegistration<LowerToLLVMOptions>(
       kLowerToLLVMPipelineName,
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "

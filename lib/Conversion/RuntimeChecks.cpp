@@ -6,18 +6,10 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 
 namespace ascreg {
-
-std::optional<CheckFailureAction> parseCheckFailureAction(StringRef text) {
-  return llvm::StringSwitch<std::optional<CheckFailureAction>>(text)
-      .Case("assert", CheckFailureAction::Assert)
-      .Case("report", CheckFailureAction::Report)
-      .Default(std::nullopt);
-}
 
 RuntimeChecker::RuntimeChecker(ModuleOp module, bool enabled, CheckFailureAction action)
     : module(module), on(enabled), action(action) {

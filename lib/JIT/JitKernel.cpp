@@ -333,7 +333,7 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
   LowerToLLVMOptions lowerOptions;
   lowerOptions.runtimeChecks = options.runtimeChecks;
   lowerOptions.exposeUB = true;
-  lowerOptions.checkFailure = "report";
+  lowerOptions.checkFailure = CheckFailureAction::Report;
   buildLowerToLLVMPipeline(pm, lowerOptions);
   if (failed(pm.run(*lowered)))
     return failure();

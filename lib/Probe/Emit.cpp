@@ -2,9 +2,9 @@
 //
 // A probe program is one .asc file:
 //   - the probe kernel, lowered by the project's own pipeline exactly as
-//     `ascreg-translate --ascreg-to-ascendc` does (convert-ascreg-to-dav,
-//     canonicalize, cse, convert-dav-to-emitc, the C++ emitter), without a
-//     recorded profile: the NPU decides every open point;
+//     `ascreg-translate --ascreg-to-ascendc` does (buildAscendCPipeline, the
+//     C++ emitter), without a recorded profile: the NPU decides every open
+//     point;
 //   - a `__global__ __vector__` kernel that copies the inputs GM -> UB,
 //     calls the vector function and copies the outputs UB -> GM, and a host
 //     `main` with the runtime calls of the vendor's own dav-3510 example

@@ -605,10 +605,7 @@ std::string Kernel::ascendC() {
   Session &s = *session;
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>((*module)->clone());
   PassManager pm(&s.context);
-  pm.addPass(::ascreg::createConvertAscRegToDavPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(::ascreg::createConvertDavToEmitCPass());
+  ::ascreg::buildAscendCPipeline(pm);
   if (failed(pm.run(*clone)))
     throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C lowering failed");
   std::string out;

@@ -5,3 +5,13 @@
 // The max key reduction: an integer reduction (floats are ordered by keys).
 // CHECK: llvm.intr.vector.reduce.smax
 // CHECK-NOT: {{ (ascreg|vector|memref|scf|arith|cf)\.}}
+
+// check-failure is an enum option: 'report' makes a failed check call the
+// host's __ascreg_runtime_error, and the pipeline prints it by its
+// spelling; a value outside assert / report is refused by the parser.
+// RUN: ascreg-opt %ascreg_src_root/examples/argmax.mlir --ascreg-lower-to-llvm=check-failure=report | FileCheck %s --check-prefix=REPORT
+// REPORT: llvm.call @__ascreg_runtime_error(
+// RUN: ascreg-opt %ascreg_src_root/examples/argmax.mlir --pass-pipeline='builtin.module(convert-ascreg-to-vector{check-failure=report})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=PRINT
+// PRINT: convert-ascreg-to-vector{check-failure=report runtime-checks=true}
+// RUN: not ascreg-opt %ascreg_src_root/examples/argmax.mlir --ascreg-lower-to-llvm=check-failure=abort 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: for the --check-failure option: Cannot find option named 'abort'!

@@ -2,8 +2,9 @@
 //
 // mlirTranslateMain with
 //   --ascreg-to-ascendc  an ascreg (or already dav-lowered) kernel to Ascend C
-//                        source: convert-ascreg-to-dav, canonicalize + cse,
-//                        convert-dav-to-emitc, then EmitC's C++ emitter;
+//                        source: the Ascend C pipeline (buildAscendCPipeline:
+//                        convert-ascreg-to-dav, canonicalize + cse, the
+//                        emission passes), then EmitC's C++ emitter;
 //   --mlir-to-cpp        an EmitC module printed as C++ (upstream's emitter).
 // The output compiles for the NPU with the vendor toolchain, and on the host
 // with include/ascreg/AscendC/HostIntrinsics.h (docs/dav3510.md).

@@ -663,10 +663,7 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       Timer t("emit translate");
       OwningOpRef<ModuleOp> m = cast<ModuleOp>((*k.module)->clone());
       PassManager pm(&ctx);
-      pm.addPass(ascreg::createConvertAscRegToDavPass());
-      pm.addPass(createCanonicalizerPass());
-      pm.addPass(createCSEPass());
-      pm.addPass(ascreg::createConvertDavToEmitCPass());
+      ascreg::buildAscendCPipeline(pm);
       llvm::raw_string_ostream os(k.cpp);
       if (failed(pm.run(*m)) || failed(emitc::translateToCpp(*m, os, false))) {
         k.cpp.clear();

@@ -43,9 +43,9 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
            "Check UB accesses (bounds, 32-byte alignment), gather indices and loop steps">,
-    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
-           "What a failed check does: 'assert' (cf.assert, the process aborts) or 'report' "
-           "(calls __ascreg_runtime_error, which the host provides)">
+    Option<"checkFailure", "check-failure", "::ascreg::CheckFailureAction",
+           /*default=*/"::ascreg::CheckFailureAction::Assert",
+           "What a failed check does", [{::ascreg::checkFailureActionValues()}]>
   ];
 }
 
@@ -88,8 +88,9 @@ def ExposeUnifiedBufferPass : Pass<"ascreg-expose-ub", "::mlir::ModuleOp"> {
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",
            "Check scalar UB accesses and allocations">,
-    Option<"checkFailure", "check-failure", "std::string", /*default=*/"\"assert\"",
-           "What a failed check does: 'assert' or 'report' (see convert-ascreg-to-vector)">
+    Option<"checkFailure", "check-failure", "::ascreg::CheckFailureAction",
+           /*default=*/"::ascreg::CheckFailureAction::Assert",
+           "What a failed check does", [{::ascreg::checkFailureActionValues()}]>
   ];
 }
 
@@ -147,8 +148,85 @@ def ExpandFloatConversionsPass : Pass<"ascreg-expand-float-conversions"> {
 }
 
 //===----------------------------------------------------------------------===//
-// DavToEmitC
+// Ascend C emission (lib/Conversion/DavToEmitC)
+//
+// ascreg-translate --ascreg-to-ascendc runs, after convert-ascreg-to-dav,
+// canonicalize and cse (buildAscendCPipeline): the three preparation passes
+// on dav IR, the conversion, and the two finalisation passes on EmitC.
 //===----------------------------------------------------------------------===//
+
+def UnsignedVselrPass : Pass<"ascreg-dav-unsigned-vselr", "::mlir::ModuleOp"> {
+  let summary = "Run dav.vselr on the unsigned view of its lanes, as the vendor does";
+  let description = [{
+    The vendor library never calls `vselr` on `vector_float`,
+    `vector_int32_t`, `vector_half` ...: it reinterprets the registers as
+    uN first (IMPL3510 kernel_reg_compute_gather_mask_impl.h, Gather ->
+    vselr on u8/u16/u32 views), so the emitted Ascend C should too. Every
+    `dav.vselr` whose lanes are not unsigned becomes
+
+    ```mlir
+    %u = dav.reinterpret %src : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xu32>
+    %r = dav.vselr %u, %index : !ascreg.vreg<64xu32>, !ascreg.vreg<64xu32>
+    %f = dav.reinterpret %r : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xf32>
+    ```
+
+    A reinterpretation moves no bits, so the kernel computes the same.
+  }];
+  let dependentDialects = ["::ascreg::dav::DavDialect"];
+}
+
+def NormalizeHardwareLoopsPass : Pass<"ascreg-dav-normalize-loops", "::mlir::ModuleOp"> {
+  let summary = "Make every index scf.for count from 0 in steps of 1 (hardware loops)";
+  let description = [{
+    A loop of a vector function is a hardware loop only with a counter
+    from 0 in steps of 1 (REGDOC 关键特性说明; the vendor computes `uint16_t
+    loopNum` and loops `for (uint16_t i = 0; i < loopNum; ++i)`). Every
+    scf.for over `index` with another lower bound or step becomes a loop
+    over `[0, tripCount)`, tripCount = ub > lb ? (ub - lb + step - 1) /u step
+    : 0 (scf.for compares signed), and the body reads the original
+    induction value `lb + i * step`. `ascreg-emitc-narrow-loop-counters`
+    narrows the counter to uint16_t after the conversion to EmitC.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def InsertMemBarriersPass : Pass<"ascreg-dav-insert-mem-barriers", "::mlir::ModuleOp"> {
+  let summary = "Insert the UB barriers (dav.mem_bar) a vector function needs";
+  let description = [{
+    Inside a vector function the vector store, vector load, scalar store and
+    scalar load pipes are not ordered with each other (dav.mem_bar). Before
+    every access that reads a UB buffer a store of another pipe may still be
+    writing, this pass inserts the barrier that orders them:
+
+    - a scalar load (memref.load) after a vector store: `dav.mem_bar <VST_LD>`;
+    - a vector load (dav.vlds, dav.vgather2, ...) after a vector store:
+      `dav.mem_bar <VST_VLD>`;
+    - a vector load after a scalar store (memref.store):
+      `dav.mem_bar <ST_VLD>`.
+
+    Offsets are not compared: two accesses may overlap unless they go
+    through different kernel arguments (placed apart in UB), so a barrier
+    may be more than needed but never missing. A barrier orders every
+    buffer, so the pending stores of its kind are forgotten after it. Loops
+    iterate to a fixpoint (a store of one iteration reaches the loads of the
+    next); the branches of scf.if merge.
+
+    Every CPU executor runs accesses in program order, so the kernel
+    computes the same with or without the barriers.
+  }];
+  let dependentDialects = ["::ascreg::dav::DavDialect"];
+  let options = [
+    Option<"testPlantedBug", "test-planted-bug", "::ascreg::PlantedBarrierBug",
+           /*default=*/"::ascreg::PlantedBarrierBug::None",
+           "Tests only: a deliberate miscompile, to show that the pass bisector finds a bug "
+           "in this pass",
+           [{::llvm::cl::values(
+               clEnumValN(::ascreg::PlantedBarrierBug::None, "none", "no bug"),
+               clEnumValN(::ascreg::PlantedBarrierBug::HoistLoad, "hoist-load",
+                          "a vector load right after the vector store it must wait for "
+                          "is moved above that store instead of getting a barrier"))}]>
+  ];
+}
 
 def ConvertDavToEmitCPass : Pass<"convert-dav-to-emitc", "::mlir::ModuleOp"> {
   let summary = "Lower a dav-lowered kernel to EmitC (Ascend C source via the C++ emitter)";
@@ -157,13 +235,13 @@ def ConvertDavToEmitCPass : Pass<"convert-dav-to-emitc", "::mlir::ModuleOp"> {
     and dav-3510 intrinsic ops into the EmitC dialect, so that
     `emitc::translateToCpp` prints Ascend C (`ascreg-translate
     --ascreg-to-ascendc`). Upstream patterns convert func, scf and arith
-    (index becomes `size_t`); this pass adds:
+    (index becomes `uint32_t`; arith ops without an EmitC pattern are
+    expanded first); this pass adds:
 
     - types: `!ascreg.vreg<NxT>` -> `!emitc.opaque<"vector_T">` with the C
       API names (vector_int8_t ... vector_half, vector_bfloat16_t,
       vector_float), `!ascreg.mask` -> `vector_bool`, a rank-1 UB memref
       -> `!emitc.ptr<!emitc.opaque<"__ubuf__ T">>`;
-    - the kernel -> `emitc.func` with the specifiers `__simd_vf__ inline`;
     - every dav op -> the intrinsic call in the vendor's out-parameter
       form (`vcmax(dst, src, mask, MODE_ZEROING)`, `vintlv(d0, d1, a, b)`,
       `m = plt_b16(n, POST_UPDATE)` updating n in place): an
@@ -172,11 +250,48 @@ def ConvertDavToEmitCPass : Pass<"convert-dav-to-emitc", "::mlir::ModuleOp"> {
       that return their value (`pset_bN`) are `emitc.call_opaque`;
       `dav.reinterpret` is an `emitc.cast`.
 
+    For `ascreg-emitc-finalize-ascendc`, each kernel (a function without
+    results) keeps its CTRL state as `ascreg.ctrl`, and the module records
+    the semantic profile its functions agree on (`ascreg.semantics`); two
+    functions recording different profiles are an error (the host header
+    takes one per translation unit).
+
     `memref.dim` of a dynamic size has no Ascend C counterpart (a
-    `__simd_vf__` takes raw `__ubuf__` pointers) and is rejected.
-    docs/dav3510.md documents the conventions.
+    `__simd_vf__` takes raw `__ubuf__` pointers) and is rejected, as are
+    scalar float conversions (docs/semantics.md P16). docs/dav3510.md
+    documents the conventions.
   }];
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
+def NarrowLoopCountersPass : Pass<"ascreg-emitc-narrow-loop-counters", "::mlir::ModuleOp"> {
+  let summary = "Give every emitc.for from 0 in steps of 1 a uint16_t counter (hardware loops)";
+  let description = [{
+    The second half of `ascreg-dav-normalize-loops`: a hardware loop counts
+    in a uint16_t (`for (uint16_t i = 0; i < n; i += 1)`, n =
+    `(uint16_t) bound`), and the body reads the counter widened to its
+    former type. A loop of a vector function has at most 65535 trips.
+  }];
+}
+
+def FinalizeAscendCPass : Pass<"ascreg-emitc-finalize-ascendc", "::mlir::ModuleOp"> {
+  let summary = "Make the EmitC module a complete Ascend C translation unit";
+  let description = [{
+    After `convert-dav-to-emitc`:
+
+    - every kernel (marked `ascreg.ctrl` by the conversion) becomes the
+      vector function `__simd_vf__ inline void k_vf(...)`, called by an
+      entry `__aicore__ inline void k(...)` that sets the kernel's CTRL
+      state around `asc_vf_call<k_vf>(...)` (CTRL is scalar state, written
+      outside the vector function: cast-facts §2.3);
+    - the module starts with `#include "c_api/asc_simd.h"`, the vendor's C
+      API umbrella header, preceded by the recorded semantic profile as
+      `ASCREG_HOST_PROFILE` for the host header (the vendor compiler
+      ignores the macro);
+    - round trips through size_t (`(uint32_t) (size_t) x` of a uint32_t x)
+      are folded, and loads, casts and constants nobody reads (outputs of
+      multi-output intrinsics, unused loop bounds) are removed.
+  }];
 }
 
 #endif // ASCREG_CONVERSION_PASSES_TD

@@ -24,10 +24,20 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace ascreg {
 
 enum class CheckFailureAction { Assert, Report };
+
+/// The spellings of CheckFailureAction in pass and pipeline options
+/// (`check-failure=assert|report`).
+inline llvm::cl::ValuesClass checkFailureActionValues() {
+  return llvm::cl::values(
+      clEnumValN(CheckFailureAction::Assert, "assert", "cf.assert: the process aborts"),
+      clEnumValN(CheckFailureAction::Report, "report",
+                 "call __ascreg_runtime_error, which the host provides"));
+}
 
 /// The callee of the report action.
 inline constexpr llvm::StringLiteral kRuntimeErrorFunction = "__ascreg_runtime_error";
@@ -38,9 +48,6 @@ inline constexpr llvm::StringLiteral kCheckSitesAttr =
 /// (ascreg-expose-ub): the index of its UB arena argument; the UB state
 /// argument follows it.
 inline constexpr llvm::StringLiteral kUBArgumentAttr = AscRegDialect::getUBArgumentAttrName();
-
-/// Parses "assert" / "report".
-std::optional<CheckFailureAction> parseCheckFailureAction(StringRef text);
 
 /// Emits runtime checks for one pass run over a module.
 class RuntimeChecker {

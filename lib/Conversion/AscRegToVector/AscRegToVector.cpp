@@ -969,13 +969,7 @@ struct ConvertAscRegToVectorPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
-    auto action = parseCheckFailureAction(checkFailure);
-    if (!action) {
-      module.emitError() << "check-failure must be 'assert' or 'report', got '" << checkFailure
-                         << "'";
-      return signalPassFailure();
-    }
-    RuntimeChecker checker(module, runtimeChecks, *action);
+    RuntimeChecker checker(module, runtimeChecks, checkFailure);
     checkLoopSteps(module, checker);
     AscRegToVectorTypeConverter converter;
     RewritePatternSet patterns(ctx);

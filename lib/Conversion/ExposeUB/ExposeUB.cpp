@@ -52,13 +52,7 @@ struct ExposeUnifiedBufferPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    auto action = parseCheckFailureAction(checkFailure);
-    if (!action) {
-      module.emitError() << "check-failure must be 'assert' or 'report', got '" << checkFailure
-                         << "'";
-      return signalPassFailure();
-    }
-    RuntimeChecker checker(module, runtimeChecks, *action);
+    RuntimeChecker checker(module, runtimeChecks, checkFailure);
     for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr))
         continue;

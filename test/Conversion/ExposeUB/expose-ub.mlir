@@ -82,7 +82,7 @@ func.func @report(%b: memref<?xi32>, %i: index) -> i32 {
 // -----
 
 // Calls would need the callee to share the kernel's UB.
-// BADOPT: check-failure must be 'assert' or 'report', got 'maybe'
+// BADOPT: for the --check-failure option: Cannot find option named 'maybe'!
 // CHECK-LABEL: func.func @no_calls
 func.func @no_calls() {
   return

@@ -74,6 +74,13 @@ func.func @data_movement(%f: memref<?xf32>, %s: memref<64xf32>, %h: memref<?xi16
   %v = dav.vlds %f[%off] : memref<?xf32> -> !ascreg.vreg<64xf32>
   // CHECK: dav.vsts %[[V]], %{{.*}}[%{{.*}}], %{{.*}} : !ascreg.vreg<64xf32>, memref<64xf32>
   dav.vsts %v, %s[%off], %m : !ascreg.vreg<64xf32>, memref<64xf32>
+  // Barriers of every kind (the pipes a later load waits for).
+  // CHECK: dav.mem_bar <VST_LD>
+  dav.mem_bar <VST_LD>
+  // CHECK: dav.mem_bar <VST_VLD>
+  dav.mem_bar <VST_VLD>
+  // CHECK: dav.mem_bar <ST_VLD>
+  dav.mem_bar <ST_VLD>
   // CHECK: dav.vlds %{{.*}}[%{{.*}}] : memref<?xi16> -> !ascreg.vreg<128xu16>
   %u = dav.vlds %h[%off] : memref<?xi16> -> !ascreg.vreg<128xu16>
   // CHECK: dav.vlds %{{.*}}[%{{.*}}] : memref<?xi16> -> !ascreg.vreg<128xi16>
@@ -257,6 +264,9 @@ func.func @lanewise(%x: f32, %h: f16, %k: i32, %s: i16, %a: !ascreg.vreg<64xf32>
 // GENERIC: "dav.pintlv_b32"(%{{.*}}, %{{.*}}) : (!ascreg.mask, !ascreg.mask) -> (!ascreg.mask, !ascreg.mask)
 // GENERIC: "dav.vlds"(%{{.*}}, %{{.*}}) : (memref<?xf32>, index) -> !ascreg.vreg<64xf32>
 // GENERIC: "dav.vsts"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!ascreg.vreg<64xf32>, memref<64xf32>, index, !ascreg.mask) -> ()
+// GENERIC: "dav.mem_bar"() <{kind = #dav.mem_bar_kind<VST_LD>}> : () -> ()
+// GENERIC: "dav.mem_bar"() <{kind = #dav.mem_bar_kind<VST_VLD>}> : () -> ()
+// GENERIC: "dav.mem_bar"() <{kind = #dav.mem_bar_kind<ST_VLD>}> : () -> ()
 // GENERIC: "dav.vlds_dintlv_b32"(%{{.*}}, %{{.*}}) : (memref<?xi64>, index) -> (!ascreg.vreg<64xi32>, !ascreg.vreg<64xi32>)
 // GENERIC: "dav.vcadd"(%{{.*}}, %{{.*}}) : (!ascreg.vreg<128xi16>, !ascreg.mask) -> !ascreg.vreg<64xi32>
 // GENERIC: "dav.vcmax"(%{{.*}}, %{{.*}}) : (!ascreg.vreg<128xi16>, !ascreg.mask) -> !ascreg.vreg<128xi16>

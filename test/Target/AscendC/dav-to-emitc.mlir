@@ -1,9 +1,10 @@
-// convert-dav-to-emitc on dav input: the EmitC form of the intrinsics
-// (variable + verbatim with {} arguments + load; call_opaque for pset;
-// cast for reinterpret), the UB pointer types and the kernel specifiers: the
-// vector function kernel_vf and its entry kernel, which sets CTRL.
-// RUN: ascreg-opt %s --convert-dav-to-emitc | FileCheck %s
-// RUN: ascreg-opt %s --convert-dav-to-emitc | ascreg-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// The emission passes on dav input (ascreg-emit-ascendc): the EmitC form of
+// the intrinsics (variable + verbatim with {} arguments + load; call_opaque
+// for pset; cast for reinterpret), the UB pointer types and the kernel
+// specifiers: the vector function kernel_vf and its entry kernel, which sets
+// CTRL.
+// RUN: ascreg-opt %s --ascreg-emit-ascendc | FileCheck %s
+// RUN: ascreg-opt %s --ascreg-emit-ascendc | ascreg-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
 // CHECK-LABEL: emitc.func @kernel_vf(
 // CHECK-SAME:    %[[BASE:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ int8_t">>, %[[IDX:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ int16_t">>, %[[OUT:.*]]: !emitc.ptr<!emitc.opaque<"__ubuf__ float">>, %[[N:.*]]: i32)

@@ -147,6 +147,34 @@ def Dav_VstsOp : Dav_IntrOp<"vsts", ""> {
   let hasVerifier = 1;
 }
 
+def Dav_MemBarOp : Dav_IntrOp<"mem_bar", "", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let callTemplate = [{stringifyMemBarKind(getKind()).str()}];
+  let summary = "UB barrier between two pipes of a vector function (mem_bar)";
+  let description = [{
+    Inside a vector function the vector store, vector load, scalar store and
+    scalar load pipes are not ordered with each other: UB bytes a vector
+    store writes and a scalar load reads need `mem_bar(VST_LD)` between the
+    two, a vector load `mem_bar(VST_VLD)`, and bytes a scalar store writes
+    and a vector load reads `mem_bar(ST_VLD)` (asc-devkit LocalMemBar; C API
+    guide: `asc_store(ub_addr, v0); asc_mem_bar(VST_LD); asc_load(v1,
+    ub_addr)`).
+
+    ```mlir
+    dav.vsts %v, %buf[%off], %mask : !ascreg.vreg<64xf32>, memref<?xf32>
+    dav.mem_bar <VST_LD>
+    %x = memref.load %buf[%off] : memref<?xf32>
+    ```
+
+    `ascreg-dav-insert-mem-barriers` inserts them before Ascend C emission.
+    Every executor runs the ops of a kernel in program order, so a barrier
+    changes no value there (the interpreter executes it as a no-op); the op
+    reads and writes memory so that no transformation moves an access across
+    it or removes it.
+  }];
+  let arguments = (ins Dav_MemBarKindAttr:$kind);
+  let assemblyFormat = "$kind attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and gathers
 //===----------------------------------------------------------------------===//

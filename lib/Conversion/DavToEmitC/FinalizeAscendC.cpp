@@ -1,0 +1,134 @@
+//===- FinalizeAscendC.cpp - a complete Ascend C translation unit -*- C++ -*-===//
+//
+// ascreg-emitc-finalize-ascendc (Passes.td): after convert-dav-to-emitc,
+// the kernels become vector functions with CTRL-setting entries, the module
+// gets the vendor's header (and the recorded semantic profile for the host
+// header), and what the conversion left unused goes.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Conversion/Passes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace ascreg {
+#define GEN_PASS_DEF_FINALIZEASCENDCPASS
+#include "ascreg/Conversion/Passes.h.inc"
+} // namespace ascreg
+
+using namespace mlir;
+using namespace ascreg;
+
+namespace {
+
+/// The kernel's entry: `__aicore__ inline void k(args)` sets the kernel's CTRL
+/// state (bits 60, 48, 59, 50; the others kept), calls the vector function
+/// `k_vf` and restores CTRL, as the vendor's MLIR compiler does at kernel
+/// entry. CTRL is scalar state and must be written outside the vector
+/// function (cast-facts §2.3: "SetCtrlSpr需在SIMD_VF外调用"):
+///
+///   __aicore__ inline void kernel(__ubuf__ float* v1, ...) {
+///     int64_t v5 = get_ctrl();
+///     set_ctrl((v5 & ~0x1805000000000000LL) | 0x0001000000000000LL); // CTRL[60]=0 ...
+///     asc_vf_call<kernel_vf>(v1, ...);
+///     set_ctrl(v5);
+///   }
+void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
+  MLIRContext *ctx = vf.getContext();
+  std::string name = vf.getSymName().str();
+  vf.setSymName(name + "_vf");
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(vf);
+  Location loc = vf.getLoc();
+  auto entry = emitc::FuncOp::create(b, loc, name, vf.getFunctionType());
+  entry.setSpecifiersAttr(b.getStrArrayAttr({"__aicore__", "inline"}));
+  Block *body = entry.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Type i64 = b.getI64Type();
+  Value saved =
+      emitc::CallOpaqueOp::create(b, loc, TypeRange{i64}, "get_ctrl", ValueRange{}).getResult(0);
+  uint64_t bits = semantics::encodeCtrl(ctrl);
+  const uint64_t mask = semantics::encodeCtrl(semantics::Ctrl{true, true, true, true});
+  std::string set =
+      llvm::formatv("set_ctrl(({{} & ~{0:x16}LL) | {1:x16}LL); // CTRL[60]={2} ({3} saturation), "
+                    "CTRL[48]={4} ({5}), CTRL[59]={6} ({7}), CTRL[50]={8}",
+                    mask, bits, int(ctrl.globalSat), ctrl.globalSat ? "global" : "per-instruction",
+                    int(ctrl.floatNonSat), ctrl.floatNonSat ? "float inf/NaN" : "float saturating",
+                    int(ctrl.intTruncate), ctrl.intTruncate ? "int truncating" : "int saturating",
+                    int(ctrl.fp8NanKeep));
+  emitc::VerbatimOp::create(b, loc, b.getStringAttr(set), ValueRange{saved});
+  emitc::CallOpaqueOp::create(
+      b, loc, TypeRange{}, "asc_vf_call", body->getArguments(), /*args=*/ArrayAttr(),
+      /*template_args=*/b.getArrayAttr({emitc::OpaqueAttr::get(ctx, name + "_vf")}));
+  emitc::VerbatimOp::create(b, loc, b.getStringAttr("set_ctrl({});"), ValueRange{saved});
+  emitc::ReturnOp::create(b, loc, Value());
+}
+
+struct FinalizeAscendCPass : public ascreg::impl::FinalizeAscendCPassBase<FinalizeAscendCPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ModuleOp module = getOperation();
+    // The kernels (marked with their CTRL state by convert-dav-to-emitc)
+    // are vector functions (`__simd_vf__ inline void k_vf(...)`), each
+    // called by an entry `k` that sets the kernel's CTRL state.
+    SmallVector<std::pair<emitc::FuncOp, CtrlAttr>> kernels;
+    module.walk([&](emitc::FuncOp fn) {
+      auto ctrl = fn->getAttrOfType<CtrlAttr>(AscRegDialect::getCtrlAttrName());
+      if (ctrl && fn.getFunctionType().getNumResults() == 0 && !fn.isExternal())
+        kernels.push_back({fn, ctrl});
+    });
+    for (auto [fn, ctrl] : kernels) {
+      fn->removeAttr(AscRegDialect::getCtrlAttrName());
+      fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
+      addCtrlEntry(fn, ctrl.getCtrl());
+    }
+    // Round trips through size_t (index printed as size_t: upstream patterns
+    // that cast the unconverted index operand, e.g. arith.divui):
+    // (uint32_t) (size_t) x with x a uint32_t is x.
+    module.walk([](emitc::CastOp outer) {
+      auto inner = outer.getSource().getDefiningOp<emitc::CastOp>();
+      if (inner && isa<emitc::SizeTType, IndexType>(inner.getType()) &&
+          inner.getSource().getType() == outer.getType() && isa<IntegerType>(outer.getType()) &&
+          cast<IntegerType>(outer.getType()).getWidth() <= 32)
+        outer.replaceAllUsesWith(inner.getSource());
+    });
+    // A complete translation unit: the vendor's C API umbrella header (the
+    // host build puts include/ascreg/AscendC/host first on the include path).
+    // A recorded semantic profile is named before it: the vendor compiler
+    // ignores the macro, the host header (HostIntrinsics.h) runs the
+    // intrinsics with it unless the program or ASCREG_HOST_PROFILE says
+    // otherwise.
+    std::optional<semantics::Profile> recorded = profileRecordedOn(module);
+    std::string profile = recorded ? semantics::printProfile(*recorded) : "";
+    {
+      OpBuilder b(ctx);
+      b.setInsertionPointToStart(module.getBody());
+      if (!profile.empty())
+        emitc::VerbatimOp::create(
+            b, module.getLoc(),
+            b.getStringAttr(llvm::formatv("// Semantic profile (ascreg.semantics): {0}\n"
+                                          "#ifndef ASCREG_HOST_PROFILE\n"
+                                          "#define ASCREG_HOST_PROFILE \"{0}\"\n"
+                                          "#endif",
+                                          profile)
+                                .str()));
+      emitc::IncludeOp::create(b, module.getLoc(), "c_api/asc_simd.h",
+                               /*is_standard_include=*/false);
+    }
+    // Outputs of multi-output intrinsics that nobody reads leave dead loads,
+    // the hardware loops their unused index-typed bounds.
+    for (bool changed = true; changed;) {
+      SmallVector<Operation *> dead;
+      module.walk([&](Operation *op) {
+        if (isa<emitc::LoadOp, emitc::CastOp, emitc::ConstantOp>(op) && op->use_empty())
+          dead.push_back(op);
+      });
+      for (Operation *op : dead)
+        op->erase();
+      changed = !dead.empty();
+    }
+  }
+};
+
+} // namespace
