@@ -140,8 +140,15 @@ private:
                    error.c_str());
       std::exit(2);
     }
-    // The HostIntrinsics calls (vlds, vsts, vgather2) check against it too.
+    // The HostIntrinsics calls (vlds, vsts, vgather2) check against it too,
+    // and stop the run as the twin's own checks do (without a location).
     ascreg_host::currentUB() = &arena;
+    ascreg_host::onRuntimeError() = [](const S::RuntimeError &e, const char *intrinsic) {
+      std::fflush(stdout);
+      std::fprintf(stderr, "error: %s: %s\n", intrinsic,
+                   e.message(ascreg_host::currentUB()->capacity()).c_str());
+      std::exit(1);
+    };
   }
 
   S::UnifiedBuffer arena;
