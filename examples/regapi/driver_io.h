@@ -1,6 +1,6 @@
-// Helpers of the seed drivers (reduce.asc, gather.asc): raw little-endian
+// Helpers of the example drivers (examples/regapi): raw little-endian
 // element files in and out, so a test can feed the same bytes to the twin,
-// to ascreg-run and to numpy (test/RegAPI/Inputs/seed_check.py).
+// to ascreg-run and to numpy (test/RegAPI/Inputs/{seed,example}_check.py).
 #ifndef ASCREG_EXAMPLES_REGAPI_DRIVER_IO_H
 #define ASCREG_EXAMPLES_REGAPI_DRIVER_IO_H
 
