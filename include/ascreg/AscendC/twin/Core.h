@@ -21,6 +21,10 @@
 #ifndef ASCREG_ASCENDC_TWIN_CORE_H
 #define ASCREG_ASCENDC_TWIN_CORE_H
 
+#if __cplusplus < 202002L
+#error "the ascreg host twin needs C++20 (std::source_location); ascreg-cc passes -std=c++20"
+#endif
+
 #include "ascreg/AscendC/HostIntrinsics.h"
 
 #include <cstdio>
