@@ -11,8 +11,7 @@
 
 namespace R = AscendC::MicroAPI;
 
-template <typename T>
-__simd_vf__ inline void IdentityGatherVF(__ubuf__ T *dst, __ubuf__ T *src) {
+template <typename T> __simd_vf__ inline void IdentityGatherVF(__ubuf__ T *dst, __ubuf__ T *src) {
   R::RegTensor<T> v, r;
   R::RegTensor<int16_t> idx;
   R::Arange(idx, int16_t(0));
@@ -68,6 +67,10 @@ __global__ __vector__ void kernel(__gm__ half *out, __gm__ int64_t *out64, __gm_
 }
 
 int main() {
+  // A UB array of the host code: every block starts on a fresh UB, and
+  // releasing it after the launch must not release another array.
+  __ubuf__ float early[64];
+  early[0] = 1;
   half out[256];
   int64_t out64[64];
   int32_t outCast[64];
@@ -78,6 +81,10 @@ int main() {
   std::printf("sum64 %lld lane1 %lld\n", (long long)out64[0], (long long)out64[1]);
   std::printf("floor %d %d %d %d\n", outCast[0], outCast[1], outCast[2], outCast[3]);
   std::printf("pair %g %g %g\n", outPair[0], outPair[1], outPair[2]);
+  {
+    __ubuf__ float late[64];
+    std::printf("late at UB offset %lld\n", (long long)((uint8_t *)late - (uint8_t *)early));
+  }
   return 0;
 }
 // CHECK: block 0: wide at UB offset 256
@@ -86,3 +93,4 @@ int main() {
 // CHECK: sum64 274877908960 lane1 0
 // CHECK: floor -3 -2 -1 0
 // CHECK: pair 1 5 0
+// CHECK: late at UB offset 0

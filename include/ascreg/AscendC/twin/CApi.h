@@ -17,18 +17,17 @@ namespace ascreg {
 namespace twin {
 /// A load / store of a register of kind K through a T pointer: same size.
 template <class T, S::ElemKind K> constexpr void checkCMemoryType() {
-  static_assert(ElemOf<std::remove_cv_t<T>>::valid &&
-                    sizeof(T) == S::elemBytes(K),
+  static_assert(ElemOf<std::remove_cv_t<T>>::valid && sizeof(T) == S::elemBytes(K),
                 "the __ubuf__ pointer's element type and the register's differ in size");
 }
 } // namespace twin
 } // namespace ascreg
 
 #define ASCREG_TWIN_UPDATE_MASK(BITS)                                                              \
-  ASCREG_OP("update_mask type=b" #BITS " out=return,count in=count")                              \
-  inline vector_bool asc_update_mask_b##BITS(                                                      \
-      uint32_t &count, const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {              \
-    ascreg::twin::enter("asc_update_mask_b" #BITS, loc);                                          \
+  ASCREG_OP("update_mask type=b" #BITS " out=return,count in=count")                               \
+  inline vector_bool asc_update_mask_b##BITS(uint32_t &count, const ascreg::twin::Loc &loc =       \
+                                                                  ascreg::twin::Loc::current()) {  \
+    ascreg::twin::enter("asc_update_mask_b" #BITS, loc);                                           \
     return plt_b##BITS(count, POST_UPDATE);                                                        \
   }
 ASCREG_TWIN_UPDATE_MASK(8)
@@ -62,8 +61,7 @@ inline void asc_storealign(__ubuf__ T *dst, const ascreg_host::Vec<K> &src, cons
 
 template <ascreg::semantics::ElemKind K>
 ASCREG_OP("pair_reduce_sum out=dst in=src,mask")
-inline void asc_pair_reduce_sum(ascreg_host::Vec<K> &dst, ascreg_host::Vec<K> src,
-                                vector_bool mask,
+inline void asc_pair_reduce_sum(ascreg_host::Vec<K> &dst, ascreg_host::Vec<K> src, vector_bool mask,
                                 const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {
   ascreg::twin::enter("asc_pair_reduce_sum", loc);
   ascreg::twin::pairReduceSum(ascreg::semantics::RegType{K, 1}, src.r, mask, dst.r,
@@ -71,9 +69,9 @@ inline void asc_pair_reduce_sum(ascreg_host::Vec<K> &dst, ascreg_host::Vec<K> sr
 }
 template <ascreg::semantics::ElemKind K>
 ASCREG_OP("pair_reduce_sum out=return in=src,mask")
-inline ascreg_host::Vec<K>
-asc_pair_reduce_sum(ascreg_host::Vec<K> src, vector_bool mask,
-                    const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {
+inline ascreg_host::Vec<K> asc_pair_reduce_sum(
+    ascreg_host::Vec<K> src, vector_bool mask,
+    const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {
   ascreg_host::Vec<K> dst;
   asc_pair_reduce_sum(dst, src, mask, loc);
   return dst;

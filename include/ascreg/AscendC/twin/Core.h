@@ -86,23 +86,27 @@ template <class...> inline constexpr bool kUnsupported = false;
 /// leading explicit type or value template arguments, as the vendor's
 /// templates take them) fails to compile naming it.
 #define ASCREG_TWIN_UNSUPPORTED(Name)                                                              \
-  template <typename ascregT = DefaultType, auto... ascregV, typename... ascregA>                 \
-  ASCREG_OP("unsupported") void Name(ascregA &&...) {                                              \
-    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                              \
+  template <typename ascregT = DefaultType, auto... ascregV, typename... ascregA>                  \
+  ASCREG_OP("unsupported")                                                                         \
+  void Name(ascregA &&...) {                                                                       \
+    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                               \
                   #Name " is not supported by the ascreg host twin yet");                          \
   }                                                                                                \
-  template <auto ascregP, auto... ascregV, typename... ascregA>                                   \
-  ASCREG_OP("unsupported") void Name(ascregA &&...) {                                              \
+  template <auto ascregP, auto... ascregV, typename... ascregA>                                    \
+  ASCREG_OP("unsupported")                                                                         \
+  void Name(ascregA &&...) {                                                                       \
     static_assert(::ascreg::twin::kUnsupported<ascregA...>,                                        \
                   #Name " is not supported by the ascreg host twin yet");                          \
   }                                                                                                \
-  template <typename ascregT, typename ascregU, auto... ascregV, typename... ascregA>             \
-  ASCREG_OP("unsupported") void Name(ascregA &&...) {                                              \
-    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregU, ascregA...>,                     \
+  template <typename ascregT, typename ascregU, auto... ascregV, typename... ascregA>              \
+  ASCREG_OP("unsupported")                                                                         \
+  void Name(ascregA &&...) {                                                                       \
+    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregU, ascregA...>,                      \
                   #Name " is not supported by the ascreg host twin yet");                          \
   }                                                                                                \
-  template <auto ascregP, typename ascregT, auto... ascregV, typename... ascregA>                 \
-  ASCREG_OP("unsupported") void Name(ascregA &&...) {                                              \
+  template <auto ascregP, typename ascregT, auto... ascregV, typename... ascregA>                  \
+  ASCREG_OP("unsupported")                                                                         \
+  void Name(ascregA &&...) {                                                                       \
     static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                               \
                   #Name " is not supported by the ascreg host twin yet");                          \
   }

@@ -67,7 +67,8 @@ inline void copy(void *dst, const void *src, uint64_t bytes, bool toUB, const ch
   if (bytes && (!in || a + bytes > in->start + in->bytes))
     fail(loc, call,
          "reads UB bytes [" + std::to_string(a) + ", " + std::to_string(a + bytes) + "), " +
-             (in ? "past the end of " + describe(*in) : std::string("outside every __ubuf__ array")));
+             (in ? "past the end of " + describe(*in)
+                 : std::string("outside every __ubuf__ array")));
   std::memcpy(dst, ub().data() + a, bytes);
 }
 

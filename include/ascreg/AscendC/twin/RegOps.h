@@ -21,8 +21,8 @@
 #ifndef ASCREG_ASCENDC_TWIN_REGOPS_H
 #define ASCREG_ASCENDC_TWIN_REGOPS_H
 
-#include "ascreg/AscendC/twin/SemanticsCalls.h"
 #include "ascreg/AscendC/twin/RegTypes.h"
+#include "ascreg/AscendC/twin/SemanticsCalls.h"
 
 namespace AscendC {
 namespace Reg {
@@ -34,10 +34,11 @@ using ascreg::twin::Loc;
 /// The register form of a call whose mask form exists (And, Or, Not): any
 /// call with a RegTensor argument fails to compile naming it.
 #define ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Name)                                                \
-  template <typename ascregT = DefaultType, auto... ascregV, typename... ascregA,                 \
-            std::enable_if_t<(kIsRegTensor<std::remove_reference_t<ascregA>> || ...), int> = 0>   \
-  ASCREG_OP("unsupported") void Name(ascregA &&...) {                                              \
-    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                              \
+  template <typename ascregT = DefaultType, auto... ascregV, typename... ascregA,                  \
+            std::enable_if_t<(kIsRegTensor<std::remove_reference_t<ascregA>> || ...), int> = 0>    \
+  ASCREG_OP("unsupported")                                                                         \
+  void Name(ascregA &&...) {                                                                       \
+    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                               \
                   #Name " of registers is not supported by the ascreg host twin yet");             \
   }
 
@@ -63,7 +64,8 @@ inline MaskReg UpdateMask(uint32_t &scalarValue, const Loc &loc = Loc::current()
   return m;
 }
 
-template <typename T, MaskPattern mode = MaskPattern::ALL, const RegTrait &regTrait = RegTraitNumOne>
+template <typename T, MaskPattern mode = MaskPattern::ALL,
+          const RegTrait &regTrait = RegTraitNumOne>
 ASCREG_OP("create_mask type=$T,$regTrait pattern=$mode out=return")
 inline MaskReg CreateMask(const Loc &loc = Loc::current()) {
   ascreg::twin::enter("CreateMask", loc);
@@ -189,8 +191,8 @@ inline void DataCopy(__ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask,
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM,
           typename U>
 ASCREG_OP("store_align in=srcReg,dstAddr,mask post=dstAddr,postUpdateStride")
-inline void DataCopy(__ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride,
-                     const MaskReg &mask, const Loc &loc = Loc::current()) {
+inline void DataCopy(__ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride, const MaskReg &mask,
+                     const Loc &loc = Loc::current()) {
   StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask, loc);
 }
 
@@ -272,8 +274,8 @@ inline void Gather(S &dstReg, S &srcReg, V &indexReg, const Loc &loc = Loc::curr
   ASCREG_TWIN_REGS(V);
   static_assert(kTypeMatches<T, typename S::ActualT> && kTypeMatches<U, typename V::ActualT>,
                 "Gather<T, U>: T and U must be the element types of srcReg and indexReg");
-  ascreg::twin::gatherReg(S::regType(), srcReg.bits(), V::regType(), indexReg.bits(),
-                          dstReg.bits(), "Gather", loc);
+  ascreg::twin::gatherReg(S::regType(), srcReg.bits(), V::regType(), indexReg.bits(), dstReg.bits(),
+                          "Gather", loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -302,8 +304,8 @@ inline void Duplicate(S &dstReg, U scalarValue, const MaskReg &mask,
                 "Duplicate<T>: T must be the element type of dstReg");
   ASCREG_TWIN_ZEROING("Duplicate", mode);
   ascreg::semantics::duplicate(S::regType(),
-                               ascreg::twin::scalarBits<typename S::ActualT>(scalarValue),
-                               &mask.m, dstReg.bits());
+                               ascreg::twin::scalarBits<typename S::ActualT>(scalarValue), &mask.m,
+                               dstReg.bits());
 }
 template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST,
           MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
@@ -359,16 +361,16 @@ inline void Select(U &dstReg, U &srcReg0, U &srcReg1, const MaskReg &mask,
 }
 
 #define ASCREG_TWIN_BINARY(NAME, KIND, SPEC)                                                       \
-  template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>   \
-  ASCREG_OP(SPEC " out=dstReg in=srcReg0,srcReg1,mask")                                           \
-  inline void NAME(U &dstReg, U &srcReg0, U &srcReg1, const MaskReg &mask,                        \
+  template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>     \
+  ASCREG_OP(SPEC " out=dstReg in=srcReg0,srcReg1,mask")                                            \
+  inline void NAME(U &dstReg, U &srcReg0, U &srcReg1, const MaskReg &mask,                         \
                    const Loc &loc = Loc::current()) {                                              \
     ascreg::twin::enter(#NAME, loc);                                                               \
     ASCREG_TWIN_REGS(U);                                                                           \
     static_assert(kTypeMatches<T, typename U::ActualT>,                                            \
-                  #NAME "<T>: T must be the registers' element type");                            \
+                  #NAME "<T>: T must be the registers' element type");                             \
     ASCREG_TWIN_ZEROING(#NAME, mode);                                                              \
-    ascreg::twin::binary(ascreg::semantics::BinaryKind::KIND, U::regType(), srcReg0.bits(),       \
+    ascreg::twin::binary(ascreg::semantics::BinaryKind::KIND, U::regType(), srcReg0.bits(),        \
                          srcReg1.bits(), mask, dstReg.bits(), #NAME, loc);                         \
   }
 ASCREG_TWIN_BINARY(Add, Add, "add")

@@ -122,9 +122,7 @@ namespace twin {
 
 /// The element kind of a scalar type of the API (ElemKind of `void` for a
 /// type that has none).
-template <class T> struct ElemOf {
-  static constexpr bool valid = false;
-};
+template <class T> struct ElemOf { static constexpr bool valid = false; };
 #define ASCREG_TWIN_ELEM(TYPE, KIND)                                                               \
   template <> struct ElemOf<TYPE> {                                                                \
     static constexpr bool valid = true;                                                            \
@@ -151,9 +149,10 @@ namespace Reg {
 /// One register of T lanes (RegTraitNumTwo: the 64-bit two-register form).
 template <typename T, const RegTrait &regTrait = RegTraitNumOne>
 struct __attribute__((may_alias)) RegTensor {
-  static_assert(ascreg::twin::ElemOf<T>::valid,
-                "RegTensor<T>: T is not an element type of the Reg API (int8_t, uint8_t, "
-                "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t)");
+  static_assert(
+      ascreg::twin::ElemOf<T>::valid,
+      "RegTensor<T>: T is not an element type of the Reg API (int8_t, uint8_t, "
+      "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t)");
   static_assert(regTrait.REG_NUM == 1 || (regTrait.REG_NUM == 2 && sizeof(T) == 8),
                 "RegTensor: RegTraitNumTwo is for 64-bit elements only");
   using ActualT = T;
@@ -185,7 +184,8 @@ struct IsRegTensor<AscendC::Reg::RegTensor<T, Tr>> : std::true_type {};
 template <class R> inline constexpr bool kIsRegTensor = IsRegTensor<std::remove_cv_t<R>>::value;
 
 /// T, if given, must be the register's element type (the vendor checks it).
-template <class Given, class Actual> inline constexpr bool kTypeMatches =
+template <class Given, class Actual>
+inline constexpr bool kTypeMatches =
     std::is_same_v<Given, AscendC::Reg::DefaultType> || std::is_same_v<Given, Actual>;
 
 /// The register type of a call's T and RegTrait (UpdateMask, CreateMask).

@@ -23,8 +23,9 @@ namespace twin {
 
 inline void requireLegal(bool legal, const char *call, const std::string &what, const Loc &loc) {
   if (!legal)
-    fail(loc, call, what + " is not a legal type combination (docs/semantics.md lists the legal "
-                           "ones)");
+    fail(loc, call,
+         what + " is not a legal type combination (docs/semantics.md lists the legal "
+                "ones)");
 }
 
 /// The raw bits of `v` as an element of type T (converted as C++ converts,
@@ -58,8 +59,7 @@ template <class T> constexpr bool isNormStore(AscendC::Reg::StoreDist d) {
          (d == D::DIST_NORM_B16 && bytes == 2) || (d == D::DIST_NORM_B32 && bytes == 4);
 }
 
-template <class T, class R>
-void loadAlign(R &dst, const T *src, const char *call, const Loc &loc) {
+template <class T, class R> void loadAlign(R &dst, const T *src, const char *call, const Loc &loc) {
   checkMemoryType<T, R>();
   constexpr S::RegType t = R::regType();
   const uint8_t *p = checkRegisterRead(src, t.bytes(), call, loc);
@@ -138,8 +138,8 @@ inline void gather(S::RegType dst, const void *base, unsigned unitBytes, S::RegT
                            (ub().capacity() - a) / unitBytes, i, mask.m, out);
   if (!st.ok)
     fail(loc, call,
-         "lane " + std::to_string(st.lane) + " gathers index " + std::to_string(st.value) +
-             " of " + std::to_string(unitBytes) + "-byte elements from UB " + hexAddress(a) +
+         "lane " + std::to_string(st.lane) + " gathers index " + std::to_string(st.value) + " of " +
+             std::to_string(unitBytes) + "-byte elements from UB " + hexAddress(a) +
              ", outside the Unified Buffer of " + std::to_string(ub().capacity()) + " bytes");
 }
 
@@ -231,7 +231,10 @@ inline RoundChoice truncateRound(AscendC::Reg::RoundMode m) {
 }
 inline S::CastPart castPart(AscendC::Reg::RegLayout l) {
   using L = AscendC::Reg::RegLayout;
-  return l == L::ONE ? S::CastPart::P1 : l == L::TWO ? S::CastPart::P2 : l == L::THREE ? S::CastPart::P3 : S::CastPart::P0;
+  return l == L::ONE     ? S::CastPart::P1
+         : l == L::TWO   ? S::CastPart::P2
+         : l == L::THREE ? S::CastPart::P3
+                         : S::CastPart::P0;
 }
 
 /// CAST_NONE on a rounding pair: RINT where the vendor's library makes it
@@ -248,7 +251,8 @@ inline void cast(S::ElemKind dst, S::ElemKind src, RoundChoice round, bool sat, 
   S::CastSpec spec{dst, src};
   if (pair) {
     if (round.unsupported)
-      fail(loc, "Cast", std::string(round.unsupported) + " is not supported by the ascreg host twin");
+      fail(loc, "Cast",
+           std::string(round.unsupported) + " is not supported by the ascreg host twin");
     if (pair->hasRound) {
       if (!round.given && !noneIsRint(dst, src))
         fail(loc, "Cast",
@@ -269,7 +273,8 @@ inline void cast(S::ElemKind dst, S::ElemKind src, RoundChoice round, bool sat, 
 inline void truncate(S::ElemKind t, RoundChoice round, const S::Reg &in, const vector_bool &mask,
                      S::Reg &out, const Loc &loc) {
   if (round.unsupported)
-    fail(loc, "Truncate", std::string(round.unsupported) + " is not supported by the ascreg host twin");
+    fail(loc, "Truncate",
+         std::string(round.unsupported) + " is not supported by the ascreg host twin");
   std::string error = S::truncateError(t, round.mode);
   if (!error.empty())
     fail(loc, "Truncate", error);

@@ -40,6 +40,7 @@ namespace twin {
 
 /// One `__ubuf__` array: UB bytes [start, start + bytes), declared at `loc`.
 struct UBAllocation {
+  uint64_t id = 0; // unique in the run: releasing names it
   uint64_t start = 0;
   uint64_t bytes = 0;
   Loc loc;
@@ -92,24 +93,24 @@ public:
   }
 
   /// Places `bytes` bytes at the next aligned address (the user's array
-  /// declaration at `loc`); returns its index (its start: start(index)).
-  uint64_t start(size_t i) const { return allocations[i].start; }
-  size_t allocate(uint64_t bytes, const Loc &loc) {
+  /// declaration at `loc`); returns the allocation.
+  const UBAllocation &allocate(uint64_t bytes, const Loc &loc) {
     uint64_t start = S::alignToUB(top);
     if (!S::insideUB(start, bytes, capacity()))
       fail(loc, "__ubuf__",
            "the array of " + std::to_string(bytes) + " bytes at UB " + hexAddress(start) +
                " exceeds the Unified Buffer of " + std::to_string(capacity()) +
                " bytes (set it with ASCREG_UB_CAPACITY)");
-    allocations.push_back({start, bytes, loc, true});
+    allocations.push_back({++lastId, start, bytes, loc, true});
     top = start + bytes;
-    return allocations.size() - 1;
+    return allocations.back();
   }
-  /// Releases allocation `i` (its scope ended); the top returns to the end
-  /// of the last live one.
-  void release(size_t i) {
-    if (i < allocations.size())
-      allocations[i].live = false;
+  /// Releases allocation `id` (its scope ended; gone already if a block
+  /// started since); the top returns to the end of the last live one.
+  void release(uint64_t id) {
+    for (UBAllocation &x : allocations)
+      if (x.id == id)
+        x.live = false;
     while (!allocations.empty() && !allocations.back().live)
       allocations.pop_back();
     top = allocations.empty() ? 0 : allocations.back().start + allocations.back().bytes;
@@ -154,6 +155,7 @@ private:
   S::UnifiedBuffer arena;
   std::vector<UBAllocation> allocations;
   uint64_t top = 0;
+  uint64_t lastId = 0;
 };
 
 inline UnifiedBuffer &ub() {
@@ -219,16 +221,14 @@ inline uint8_t *checkWrite(void *p, uint64_t first, uint64_t last, bool aligned,
 /// A kernel-local `__ubuf__ T name[N]` in UB for the scope it is declared in.
 template <class T, uint64_t N> class UBArray {
 public:
-  explicit UBArray(const Loc &loc = Loc::current())
-      : index(ub().allocate(sizeof(T) * N, loc)), start(ub().start(index)) {}
+  explicit UBArray(const Loc &loc = Loc::current()) : at(ub().allocate(sizeof(T) * N, loc)) {}
   UBArray(const UBArray &) = delete;
   UBArray &operator=(const UBArray &) = delete;
-  ~UBArray() { ub().release(index); }
-  T (&ref())[N] { return *reinterpret_cast<T(*)[N]>(ub().data() + start); }
+  ~UBArray() { ub().release(at.id); }
+  T (&ref())[N] { return *reinterpret_cast<T(*)[N]>(ub().data() + at.start); }
 
 private:
-  size_t index;
-  uint64_t start;
+  UBAllocation at;
 };
 
 /// A UB buffer of `count` elements whose size is known only at run time
@@ -236,16 +236,15 @@ private:
 template <class T> class UBBuffer {
 public:
   explicit UBBuffer(uint64_t count, const Loc &loc = Loc::current())
-      : index(ub().allocate(sizeof(T) * count, loc)), start(ub().start(index)), n(count) {}
+      : at(ub().allocate(sizeof(T) * count, loc)), n(count) {}
   UBBuffer(const UBBuffer &) = delete;
   UBBuffer &operator=(const UBBuffer &) = delete;
-  ~UBBuffer() { ub().release(index); }
-  T *data() { return reinterpret_cast<T *>(ub().data() + start); }
+  ~UBBuffer() { ub().release(at.id); }
+  T *data() { return reinterpret_cast<T *>(ub().data() + at.start); }
   uint64_t size() const { return n; }
 
 private:
-  size_t index;
-  uint64_t start;
+  UBAllocation at;
   uint64_t n;
 };
 
