@@ -11,6 +11,7 @@ PKGS=(
   libbenchmark-dev                                          # Google Benchmark: bench/
   ninja-build cmake g++ python3                             # build system and lit's interpreter
   libclang-rt-22-dev                                        # FuzzedDataProvider.h: the fuzz targets' input decoding (fuzz/, in every test build)
+  clang-22                                                  # the second host compiler of the Reg API twin's tests (test/RegAPI, docs/regapi.md)
   # The Python package (python/, docs/python.md), built for Debian's /usr/bin/python3:
   # pybind11 for the extension, numpy for the arrays it runs kernels on, pytest and
   # hypothesis for its tests and ascreg.testing (property-based kernel tests).
@@ -28,7 +29,7 @@ fi
 # scripts/fuzz.sh) build with clang 22: its compiler, the sanitizer runtimes
 # and libFuzzer. Installed only for those jobs (setup-deps.sh --sanitize).
 if [ "${1:-}" = "--sanitize" ]; then
-  PKGS+=(clang-22 libfuzzer-22-dev)   # (and libclang-rt-22-dev above: the sanitizer runtimes)
+  PKGS+=(libfuzzer-22-dev)   # (and clang-22, libclang-rt-22-dev above: the compiler, the sanitizer runtimes)
 fi
 
 missing=()

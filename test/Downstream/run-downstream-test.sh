@@ -19,7 +19,8 @@ step "install into $PREFIX"
 for f in include/ascreg/Dialect/AscReg/IR/AscRegOps.h.inc include/ascreg/Dialect/AscReg/IR/AscRegOps.td \
          include/ascreg/Conversion/Passes.h.inc include/ascreg-c/Dialects.h \
          lib/cmake/AscReg/AscRegConfig.cmake lib/cmake/AscReg/AscRegTargets.cmake \
-         lib/AscRegPlugin.so bin/ascreg-opt bin/ascreg-run bin/ascreg-lsp-server; do
+         lib/AscRegPlugin.so bin/ascreg-opt bin/ascreg-run bin/ascreg-lsp-server \
+         bin/ascreg-cc include/ascreg/AscendC/regapi/kernel_operator.h lib/libAscRegSemantics.a; do
   [[ -e $PREFIX/$f ]] || { echo "not installed: $f"; exit 1; }
 done
 
@@ -46,6 +47,12 @@ grep -q "interpreter and jit agree" "$WORK/frontend.out"
 step "run the C API test"
 "$CAPI_TEST" > "$WORK/capi.out" || { cat "$WORK/capi.out"; exit 1; }
 tail -1 "$WORK/capi.out"
+
+step "run seed 001 on the installed host twin"
+"$SEED001" | tee "$WORK/seed001.out"
+grep -q "\[Success\]" "$WORK/seed001.out"
+"$ASCREG_CC" "$SRC/examples/regapi/seeds/reduce.asc" -o "$WORK/reduce"
+"$WORK/reduce" | grep "max 50 at index 30"
 
 step "run the installed tools"
 "$ASCREG_OPT" "$SRC/examples/argmax.mlir" --convert-ascreg-to-vector > "$WORK/opt.mlir"
