@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
@@ -298,6 +299,8 @@ struct ParamInfo {
   sem::NumberFormat number{}; // how an element reads: signless integers as signed
   std::string file;           // where the parameter is defined
   unsigned line = 0, column = 0;
+  /// Path comparisons take two NaNs as equal here (NaNPayloads.h).
+  bool nanPayloadUnspecified = false;
 };
 
 Elem classify(Type t, ParamInfo &p) {
@@ -576,6 +579,9 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
     }
     params.push_back(std::move(p));
   }
+  std::vector<bool> nanOpen = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn);
+  for (ParamInfo &p : params)
+    p.nanPayloadUnspecified = nanOpen[p.index];
 
   interp::Options io;
   io.ubCapacity = options.ubCapacity;
@@ -873,6 +879,7 @@ void Kernel::run(py::args args, const std::string &mode) {
         for (size_t bi = 0; bi < buffers.size(); ++bi) {
           const BoundBuffer &b = buffers[bi];
           const ParamInfo &p = params[b.param];
+          Type elem = cast<MemRefType>(fn.getArgumentTypes()[b.param]).getElementType();
           unsigned eb = p.bits / 8;
           const uint8_t *x = b.data, *y = copies[bi].data();
           if (std::memcmp(x, y, b.bytes) == 0)
@@ -881,7 +888,7 @@ void Kernel::run(py::args args, const std::string &mode) {
             uint64_t u = 0, v = 0;
             std::memcpy(&u, x + e * eb, eb);
             std::memcpy(&v, y + e * eb, eb);
-            if (u == v || (sem::isNaN(p.number, u) && sem::isNaN(p.number, v)))
+            if (::ascreg::debugging::sameElementBits(elem, p.nanPayloadUnspecified, u, v))
               continue;
             if (mismatches.size() < 64)
               mismatches.push_back({b.param, e, u, v});
@@ -1542,6 +1549,10 @@ PYBIND11_MODULE(_ascreg, m) {
             return py::tuple(l);
           },
           "numpy dtypes a buffer parameter accepts (preferred first); () for scalars.")
+      .def_readonly("nan_payload_unspecified", &ParamInfo::nanPayloadUnspecified,
+                    "A float buffer that a NaN with an unspecified payload (made by an addition) "
+                    "may reach: path comparisons take two NaNs as equal here, and compare every "
+                    "other buffer bit for bit (docs/semantics.md section 4).")
       .def_property_readonly(
           "location",
           [](const ParamInfo &p) -> py::object {
