@@ -18,6 +18,8 @@
 // kernel compiles or runs, and no Python object is touched under the mutex.
 //
 //===----------------------------------------------------------------------===//
+#include "Interrupt.h"
+
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Debugging/NaNPayloads.h"
@@ -470,6 +472,9 @@ public:
   std::unique_ptr<interp::CompiledKernel> interpKernel;
   std::unique_ptr<jit::JitKernel> jitKernel;
   uint64_t lastExecuted = 0;
+  /// Set by Ctrl-C during a run (ascreg_python::InterruptScope); the
+  /// interpreter polls it.
+  std::atomic<bool> cancel{false};
 
   ~Kernel() {
     // Destroying IR touches the (single-threaded) context: not while another
@@ -586,6 +591,7 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
   interp::Options io;
   io.ubCapacity = options.ubCapacity;
   io.maxSteps = options.maxSteps;
+  io.cancel = &cancel;
   auto compiled = interp::CompiledKernel::compile(fn, io);
   if (failed(compiled))
     throwDiags(ErrorKind::Compile, s.takeDiags(), "the interpreter cannot compile @" + entry);
@@ -599,7 +605,8 @@ void Kernel::ensureJit() {
   jit::Options jo;
   jo.runtimeChecks = options.jitChecks;
   jo.ubCapacity = options.ubCapacity;
-  jo.optLevel = options.jitOpt;
+  jo.optLevel = static_cast<unsigned>(options.jitOpt);
+  jo.interruptible = true;
   auto compiled = jit::JitKernel::compile(*module, entry, jo);
   if (failed(compiled))
     throwDiags(ErrorKind::Compile, session->takeDiags(), "the JIT cannot compile @" + entry);
@@ -842,6 +849,7 @@ void Kernel::run(py::args args, const std::string &mode) {
   std::optional<AscregError> error;
   std::vector<Mismatch> mismatches;
   uint64_t numMismatches = 0;
+  ascreg_python::InterruptScope interrupt(cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(session->mutex);
@@ -900,6 +908,7 @@ void Kernel::run(py::args args, const std::string &mode) {
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
   if (numMismatches) {
@@ -1298,6 +1307,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   interp::Options io;
   io.ubCapacity = k.options.ubCapacity;
   io.maxSteps = k.options.maxSteps;
+  io.cancel = &k.cancel;
   if (!req.checks.empty()) {
     std::string error;
     auto checks = interp::CheckOptions::parse(req.checks, error);
@@ -1317,6 +1327,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   std::optional<AscregError> runError, error;
   std::vector<PlainFinding> findings;
   std::vector<PlainExplanation> explanations;
+  ascreg_python::InterruptScope interrupt(k.cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1360,6 +1371,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
 
@@ -1431,9 +1443,12 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   options.interp.ubCapacity = k.options.ubCapacity;
   options.interp.maxSteps = k.options.maxSteps;
   options.jit.ubCapacity = k.options.ubCapacity;
-  options.jit.optLevel = k.options.jitOpt;
+  options.jit.optLevel = static_cast<unsigned>(k.options.jitOpt);
+  options.interp.cancel = &k.cancel;
+  options.jit.interruptible = true;
   std::optional<AscregError> error;
   FailureOr<::ascreg::debugging::BisectResult> result = failure();
+  ascreg_python::InterruptScope interrupt(k.cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1460,6 +1475,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
   py::object mod = py::module_::import("ascreg.debugging");
@@ -1647,6 +1663,7 @@ PYBIND11_MODULE(_ascreg, m) {
             interp::Options io;
             io.ubCapacity = k.options.ubCapacity;
             io.maxSteps = k.options.maxSteps;
+            io.cancel = &k.cancel;
             if (!checks.is_none()) {
               std::string error;
               auto parsed = interp::CheckOptions::parse(py::str(checks).cast<std::string>(), error);
@@ -1655,6 +1672,7 @@ PYBIND11_MODULE(_ascreg, m) {
               io.checks = *parsed;
             }
             std::optional<AscregError> error;
+            ascreg_python::InterruptScope interrupt(k.cancel);
             {
               py::gil_scoped_release release;
               std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1667,6 +1685,7 @@ PYBIND11_MODULE(_ascreg, m) {
                 error = std::move(e);
               }
             }
+            interrupt.raiseIfInterrupted();
             if (error)
               throw *error;
           },
