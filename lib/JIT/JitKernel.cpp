@@ -160,6 +160,7 @@ struct JitModule::Impl {
   sem::UnifiedBuffer ub;
   bool runtimeChecks = true;
   bool interruptible = false;
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 JitModule::JitModule() : impl(std::make_unique<Impl>()) {}
@@ -206,6 +207,7 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
     return blame->emitError() << error;
   k.runtimeChecks = options.runtimeChecks;
   k.interruptible = options.interruptible;
+  k.cancel = options.cancel;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   for (const std::string &name : entries)
@@ -341,6 +343,10 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   bool ok = sigsetjmp(run.unwind, /*savemask=*/catchFaults || m.interruptible) == 0;
   if (ok) {
     run.interruptible = m.interruptible;
+    // Set first, checked second: a stop requested before this point is
+    // seen here, one after it unwinds.
+    if (m.cancel && m.cancel->load())
+      interruptCurrentRun();
     k.entry(packed.data());
     run.interruptible = 0;
   }

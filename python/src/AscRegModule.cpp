@@ -626,6 +626,7 @@ void Kernel::ensureJit() {
   jo.ubCapacity = options.ubCapacity;
   jo.optLevel = static_cast<unsigned>(options.jitOpt);
   jo.interruptible = true;
+  jo.cancel = &cancel;
   auto compiled = jit::JitKernel::compile(*module, entry, jo);
   if (failed(compiled))
     throwDiags(ErrorKind::Compile, session->takeDiags(), "the JIT cannot compile @" + entry);
@@ -1533,6 +1534,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   options.jit.optLevel = static_cast<unsigned>(k.options.jitOpt);
   options.interp.cancel = &k.cancel;
   options.jit.interruptible = true;
+  options.jit.cancel = &k.cancel;
   std::optional<AscregError> error;
   FailureOr<::ascreg::debugging::BisectResult> result = failure();
   ascreg_python::InterruptScope interrupt(k.cancel);

@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -45,6 +46,9 @@ struct Options {
   /// Runs may be stopped by interruptCurrentRun (each run then saves and
   /// restores the thread's signal mask).
   bool interruptible = false;
+  /// With `interruptible`: a run does not start its compiled code once this
+  /// is true (a stop requested before interruptCurrentRun could unwind).
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 /// Stops the run of an interruptible kernel (Options::interruptible) in
