@@ -1,6 +1,7 @@
 //===- Bisect.cpp - which pass of a pipeline changes a kernel's results ---===//
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Debugging/DiagnosticText.h"
+#include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
 #include "ascreg/JIT/JitKernel.h"
@@ -48,6 +49,7 @@ std::string describeElement(Type elem, uint64_t bits) {
 BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &expected,
                                 const std::vector<std::vector<uint8_t>> &actual, unsigned limit) {
   BufferComparison cmp;
+  std::vector<bool> nanOpen = unspecifiedNaNPayloadParams(fn);
   for (unsigned i = 0; i < fn.getNumArguments() && i < expected.size() && i < actual.size(); ++i) {
     auto mt = dyn_cast<MemRefType>(fn.getArgumentTypes()[i]);
     std::optional<unsigned> elemBytes = mt ? ubBufferElementBytes(mt) : std::nullopt;
@@ -61,7 +63,7 @@ BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<u
       uint64_t a = 0, b = 0;
       std::memcpy(&a, x.data() + e * eb, eb);
       std::memcpy(&b, y.data() + e * eb, eb);
-      if (a == b || (isNaNBits(elem, a) && isNaNBits(elem, b)))
+      if (sameElementBits(elem, nanOpen[i], a, b))
         continue;
       if (cmp.first.size() < limit)
         cmp.first.push_back({i, e, a, b});

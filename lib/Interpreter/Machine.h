@@ -126,8 +126,13 @@ public:
   }
   /// Reports `error` at the op of `inst` (first error of the run only).
   void fail(const Inst &inst, const sem::RuntimeError &error);
-  /// Counts a loop iteration or branch; reports the step limit.
+  /// Counts a loop iteration or branch; reports the step limit and a
+  /// cancellation (Options::cancel).
   bool countStep(const Inst &inst) {
+    if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
+      fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::Interrupted});
+      return false;
+    }
     if (++steps <= options.maxSteps)
       return true;
     fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::StepLimit,

@@ -77,6 +77,10 @@ struct ActiveRun {
   /// message (puts) and calling abort: both come here.
   std::string assertMessage;
   bool aborted = false;
+  /// interruptCurrentRun may unwind: the run is interruptible and inside
+  /// its compiled code.
+  volatile sig_atomic_t interruptible = 0;
+  volatile sig_atomic_t interrupted = 0;
 };
 thread_local ActiveRun *activeRun = nullptr;
 
@@ -145,6 +149,18 @@ extern "C" void ascregJitRuntimeError(int32_t kind, int32_t site, int64_t v0, in
   siglongjmp(run->unwind, 1);
 }
 
+} // namespace
+
+void interruptCurrentRun() {
+  ActiveRun *run = activeRun;
+  if (!run || !run->interruptible)
+    return;
+  run->interruptible = 0;
+  run->interrupted = 1;
+  siglongjmp(run->unwind, 1);
+}
+
+namespace {
 /// One compiled function of a JitModule.
 struct Entry {
   void (*entry)(void **) = nullptr;
@@ -173,6 +189,8 @@ struct JitModule::Impl {
   /// any entry wrote.
   sem::UnifiedBuffer ub;
   bool runtimeChecks = true;
+  bool interruptible = false;
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 JitModule::JitModule() : impl(std::make_unique<Impl>()) {}
@@ -324,6 +342,8 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
   if (!k.ub.reserve(options.ubCapacity, error))
     return blame->emitError() << error;
   k.runtimeChecks = options.runtimeChecks;
+  k.interruptible = options.interruptible;
+  k.cancel = options.cancel;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   for (const std::string &name : entries)
@@ -455,9 +475,18 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
     sigaction(SIGSEGV, &sa, &previousSegv);
     sigaction(SIGBUS, &sa, &previousBus);
   }
-  bool ok = sigsetjmp(run.unwind, /*savemask=*/catchFaults) == 0;
-  if (ok)
+  // An interrupt unwinds from a signal handler that blocked its signal:
+  // the mask is restored then.
+  bool ok = sigsetjmp(run.unwind, /*savemask=*/catchFaults || m.interruptible) == 0;
+  if (ok) {
+    run.interruptible = m.interruptible;
+    // Set first, checked second: a stop requested before this point is
+    // seen here, one after it unwinds.
+    if (m.cancel && m.cancel->load())
+      interruptCurrentRun();
     k.entry(packed.data());
+    run.interruptible = 0;
+  }
   if (catchFaults) {
     sigaction(SIGSEGV, &previousSegv, nullptr);
     sigaction(SIGBUS, &previousBus, nullptr);
@@ -468,6 +497,13 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   // Even a failed run wrote what it wrote: the next run clears it.
   if (state[2] > state[1] && state[1] >= 0)
     m.ub.noteWrite(static_cast<uint64_t>(state[1]), static_cast<uint64_t>(state[2] - state[1]));
+  if (!ok && run.interrupted) {
+    // Stopped anywhere in the compiled code: UB holds a partial run.
+    m.ub.discardContents();
+    emitError(k.func->getLoc()) << sem::RuntimeError{sem::RuntimeErrorKind::Interrupted}.message(
+        m.ub.capacity());
+    return failure();
+  }
   if (!ok && run.faulted) {
     int64_t offset = 0;
     InFlightDiagnostic d = k.func->emitError();

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Report/Report.h"
 
+#include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/Semantics.h"
@@ -803,7 +804,7 @@ void Writer::divergence() {
   const ReportRun &a = d.runs[0], &b = d.runs[1];
   os << "<section id=\"divergence\"><h2>Divergence: " << esc(runLabel(0)) << " vs "
      << esc(runLabel(1)) << "</h2>";
-  // NaN payloads are not compared (docs/semantics.md): any two NaNs agree.
+  // NaN payloads are compared where the semantics fixes them (NaNPayloads.h).
   std::string first;
   uint64_t total = 0;
   std::string body;
@@ -819,7 +820,7 @@ void Writer::divergence() {
     for (uint64_t e = 0; e < n; ++e) {
       uint64_t u = elemBits(x.data.data() + e * f.bytes, f.bytes);
       uint64_t v = elemBits(y->data.data() + e * f.bytes, f.bytes);
-      diff[e] = u != v && !(isNaN(f, u) && isNaN(f, v));
+      diff[e] = u != v && !(x.nanPayloadUnspecified && isNaN(f, u) && isNaN(f, v));
       if (diff[e] && !differing++ && first.empty())
         first = llvm::formatv("parameter {0} element {1}: {2} {3} (0x{4}), {5} {6} (0x{7})",
                               x.argument, e, runLabel(0), valueText(f, u), hexText(f, u),
@@ -1025,6 +1026,7 @@ ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data
       formatOf(llvm::cast<mlir::MemRefType>(fn.getArgumentTypes()[argument]).getElementType());
   const uint8_t *p = static_cast<const uint8_t *>(data);
   b.data.assign(p, p + numElements * b.format.bytes);
+  b.nanPayloadUnspecified = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn)[argument];
   return b;
 }
 

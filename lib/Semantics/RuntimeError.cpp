@@ -64,6 +64,8 @@ const char *describe(RuntimeErrorKind kind) {
     return "loop step is not positive";
   case RuntimeErrorKind::DivisionByZero:
     return "integer division by zero";
+  case RuntimeErrorKind::Interrupted:
+    return "run interrupted";
   }
   return "runtime error";
 }
@@ -103,6 +105,8 @@ std::string RuntimeError::message(uint64_t ubCapacity) const {
     return "loop step " + std::to_string(v[0]) + " is not positive, so the loop would never end";
   case RuntimeErrorKind::DivisionByZero:
     return "integer division by zero";
+  case RuntimeErrorKind::Interrupted:
+    return "the run was interrupted";
   }
   return "runtime error";
 }

@@ -17,6 +17,7 @@ they must be C-contiguous, writeable and of the parameter's dtype. See
 docs/python.md.
 """
 
+import operator as _operator
 import os as _os
 
 import numpy as _np
@@ -52,7 +53,7 @@ def _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics=None):
     o.ub_capacity = int(ub_capacity)
     o.max_steps = int(max_steps)
     o.jit_checks = bool(jit_checks)
-    o.jit_opt = int(jit_opt)
+    o.jit_opt = _operator.index(jit_opt)  # 0-3, checked by the engine
     o.semantics = _semantics(semantics)
     return o
 
@@ -64,6 +65,8 @@ def _semantics(semantics):
         return ""
     if isinstance(semantics, dict):
         return ",".join(["documented"] + ["%s=%s" % kv for kv in semantics.items()])
+    if isinstance(semantics, (bytes, _os.PathLike)):
+        return _os.fsdecode(semantics)
     return str(semantics)
 
 
@@ -97,7 +100,7 @@ def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=
     Raises LoadError, ParseError, VerifyError, PassError, CompileError or
     ArgumentError (no such entry).
     """
-    return _ascreg.load_file(_os.fspath(path), entry, _pipeline(pipeline),
+    return _ascreg.load_file(_os.fsencode(path), entry, _pipeline(pipeline),
                              _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics))
 
 

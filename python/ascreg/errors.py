@@ -123,8 +123,9 @@ class ArgumentError(Error, TypeError, ValueError):
 
 
 class RunError(Error, RuntimeError):
-    """The run failed (out-of-range gather index, access outside a buffer or
-    the UB, misalignment, step limit, ...). The diagnostic is at the op's
+    """The run failed (a gather index or an access outside the Unified Buffer,
+    misalignment, step limit, ...; a gather index past its base buffer but
+    inside UB is not an error: it reads the neighbouring UB bytes). The diagnostic is at the op's
     location. The caller's arrays are left as they were."""
 
 

@@ -365,7 +365,7 @@ def _format_args(kernel, args, limit=8):
 
 
 def assert_paths_agree(kernel, *args, paths=DEFAULT_PATHS, expected=None, outputs=None,
-                       nan="any", max_lines=12):
+                       nan="contract", max_lines=12):
     """Runs ``kernel`` on every path in ``paths`` (on copies of ``args``) and
     asserts that they agree bit for bit on every buffer argument, and with
     ``expected`` if given.
@@ -373,16 +373,18 @@ def assert_paths_agree(kernel, *args, paths=DEFAULT_PATHS, expected=None, output
     expected: None; a callable taking copies of the arguments and returning
     {argument index: array} (or a list/tuple aligned with the buffer parameters);
     or such a dict directly. outputs: argument indices to compare (default: every
-    buffer). nan: "any" (two NaNs are equal whatever their payloads, as in
-    ``mode="check"``) or "bits" (payloads compared too).
+    buffer). nan: "contract" (NaN payloads compared wherever the semantics fixes
+    them; two NaNs are equal only in the buffers ``Param.nan_payload_unspecified``
+    names, as in ``mode="check"`` and ``ascreg-run --mode=check``), "bits"
+    (payloads compared everywhere) or "any" (two NaNs are equal everywhere).
 
     Runs that fail must fail on every path (and expected must then be the
     exception class, e.g. ``expected=ascreg.RunError``). On a difference, raises
     PathMismatch with one line per differing lane: argument, element, register
     and lane, and every path's value. Returns {path: arguments after the run}.
     """
-    if nan not in ("any", "bits"):
-        raise ValueError("nan must be 'any' or 'bits'")
+    if nan not in ("contract", "any", "bits"):
+        raise ValueError("nan must be 'contract', 'any' or 'bits'")
     params = kernel.params
     results = run_paths(kernel, *args, paths=paths)
     failures = {p: r for p, r in results.items() if isinstance(r, Exception)}
@@ -431,7 +433,8 @@ def assert_paths_agree(kernel, *args, paths=DEFAULT_PATHS, expected=None, output
         differ = np.zeros(ref.shape, dtype=bool)
         for n in names[1:]:
             differ |= views[n] != ref
-        if nan == "any" and _is_float(elem) and differ.any():
+        nan_equal = nan == "any" or (nan == "contract" and p.nan_payload_unspecified)
+        if nan_equal and _is_float(elem) and differ.any():
             for e in np.nonzero(differ)[0]:
                 vals = [int(views[n][e]) for n in names]
                 if all(_is_nan_bits(elem, v) for v in vals):

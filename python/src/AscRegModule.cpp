@@ -18,8 +18,11 @@
 // kernel compiles or runs, and no Python object is touched under the mutex.
 //
 //===----------------------------------------------------------------------===//
+#include "Interrupt.h"
+
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/InitAll.h"
@@ -53,6 +56,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -225,6 +229,13 @@ PyCache &pyCache() {
 
 py::object errorsModule() { return pyCache().errors; }
 
+/// A path argument (str, bytes or os.PathLike) as the bytes the OS sees;
+/// TypeError for anything else.
+std::string fsPath(py::handle h) {
+  static py::object *fsencode = new py::object(py::module_::import("os").attr("fsencode"));
+  return (*fsencode)(h).cast<std::string>();
+}
+
 std::string hexBits(uint64_t v, unsigned bytes) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -232,13 +243,24 @@ std::string hexBits(uint64_t v, unsigned bytes) {
   return s;
 }
 
+/// Text that may hold bytes of the user's source or file names (a Latin-1
+/// identifier, a source line) as a str: bytes that are not UTF-8 become
+/// U+FFFD instead of failing the conversion.
+py::str lossyStr(const std::string &s) {
+  PyObject *o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+  if (!o)
+    throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
 py::object toPython(const DiagRecord &d) {
   py::list notes;
   for (const DiagRecord &n : d.notes)
     notes.append(toPython(n));
   py::object cls = errorsModule().attr("Diagnostic");
-  return cls(d.severity, d.message, d.file.empty() ? py::object(py::none()) : py::str(d.file),
-             d.line, d.column, d.text, notes);
+  return cls(d.severity, lossyStr(d.message),
+             d.file.empty() ? py::object(py::none()) : py::object(lossyStr(d.file)), d.line,
+             d.column, lossyStr(d.text), notes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -298,6 +320,8 @@ struct ParamInfo {
   sem::NumberFormat number{}; // how an element reads: signless integers as signed
   std::string file;           // where the parameter is defined
   unsigned line = 0, column = 0;
+  /// Path comparisons take two NaNs as equal here (NaNPayloads.h).
+  bool nanPayloadUnspecified = false;
 };
 
 Elem classify(Type t, ParamInfo &p) {
@@ -450,7 +474,7 @@ struct KernelOptions {
   uint64_t ubCapacity = 248 * 1024;
   uint64_t maxSteps = uint64_t(1) << 32;
   bool jitChecks = true;
-  unsigned jitOpt = 2;
+  int64_t jitOpt = 2; // LLVM's levels 0-3; checked at load
   /// A semantic profile to record on the module before the pipeline
   /// (resolveProfile's forms); empty keeps the module's own record.
   std::string semantics;
@@ -467,6 +491,9 @@ public:
   std::unique_ptr<interp::CompiledKernel> interpKernel;
   std::unique_ptr<jit::JitKernel> jitKernel;
   uint64_t lastExecuted = 0;
+  /// Set by Ctrl-C during a run (ascreg_python::InterruptScope); the
+  /// interpreter polls it.
+  std::atomic<bool> cancel{false};
 
   ~Kernel() {
     // Destroying IR touches the (single-threaded) context: not while another
@@ -576,10 +603,14 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
     }
     params.push_back(std::move(p));
   }
+  std::vector<bool> nanOpen = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn);
+  for (ParamInfo &p : params)
+    p.nanPayloadUnspecified = nanOpen[p.index];
 
   interp::Options io;
   io.ubCapacity = options.ubCapacity;
   io.maxSteps = options.maxSteps;
+  io.cancel = &cancel;
   auto compiled = interp::CompiledKernel::compile(fn, io);
   if (failed(compiled))
     throwDiags(ErrorKind::Compile, s.takeDiags(), "the interpreter cannot compile @" + entry);
@@ -593,7 +624,9 @@ void Kernel::ensureJit() {
   jit::Options jo;
   jo.runtimeChecks = options.jitChecks;
   jo.ubCapacity = options.ubCapacity;
-  jo.optLevel = options.jitOpt;
+  jo.optLevel = static_cast<unsigned>(options.jitOpt);
+  jo.interruptible = true;
+  jo.cancel = &cancel;
   auto compiled = jit::JitKernel::compile(*module, entry, jo);
   if (failed(compiled))
     throwDiags(ErrorKind::Compile, session->takeDiags(), "the JIT cannot compile @" + entry);
@@ -657,12 +690,14 @@ bool dtypeMatches(const ParamInfo &p, const py::dtype &dt) {
   return (kind == 'i') == p.isSigned;
 }
 
-/// One bound buffer: the array and its memory.
+/// One bound buffer: the array and its memory (the reference keeps the
+/// array alive while the engine uses its memory).
 struct BoundBuffer {
   unsigned param;
   uint8_t *data;
   uint64_t numElements;
   uint64_t bytes;
+  py::object array;
 };
 
 /// Validates `args` against the parameters and builds the engine's
@@ -676,55 +711,15 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
     argError(nullptr, "@" + k.entry + " takes " + std::to_string(k.params.size()) + " arguments (" +
                           sig + "), got " + std::to_string(args.size()));
   }
-  std::vector<interp::Arg> out;
-  out.reserve(args.size());
+  std::vector<interp::Arg> out(args.size());
+  // Scalars first: converting one may run Python code (__index__,
+  // __float__) that resizes or frees an array, so no buffer's memory is
+  // taken before every scalar is converted.
   for (size_t i = 0; i < args.size(); ++i) {
     const ParamInfo &p = k.params[i];
     py::handle a = args[i];
-    if (p.isBuffer) {
-      std::vector<std::string> dtypes = acceptedDtypes(p);
-      std::string want;
-      for (size_t j = 0; j < dtypes.size(); ++j)
-        want += (j ? " or " : "") + dtypes[j];
-      if (p.elem == Elem::BF16)
-        want += " (bf16 bit patterns)";
-      if (dtypes.empty())
-        argError(&p, paramLabel(p) + ": element type not supported by the Python bindings");
-      if (!py::isinstance<py::array>(a))
-        argError(&p,
-                 paramLabel(p) + " must be a numpy array of " + want + ", got " + pyTypeName(a));
-      auto arr = py::reinterpret_borrow<py::array>(a);
-      py::dtype dt = arr.dtype();
-      if (!dtypeMatches(p, dt))
-        argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got dtype " +
-                         dtypeName(dt));
-      int flags = arr.flags();
-      if (!(flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_))
-        argError(&p, paramLabel(p) +
-                         " is not C-contiguous; the kernel reads and writes the array's own "
-                         "memory, so pass a contiguous array (e.g. np.ascontiguousarray(a), "
-                         "then read the results from that array)");
-      if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
-        argError(&p, paramLabel(p) + " is not aligned to its element size");
-      if (!(flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_))
-        argError(&p, paramLabel(p) + " is read-only; the engine copies every buffer back after a "
-                                     "successful run, so pass a writeable array (e.g. a.copy())");
-      uint64_t n = static_cast<uint64_t>(arr.size());
-      if (p.size >= 0 && static_cast<uint64_t>(p.size) != n) {
-        std::string shape = "(";
-        for (ssize_t d = 0; d < arr.ndim(); ++d)
-          shape += (d ? ", " : "") + std::to_string(arr.shape(d));
-        shape += arr.ndim() == 1 ? ",)" : ")";
-        argError(&p, paramLabel(p) + " needs " + std::to_string(p.size) +
-                         " elements, got an array of shape " + shape);
-      }
-      uint8_t *data = static_cast<uint8_t *>(const_cast<void *>(arr.data()));
-      if (buffers)
-        buffers->push_back({static_cast<unsigned>(i), data, n, n * (p.bits / 8)});
-      out.push_back(interp::Arg::buffer(data, n));
+    if (p.isBuffer)
       continue;
-    }
-    // Scalars.
     if (py::isinstance<py::array>(a) && py::reinterpret_borrow<py::array>(a).ndim() > 0)
       argError(&p, paramLabel(p) + " is a scalar parameter, got a numpy array");
     if (p.elem == Elem::Index || (!isFloatElem(p.elem) && p.elem != Elem::Other)) {
@@ -759,7 +754,7 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
                          std::to_string(w) + " bits (signed or unsigned range)");
       if (w < 64)
         bits &= (uint64_t(1) << w) - 1;
-      out.push_back(interp::Arg::scalar(bits));
+      out[i] = interp::Arg::scalar(bits);
       continue;
     }
     if (p.elem == Elem::Other)
@@ -801,7 +796,53 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
         break;
       }
     }
-    out.push_back(interp::Arg::scalar(bits));
+    out[i] = interp::Arg::scalar(bits);
+  }
+  // Buffers: checked and taken without running Python code.
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamInfo &p = k.params[i];
+    py::handle a = args[i];
+    if (!p.isBuffer)
+      continue;
+    std::vector<std::string> dtypes = acceptedDtypes(p);
+    std::string want;
+    for (size_t j = 0; j < dtypes.size(); ++j)
+      want += (j ? " or " : "") + dtypes[j];
+    if (p.elem == Elem::BF16)
+      want += " (bf16 bit patterns)";
+    if (dtypes.empty())
+      argError(&p, paramLabel(p) + ": element type not supported by the Python bindings");
+    if (!py::isinstance<py::array>(a))
+      argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got " + pyTypeName(a));
+    auto arr = py::reinterpret_borrow<py::array>(a);
+    py::dtype dt = arr.dtype();
+    if (!dtypeMatches(p, dt))
+      argError(&p, paramLabel(p) + " must be a numpy array of " + want + ", got dtype " +
+                       dtypeName(dt));
+    int flags = arr.flags();
+    if (!(flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_))
+      argError(&p, paramLabel(p) +
+                       " is not C-contiguous; the kernel reads and writes the array's own "
+                       "memory, so pass a contiguous array (e.g. np.ascontiguousarray(a), "
+                       "then read the results from that array)");
+    if (!(flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_))
+      argError(&p, paramLabel(p) + " is not aligned to its element size");
+    if (!(flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_))
+      argError(&p, paramLabel(p) + " is read-only; the engine copies every buffer back after a "
+                                   "successful run, so pass a writeable array (e.g. a.copy())");
+    uint64_t n = static_cast<uint64_t>(arr.size());
+    if (p.size >= 0 && static_cast<uint64_t>(p.size) != n) {
+      std::string shape = "(";
+      for (ssize_t d = 0; d < arr.ndim(); ++d)
+        shape += (d ? ", " : "") + std::to_string(arr.shape(d));
+      shape += arr.ndim() == 1 ? ",)" : ")";
+      argError(&p, paramLabel(p) + " needs " + std::to_string(p.size) +
+                       " elements, got an array of shape " + shape);
+    }
+    uint8_t *data = static_cast<uint8_t *>(const_cast<void *>(arr.data()));
+    if (buffers)
+      buffers->push_back({static_cast<unsigned>(i), data, n, n * (p.bits / 8), arr});
+    out[i] = interp::Arg::buffer(data, n);
   }
   // Buffers that share memory would be copied into UB separately and back
   // in parameter order: refuse them.
@@ -833,6 +874,7 @@ void Kernel::run(py::args args, const std::string &mode) {
   std::optional<AscregError> error;
   std::vector<Mismatch> mismatches;
   uint64_t numMismatches = 0;
+  ascreg_python::InterruptScope interrupt(cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(session->mutex);
@@ -870,6 +912,7 @@ void Kernel::run(py::args args, const std::string &mode) {
         for (size_t bi = 0; bi < buffers.size(); ++bi) {
           const BoundBuffer &b = buffers[bi];
           const ParamInfo &p = params[b.param];
+          Type elem = cast<MemRefType>(fn.getArgumentTypes()[b.param]).getElementType();
           unsigned eb = p.bits / 8;
           const uint8_t *x = b.data, *y = copies[bi].data();
           if (std::memcmp(x, y, b.bytes) == 0)
@@ -878,7 +921,7 @@ void Kernel::run(py::args args, const std::string &mode) {
             uint64_t u = 0, v = 0;
             std::memcpy(&u, x + e * eb, eb);
             std::memcpy(&v, y + e * eb, eb);
-            if (u == v || (sem::isNaN(p.number, u) && sem::isNaN(p.number, v)))
+            if (::ascreg::debugging::sameElementBits(elem, p.nanPayloadUnspecified, u, v))
               continue;
             if (mismatches.size() < 64)
               mismatches.push_back({b.param, e, u, v});
@@ -890,6 +933,7 @@ void Kernel::run(py::args args, const std::string &mode) {
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
   if (numMismatches) {
@@ -923,6 +967,9 @@ void Kernel::run(py::args args, const std::string &mode) {
 std::unique_ptr<Kernel> loadKernel(std::unique_ptr<llvm::MemoryBuffer> buffer,
                                    std::optional<std::string> entry, const std::string &pipeline,
                                    const KernelOptions &options) {
+  if (options.jitOpt < 0 || options.jitOpt > 3)
+    throw AscregError{ErrorKind::Argument, "jit_opt must be an LLVM optimization level 0-3, got " +
+                                               std::to_string(options.jitOpt)};
   auto kernel = std::make_unique<Kernel>();
   kernel->session = std::make_shared<Session>();
   kernel->options = options;
@@ -1008,7 +1055,7 @@ py::object makeError(const AscregError &e) {
   if (e.argument >= 0)
     kw["argument"] = e.argument;
   if (!e.file.empty()) {
-    kw["file"] = e.file;
+    kw["file"] = lossyStr(e.file);
     kw["line"] = e.line;
     kw["column"] = e.column;
   }
@@ -1019,7 +1066,7 @@ py::object makeError(const AscregError &e) {
     kw["mismatches"] = ms;
     kw["num_mismatches"] = e.numMismatches;
   }
-  return cls(e.message, **kw);
+  return cls(lossyStr(e.message), **kw);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1176,7 +1223,7 @@ py::object iterationDict(const std::vector<std::pair<std::string, int64_t>> &it)
 }
 
 py::object fileOrNone(const PlainLoc &l) {
-  return l.file.empty() ? py::object(py::none()) : py::object(py::str(l.file));
+  return l.file.empty() ? py::object(py::none()) : py::object(lossyStr(l.file));
 }
 
 /// A scalar's value from its raw bits and MLIR type ("f32", "i32", "index").
@@ -1252,13 +1299,70 @@ py::list provenanceNodes(const std::vector<PlainNode> &nodes) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const PlainNode &n = nodes[i];
     PlainLoc l = n.loc ? *n.loc : PlainLoc();
-    out.append(cls(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration), n.description,
+    out.append(cls(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration), lossyStr(n.description),
                    py::list(), i, n.truncated));
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     py::list inputs = out[i].attr("inputs").cast<py::list>();
     for (uint32_t in : nodes[i].inputs)
       inputs.append(out[in]);
+  }
+  return out;
+}
+
+/// A non-negative integer of an argument (int or __index__, not a float or
+/// bool) below `limit`; ArgumentError naming `what` otherwise.
+uint64_t indexValue(py::handle h, const std::string &what, uint64_t limit) {
+  if (PyBool_Check(h.ptr()) || PyFloat_Check(h.ptr()) || py::isinstance(h, pyCache().floating))
+    argError(nullptr, what + " must be an integer, got " + pyTypeName(h));
+  PyObject *idx = PyNumber_Index(h.ptr());
+  if (!idx) {
+    PyErr_Clear();
+    argError(nullptr, what + " must be an integer, got " + pyTypeName(h));
+  }
+  py::object v = py::reinterpret_steal<py::object>(idx);
+  int overflow = 0;
+  long long x = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
+  if (overflow > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
+    if (!PyErr_Occurred() && u < limit)
+      return u;
+    PyErr_Clear();
+  } else if (overflow == 0 && x >= 0 && static_cast<uint64_t>(x) < limit) {
+    return static_cast<uint64_t>(x);
+  }
+  argError(nullptr, what + " must be between 0 and " + std::to_string(limit - 1) + ", got " +
+                        std::string(py::str(v)));
+}
+
+/// Kernel.debug's explain=: an iterable of (argument, element or iterable
+/// of elements) pairs. Malformed requests raise ArgumentError.
+std::vector<interp::ExplainRequest> explainRequests(py::handle explain, unsigned depth) {
+  const char *form = "explain= takes a list of (argument, element or elements) pairs";
+  if (py::isinstance<py::str>(explain) || py::isinstance<py::bytes>(explain) ||
+      !py::hasattr(explain, "__iter__"))
+    argError(nullptr, std::string(form) + ", got " + pyTypeName(explain));
+  std::vector<interp::ExplainRequest> out;
+  for (py::handle item : explain) {
+    if (!py::isinstance<py::tuple>(item) && !py::isinstance<py::list>(item))
+      argError(nullptr, std::string(form) + "; an item is a " + pyTypeName(item));
+    auto pair = py::reinterpret_borrow<py::sequence>(item);
+    if (pair.size() != 2)
+      argError(nullptr,
+               std::string(form) + "; an item has " + std::to_string(pair.size()) + " entries");
+    interp::ExplainRequest r;
+    r.argument = static_cast<unsigned>(
+        indexValue(pair[0], "explain=: the argument", std::numeric_limits<unsigned>::max()));
+    r.depth = depth;
+    py::object elems = pair[1];
+    std::string what = "explain=: an element of argument " + std::to_string(r.argument);
+    if (py::isinstance<py::str>(elems) || py::isinstance<py::bytes>(elems) ||
+        !py::hasattr(elems, "__iter__"))
+      r.elements.push_back(indexValue(elems, what, UINT64_MAX));
+    else
+      for (py::handle e : elems)
+        r.elements.push_back(indexValue(e, what, UINT64_MAX));
+    out.push_back(std::move(r));
   }
   return out;
 }
@@ -1296,6 +1400,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   interp::Options io;
   io.ubCapacity = k.options.ubCapacity;
   io.maxSteps = k.options.maxSteps;
+  io.cancel = &k.cancel;
   if (!req.checks.empty()) {
     std::string error;
     auto checks = interp::CheckOptions::parse(req.checks, error);
@@ -1315,6 +1420,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   std::optional<AscregError> runError, error;
   std::vector<PlainFinding> findings;
   std::vector<PlainExplanation> explanations;
+  ascreg_python::InterruptScope interrupt(k.cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1358,6 +1464,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
 
@@ -1371,18 +1478,18 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
       inputs.append(tracedValue(v, e.maskLanes));
     for (const interp::TracedValue &v : e.outputs)
       outputs.append(tracedValue(v, e.maskLanes));
-    trace.append(mod.attr("TraceEvent")(e.index, e.opName, e.header, fileOrNone(l), l.line,
-                                        l.column, iterationDict(e.iteration), inputs, outputs,
-                                        e.failed));
+    trace.append(mod.attr("TraceEvent")(e.index, e.opName, lossyStr(e.header), fileOrNone(l),
+                                        l.line, l.column, iterationDict(e.iteration), inputs,
+                                        outputs, e.failed));
   }
   for (const PlainFinding &p : findings) {
     const interp::Finding &f = p.finding;
     py::list notes, lanes, elements;
     for (const auto &[loc, text] : p.notes)
-      notes.append(
-          py::make_tuple(loc ? py::object(py::make_tuple(loc->file, loc->line, loc->column))
-                             : py::object(py::none()),
-                         text));
+      notes.append(py::make_tuple(
+          loc ? py::object(py::make_tuple(lossyStr(loc->file), loc->line, loc->column))
+              : py::object(py::none()),
+          lossyStr(text)));
     for (const auto &[first, last] : f.lanes)
       lanes.append(py::make_tuple(first, last));
     for (const auto &[begin, end] : f.elements)
@@ -1396,14 +1503,14 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
     kw["occurrences"] = f.occurrences;
     pyFindings.append(mod.attr("Finding")(interp::checkName(f.kind), findingKindName(f.kind),
                                           useKindName(f.use), f.opName, fileOrNone(p.loc),
-                                          p.loc.line, p.loc.column, f.message, **kw));
+                                          p.loc.line, p.loc.column, lossyStr(f.message), **kw));
   }
   for (const PlainExplanation &x : explanations) {
     py::list nodes = provenanceNodes(x.nodes), history;
     if (!x.nodes.empty())
       history.append(nodes[0]);
     pyExplanations.append(mod.attr("Explanation")(x.argument, x.element, x.neverWritten, history,
-                                                  x.text, nodes, x.truncated));
+                                                  lossyStr(x.text), nodes, x.truncated));
   }
   py::object err = runError ? makeError(*runError) : py::object(py::none());
   return mod.attr("DebugReport")(err, trace, pyFindings, pyExplanations, sink.truncated);
@@ -1429,9 +1536,13 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   options.interp.ubCapacity = k.options.ubCapacity;
   options.interp.maxSteps = k.options.maxSteps;
   options.jit.ubCapacity = k.options.ubCapacity;
-  options.jit.optLevel = k.options.jitOpt;
+  options.jit.optLevel = static_cast<unsigned>(k.options.jitOpt);
+  options.interp.cancel = &k.cancel;
+  options.jit.interruptible = true;
+  options.jit.cancel = &k.cancel;
   std::optional<AscregError> error;
   ::ascreg::debugging::BisectResult result;
+  ascreg_python::InterruptScope interrupt(k.cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1460,6 +1571,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
       error = std::move(e);
     }
   }
+  interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
   py::object mod = py::module_::import("ascreg.debugging");
@@ -1470,8 +1582,8 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
       diffs.append(py::make_tuple(d.argument, d.element, d.expected, d.actual));
     stages.append(mod.attr("BisectStage")(
         st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
-        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed, st.failure,
-        st.diff.count, diffs, st.cannotRun, st.note));
+        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed,
+        lossyStr(st.failure), st.diff.count, diffs, st.cannotRun, lossyStr(st.note)));
   }
   py::object first =
       result.firstDiffering ? py::object(py::int_(*result.firstDiffering)) : py::object(py::none());
@@ -1549,12 +1661,16 @@ PYBIND11_MODULE(_ascreg, m) {
             return py::tuple(l);
           },
           "numpy dtypes a buffer parameter accepts (preferred first); () for scalars.")
+      .def_readonly("nan_payload_unspecified", &ParamInfo::nanPayloadUnspecified,
+                    "A float buffer that a NaN with an unspecified payload (made by an addition) "
+                    "may reach: path comparisons take two NaNs as equal here, and compare every "
+                    "other buffer bit for bit (docs/semantics.md section 4).")
       .def_property_readonly(
           "location",
           [](const ParamInfo &p) -> py::object {
             if (p.file.empty())
               return py::none();
-            return py::make_tuple(p.file, p.line, p.column);
+            return py::make_tuple(lossyStr(p.file), p.line, p.column);
           },
           "(file, line, column) of the parameter in the source, or None.")
       .def("__repr__", [](const ParamInfo &p) {
@@ -1575,9 +1691,18 @@ PYBIND11_MODULE(_ascreg, m) {
           py::arg("mode") = "interp")
       .def(
           "bisect",
-          [](Kernel &k, const std::string &pipeline, py::args args,
-             std::vector<std::string> plugins) { return bisectKernel(k, pipeline, args, plugins); },
-          py::arg("pipeline"), py::kw_only(), py::arg("plugins") = std::vector<std::string>{},
+          [](Kernel &k, const std::string &pipeline, py::args args, py::object plugins) {
+            std::vector<std::string> paths;
+            if (!plugins.is_none()) {
+              if (py::isinstance<py::str>(plugins) || py::isinstance<py::bytes>(plugins) ||
+                  !py::hasattr(plugins, "__iter__"))
+                throw py::type_error("plugins= takes a list of paths");
+              for (py::handle p : plugins)
+                paths.push_back(fsPath(p));
+            }
+            return bisectKernel(k, pipeline, args, paths);
+          },
+          py::arg("pipeline"), py::kw_only(), py::arg("plugins") = py::none(),
           "Runs the kernel on the same arguments before `pipeline` and after each of its passes "
           "and compares every buffer bit for bit (docs/debugging.md); returns an "
           "ascreg.debugging.BisectResult. `plugins`: pass plugin libraries to load first.")
@@ -1598,22 +1723,7 @@ PYBIND11_MODULE(_ascreg, m) {
               for (py::handle c : checks)
                 req.checks += (req.checks.empty() ? "" : ",") + py::str(c).cast<std::string>();
             if (!explain.is_none())
-              for (py::handle item : explain) {
-                auto pair = py::reinterpret_borrow<py::sequence>(item);
-                if (!py::isinstance<py::sequence>(item) || pair.size() != 2)
-                  throw py::value_error("explain= takes (argument, elements) pairs");
-                interp::ExplainRequest r;
-                r.argument = pair[0].cast<unsigned>();
-                r.depth = depth;
-                py::object elems = pair[1];
-                if (py::isinstance<py::int_>(elems) || py::hasattr(elems, "__index__"))
-                  r.elements.push_back(py::int_(elems).cast<uint64_t>());
-                else
-                  for (py::handle e : elems)
-                    r.elements.push_back(
-                        py::int_(py::reinterpret_borrow<py::object>(e)).cast<uint64_t>());
-                req.explain.push_back(std::move(r));
-              }
+              req.explain = explainRequests(explain, depth);
             req.uninitialized = std::move(uninitialized);
             req.outputs = std::move(outputs);
             return debugKernel(k, args, req);
@@ -1630,8 +1740,9 @@ PYBIND11_MODULE(_ascreg, m) {
           "run is reported (report.error), not raised. docs/python.md.")
       .def(
           "report",
-          [](Kernel &k, const std::string &path, py::args args, py::object checks,
+          [](Kernel &k, py::object pathArg, py::args args, py::object checks,
              std::vector<unsigned> outputs, std::vector<unsigned> uninitialized) {
+            std::string path = fsPath(pathArg);
             std::vector<BoundBuffer> buffers;
             std::vector<interp::Arg> engineArgs = bindArgs(k, args, &buffers);
             for (unsigned i : outputs)
@@ -1643,6 +1754,7 @@ PYBIND11_MODULE(_ascreg, m) {
             interp::Options io;
             io.ubCapacity = k.options.ubCapacity;
             io.maxSteps = k.options.maxSteps;
+            io.cancel = &k.cancel;
             if (!checks.is_none()) {
               std::string error;
               auto parsed = interp::CheckOptions::parse(py::str(checks).cast<std::string>(), error);
@@ -1651,6 +1763,7 @@ PYBIND11_MODULE(_ascreg, m) {
               io.checks = *parsed;
             }
             std::optional<AscregError> error;
+            ascreg_python::InterruptScope interrupt(k.cancel);
             {
               py::gil_scoped_release release;
               std::lock_guard<std::mutex> lock(k.session->mutex);
@@ -1663,6 +1776,7 @@ PYBIND11_MODULE(_ascreg, m) {
                 error = std::move(e);
               }
             }
+            interrupt.raiseIfInterrupted();
             if (error)
               throw *error;
           },
@@ -1694,7 +1808,7 @@ PYBIND11_MODULE(_ascreg, m) {
             }
             if (error)
               throw *error;
-            return out;
+            return lossyStr(out);
           },
           "The module emitted as Ascend C (convert-ascreg-to-dav, canonicalize, cse, "
           "convert-dav-to-emitc, EmitC's C++ emitter), as ascreg-translate --ascreg-to-ascendc.")
@@ -1715,9 +1829,13 @@ PYBIND11_MODULE(_ascreg, m) {
               throw *error;
           },
           "Compile the JIT now (otherwise the first mode='jit' or 'check' run does).")
-      .def_readonly("entry", &Kernel::entry, "Name of the entry function (without '@').")
+      .def_property_readonly(
+          "entry", [](const Kernel &k) { return lossyStr(k.entry); },
+          "Name of the entry function (without '@').")
       .def_readonly("pipeline", &Kernel::pipeline, "The pass pipeline run at load ('' if none).")
-      .def_readonly("source_name", &Kernel::sourceName, "File name, or the name given to loads.")
+      .def_property_readonly(
+          "source_name", [](const Kernel &k) { return lossyStr(k.sourceName); },
+          "File name, or the name given to loads.")
       .def_property_readonly("params",
                              [](const Kernel &k) {
                                py::list l;
@@ -1729,7 +1847,7 @@ PYBIND11_MODULE(_ascreg, m) {
           "mlir",
           [](Kernel &k) {
             std::lock_guard<std::mutex> lock(k.session->mutex);
-            return k.moduleText();
+            return lossyStr(k.moduleText());
           },
           "The module (after the pipeline) as MLIR text.")
       .def_property_readonly("num_instructions",
@@ -1747,8 +1865,8 @@ PYBIND11_MODULE(_ascreg, m) {
         std::string sig;
         for (const ParamInfo &p : k.params)
           sig += (sig.empty() ? "" : ", ") + p.name + ": " + p.type;
-        return "<ascreg.Kernel @" + k.entry + "(" + sig + ") from " + k.sourceName +
-               (k.pipeline.empty() ? std::string() : " after '" + k.pipeline + "'") + ">";
+        return lossyStr("<ascreg.Kernel @" + k.entry + "(" + sig + ") from " + k.sourceName +
+                        (k.pipeline.empty() ? std::string() : " after '" + k.pipeline + "'") + ">");
       });
 
   m.def(

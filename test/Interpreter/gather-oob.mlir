@@ -1,7 +1,8 @@
-// Contract 6a with the Unified Buffer model: a gather index that points past
-// the end of the base buffer but inside UB reads the neighbouring UB bytes
-// (as the NPU does); one that points outside UB stops the run with an error
-// at the op's source location, on every path.
+// Contract 6a with the Unified Buffer model (docs/semantics.md 2.10, D11,
+// P12): a gather index that points past the end of the base buffer but inside
+// UB reads the neighbouring UB bytes (as the NPU does) on every path, with no
+// error; one that points outside UB stops the run with an error at the op's
+// source location, on every path.
 // RUN: %python %S/../Inputs/mknpy.py %t.base.npy f2 "[i for i in range(16)]"
 // RUN: %python %S/../Inputs/mknpy.py %t.dst.npy f2 "[0] * 128"
 
@@ -16,9 +17,15 @@
 // RUN: %python %S/../Inputs/mknpy.py %t.past.npy u2 "[0x3c00, 1000, 2, 16] + [0] * 124"
 // RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --print 2>&1 | FileCheck %s --check-prefix=PAST
 // RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --mode=check | FileCheck %s --check-prefix=SAME
+// The same bits on the JIT and the dav-3510 path, and no error on any path;
+// --check=bounds reports the three lanes past the base buffer as a finding.
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --mode=jit --print 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --pass-pipeline=convert-ascreg-to-dav --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --print 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f16_f16_u16.mlir --arg=%t.base.npy --arg=%t.past.npy --arg=%t.dst.npy --arg=i32:128 --arg=index:1 --check=bounds 2>&1 | FileCheck %s --check-prefix=FINDING
 // PAST: arg2: memref<?xf16> (128 elements) = [0, 0, 2, 1, 0,
 // PAST-NOT: error
 // SAME: identical
+// FINDING: gather_f16_f16_u16.mlir:14:14: error: [bounds] 'ascreg.gather' op gathers lanes 0-1,3 from outside its base buffer of 16 elements
 
 // f32 with a u32 index: index 100000 is UB byte 400000, outside the 248 KiB UB.
 // RUN: %python %S/../Inputs/mknpy.py %t.b32.npy f4 "[1.0] * 64"

@@ -2,8 +2,8 @@
 //
 // Pass bisection: the kernel runs on the same inputs before a pass pipeline
 // and after each of its passes; every buffer is compared bit for bit with the
-// run before the pipeline (a NaN equals a NaN of any payload, as in
-// `ascreg-run --mode=check`), and the first pass after which a buffer
+// run before the pipeline (NaN payloads only where the semantics fixes them,
+// as in `ascreg-run --mode=check`: NaNPayloads.h), and the first pass after which a buffer
 // differs is the one that changed the kernel's meaning.
 //
 // Each stage runs in the interpreter when it executes the stage's IR
@@ -46,8 +46,7 @@ struct KernelInput {
 /// How the bits of an element or scalar of type `elem` read: signed
 /// integers signed; unsigned, signless integers and index unsigned.
 semantics::NumberFormat numberFormatOf(mlir::Type elem);
-/// Whether `bits` is a NaN of the float type `elem` (false for integers):
-/// NaN payloads are not compared between runs (docs/semantics.md).
+/// Whether `bits` is a NaN of the float type `elem` (false for integers).
 bool isNaNBits(mlir::Type elem, uint64_t bits);
 /// An element's value as text (semantics::formatNumber).
 std::string describeElement(mlir::Type elem, uint64_t bits);
@@ -60,8 +59,9 @@ struct ElementDiff {
 };
 
 /// The buffers of two runs of `fn` compared bit for bit, a NaN equal to any
-/// NaN of the same type: the first `limit` differing elements (parameter
-/// order, then element order) and how many differ in all.
+/// NaN only in the buffers whose NaN payloads the semantics leaves open
+/// (NaNPayloads.h): the first `limit` differing elements (parameter order,
+/// then element order) and how many differ in all.
 struct BufferComparison {
   std::vector<ElementDiff> first;
   uint64_t count = 0;

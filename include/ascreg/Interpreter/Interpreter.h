@@ -26,6 +26,7 @@
 #include "mlir/Support/LLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -57,6 +58,10 @@ struct Options {
   TraceSink *traceSink = nullptr;
   /// Debugging checks (Debugging.h); findings() lists what a run found.
   CheckOptions checks;
+  /// When set, a run polls it at every step (loop iteration or branch) and
+  /// stops with an `Interrupted` error once it is true: a signal handler or
+  /// another thread stops a long run this way.
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 /// One argument of the entry function.

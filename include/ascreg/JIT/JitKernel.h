@@ -25,6 +25,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -43,7 +44,21 @@ struct Options {
   uint64_t ubCapacity = 248 * 1024;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 2;
+  /// Runs may be stopped by interruptCurrentRun (each run then saves and
+  /// restores the thread's signal mask).
+  bool interruptible = false;
+  /// With `interruptible`: a run does not start its compiled code once this
+  /// is true (a stop requested before interruptCurrentRun could unwind).
+  const std::atomic<bool> *cancel = nullptr;
 };
+
+/// Stops the run of an interruptible kernel (Options::interruptible) in
+/// progress on the calling thread if it is executing compiled code: unwinds
+/// to its `run`, which fails with an `Interrupted` error and discards the
+/// UB contents. Otherwise returns. Async-signal-safe; meant for a signal
+/// handler (the compiled code polls nothing, so a loop stops wherever it is:
+/// it takes no lock and allocates only in the UB arena).
+void interruptCurrentRun();
 
 /// Several kernels of one module lowered and JIT-compiled together (one
 /// LLVM compilation, which dominates the cost of a small kernel), each run

@@ -57,6 +57,8 @@ struct ReportBuffer {
   unsigned argument = 0;
   ElemFormat format;
   std::vector<uint8_t> data; // the elements after the run
+  /// Two NaNs agree when runs are compared (debugging/NaNPayloads.h).
+  bool nanPayloadUnspecified = false;
 };
 
 /// Consecutive traced ops of one iteration of the outermost loop (or

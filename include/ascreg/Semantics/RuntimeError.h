@@ -39,6 +39,9 @@ enum class RuntimeErrorKind : uint8_t {
   NonPositiveStep,
   /// Integer division or remainder by zero.
   DivisionByZero,
+  /// The caller stopped the run (interp::Options::cancel,
+  /// jit::interruptCurrentRun): no values.
+  Interrupted,
 };
 
 struct RuntimeError {
