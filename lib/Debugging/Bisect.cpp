@@ -5,6 +5,7 @@
 
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -199,6 +200,8 @@ BisectStage runStage(ModuleOp module, const std::vector<KernelInput> &inputs,
 } // namespace
 
 FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
+  if (failed(checkPipelineLimits(pipeline, error))) // before anything recurses on it
+    return failure();
   StringRef text = pipeline.trim();
   if (text.consume_front("builtin.module(")) {
     if (!text.consume_back(")")) {
