@@ -77,12 +77,12 @@ for t in $TARGETS; do
     > "$log" 2>&1 || rc=$?
   # (|| true: a target that fails at once prints neither line, and the
   # summary must still say so.)
-  execs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}' || true)
-  [ "${execs:-0}" -eq 0 ] && execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
+  execs=$(grep -aE '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}' || true)
+  [ "${execs:-0}" -eq 0 ] && execs=$(grep -aoE '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  cov=$(grep -aoE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
   crashes=$(ls "$work" 2>/dev/null | grep -cE '^(crash|leak|timeout|oom)-' || true)
   corpus=$(ls "$work" | grep -vcE '^(crash|leak|timeout|oom)-' || true)
-  if grep -q 'blind mutation' "$log"; then # the standalone driver (builds without libFuzzer)
+  if grep -aq 'blind mutation' "$log"; then # the standalone driver (builds without libFuzzer)
     summary+=("ascreg-fuzz-$t: ${execs:-0} executions (standalone driver: seeds and blind mutations, no coverage), findings $crashes")
   else
     summary+=("ascreg-fuzz-$t: ${execs:-0} executions, coverage ${cov:-?}, corpus $corpus, findings $crashes")
