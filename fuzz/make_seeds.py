@@ -3,20 +3,28 @@
 
     make_seeds.py OUT_DIR
 
-writes OUT_DIR/{npy,parse,interp,lower}/ (one seed per file) and
-OUT_DIR/{npy,mlir}.dict (libFuzzer dictionaries):
+writes OUT_DIR/{npy,parse,interp,lower,options}/ (one seed per file) and
+OUT_DIR/{npy,mlir,options}.dict (libFuzzer dictionaries):
   - npy: well-formed .npy files of every dtype ascreg reads (1.0/2.0/3.0
     headers, ranks 0-3, empty arrays) and the malformed classes of
     test/Interpreter/npy-errors.mlir;
   - parse, lower: every kernel and test case in the tree (examples/,
     test/Dialect, test/Conversion, test/Interpreter, test/Target, ...), split
     at `// -----` like the lit tests, plus random kernels of
-    scripts/rdiff/gen_kernels.py;
+    scripts/rdiff/gen_kernels.py, and affine maps and sets (the affine
+    grammar: a recursion per operator in MLIR's parser), some at and past
+    the parse limits of include/ascreg/Support/ParseLimits.h;
   - interp: the conformance and seed kernels and random kernels, each with
     argument bytes after the `//--ARGS--` separator (InterpFuzzer.cpp);
+  - options: a selector byte (OptionsFuzzer.cpp) and a semantic-profile
+    spelling (0), a profile JSON file (1) or a pass pipeline (2): the
+    profiles and pipelines of the tests, every point and candidate of
+    lib/Semantics/Profile.cpp, and nested pipelines at and past the limit;
   - mlir.dict: the op names, attribute and type syntax of the ascreg and dav
-    dialects (read from the ODS files, so new ops are picked up) and the
-    upstream tokens kernels use.
+    dialects (read from the ODS files, so new ops are picked up), the
+    upstream tokens kernels use and the affine grammar;
+  - options.dict: profile points, candidates and JSON syntax, pass names and
+    the pipeline grammar.
 Standard library only.
 """
 import glob
@@ -137,6 +145,80 @@ def mlir_dict():
     return sorted(words)
 
 
+AFFINE_DICT = ["affine_map<", "affine_set<", "(d0)", "(d0, d1)", "[s0]", "[s0, s1]", " -> (",
+               "d0", "d1", "s0", "floordiv", "ceildiv", "mod", " + ", " - ", " * ", "-", "(",
+               ")", " >= 0", " == 0", "symbol(", "#map = ", "#map", "#set = ", "layout",
+               "memref<4x4xf32, affine_map<(d0, d1) -> (d0 * 4 + d1)>>"]
+
+
+def affine_seeds():
+    """Kernels with affine maps and sets, some at and past the limits."""
+    head = "module attributes {ascreg.target = \"dav-3510\"} {\n"
+    body = ("  func.func @kernel(%b0: memref<?xf32>, %b1: memref<16xf32, #map>, %n: index) {\n"
+            "    return\n  }\n}\n")
+    exprs = ["d0 * 4 + d1 floordiv 2 - (d1 mod 3) ceildiv 5", "-(-d0)", "d0 + s0 * 2"]
+    exprs += [" - " * 255 + "d0", " + ".join(["d0"] * 257), "-" * 10000 + "d0",
+              "d0" + " + d0" * 9000, "(" * 100 + "d0" + " + d0" * 100 + ")" * 100]
+    for e in exprs:
+        yield "#map = affine_map<(d0)[s0] -> (%s)>\n" % e.replace("d1", "d0") + head + body
+    yield ("#set = affine_set<(d0)[s0] : (d0 - s0 >= 0, -d0 + 16 >= 0, d0 <= 5, d0 mod 2 == 0)>\n"
+           "module attributes {ascreg.target = \"dav-3510\"} {\n"
+           "  func.func @kernel() attributes {s = #set} {\n    return\n  }\n}\n")
+
+
+def profile_points():
+    """{point: [candidates]} of lib/Semantics/Profile.cpp's table."""
+    text = open(os.path.join(ROOT, "lib/Semantics/Profile.cpp")).read()
+    arrays = {m.group(1): re.findall(r'\{"([a-z_0-9]+)", "', m.group(2))
+              for m in re.finditer(r"const ProfileCandidate (\w+)\[\] = \{(.*?)\n\};", text,
+                                   re.S)}
+    return {m.group(1): arrays[m.group(2)]
+            for m in re.finditer(r'\{"([a-z_.]+)", "O[-A-Z0-9]*",.*?ASCREG_CANDIDATES\((\w+)\)',
+                                 text, re.S)}
+
+
+def option_seeds():
+    """Selector byte + text (fuzz/OptionsFuzzer.cpp)."""
+    points = profile_points()
+    spellings = ["documented", "documented, maxmin.nan = canonical,sum.rounding=round_once"]
+    spellings += ["%s=%s" % (k, c) for k, cs in points.items() for c in cs]
+    spellings.append(",".join("%s=%s" % (k, cs[-1]) for k, cs in points.items()))
+    pipelines = set()
+    for path in glob.glob(os.path.join(ROOT, "test/**/*"), recursive=True):
+        if os.path.isfile(path):
+            text = open(path, encoding="utf-8", errors="replace").read()
+            for m in re.finditer(r"(?:pass|bisect)-pipeline=(?:'([^']*)'|\"([^\"]*)\"|([^ \"']+))",
+                                 text):
+                pipelines.add(next(g for g in m.groups() if g is not None))
+    pipelines |= {"builtin.module(func.func(canonicalize{max-iterations=2},cse))",
+                  "any(cse)", "builtin.module(any(canonicalize))",
+                  "inline{default-pipeline=canonicalize op-pipelines=func.func(cse)}",
+                  "any(" * 255 + "cse" + ")" * 255, "any(" * 300 + "cse" + ")" * 300}
+    for sp in spellings:
+        yield b"\x00" + sp.encode()
+    yield b"\x01" + b'{"choices": {}}'
+    yield b"\x01" + ('{"choices": {%s}, "unmatched": {}}' % ", ".join(
+        '"%s": "%s"' % (k, cs[-1]) for k, cs in points.items())).encode()
+    yield b"\x01" + b'{"choices": {"sum.rounding": "per_node", "sum.rounding": "round_once"}}'
+    yield b"\x01" + b'{"choices": {"sum.rounding": "per_node\\u0000x"}}'
+    yield b"\x01" + b'{"a": ' + b"[" * 300 + b"]" * 300 + b"}"
+    for pl in sorted(pipelines):
+        yield b"\x02" + pl.encode()
+
+
+def options_dict():
+    points = profile_points()
+    words = set(points) | {c for cs in points.values() for c in cs}
+    words |= {"documented", "=", ",", '{"choices": {', '"', '": "', '"}}', "\\u0000", "[", "{",
+              "}", "]", "null", "true", "1e999"}
+    text = open(os.path.join(ROOT, "include/ascreg/Conversion/Passes.td")).read()
+    words |= set(re.findall(r'Pass<"([a-z0-9-]+)"', text))
+    words |= {"builtin.module(", "func.func(", "any(", "(", ")", "{", "}", ",", "=", "'", '"',
+              "canonicalize", "cse", "inline", "op-pipelines=", "default-pipeline=",
+              "max-iterations=", "ascreg-lower-to-llvm", "runtime-checks=false"}
+    return sorted(words)
+
+
 def dict_line(w):
     return '"%s"' % w.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -150,9 +232,11 @@ def main():
     for _, case in cases:
         write(os.path.join(out, "parse"), case)
         write(os.path.join(out, "lower"), case)
-    for k in kernels:
+    for k in kernels + list(affine_seeds()):
         write(os.path.join(out, "parse"), k)
         write(os.path.join(out, "lower"), k)
+    for seed in option_seeds():
+        write(os.path.join(out, "options"), seed)
     runnable = [c for p, c in cases if "/conformance/" in p or "/seeds/" in p
                 or "argmax" in p] + kernels
     for k in runnable:
@@ -161,17 +245,20 @@ def main():
             write(os.path.join(out, "interp"), k.encode() + b"\n//--ARGS--\n" + args)
     # Inputs that once crashed a target (fuzz/regressions/TARGET): seeds of
     # every fuzzing run, so the CI smoke test runs each of them.
-    for target in ("npy", "parse", "interp", "lower"):
+    for target in ("npy", "parse", "interp", "lower", "options"):
         for path in sorted(glob.glob(os.path.join(ROOT, "fuzz/regressions", target, "*"))):
             write(os.path.join(out, target), open(path, "rb").read())
     with open(os.path.join(out, "mlir.dict"), "w") as f:
         f.write("# ascreg/dav dialect tokens (fuzz/make_seeds.py, from the ODS files)\n")
-        f.write("".join(dict_line(w) + "\n" for w in mlir_dict()))
+        f.write("".join(dict_line(w) + "\n" for w in mlir_dict() + AFFINE_DICT))
+    with open(os.path.join(out, "options.dict"), "w") as f:
+        f.write("# profile and pass pipeline tokens (fuzz/make_seeds.py)\n")
+        f.write("".join(dict_line(w) + "\n" for w in options_dict()))
     with open(os.path.join(out, "npy.dict"), "w") as f:
         f.write("# .npy header tokens (fuzz/make_seeds.py)\n")
         f.write("".join('"%s"\n' % w.replace('"', '\\"') for w in NPY_DICT))
     counts = {t: len(os.listdir(os.path.join(out, t))) for t in ("npy", "parse", "interp",
-                                                                 "lower")}
+                                                                 "lower", "options")}
     print("make_seeds: " + ", ".join("%s %d" % kv for kv in counts.items()))
 
 

@@ -7,9 +7,11 @@
 #                       arguments (vs the dav-lowered kernel)
 #   ascreg-fuzz-lower   convert-ascreg-to-vector, convert-ascreg-to-dav and the
 #                       Ascend C emission on verified kernels
+#   ascreg-fuzz-options semantic profiles (spelling and JSON file) and pass
+#                       pipelines
 #
 #   scripts/fuzz.sh [--build DIR] [--ci | --runs N | --time SECONDS]
-#                   [--targets "npy parse interp lower"] [--corpus DIR] [--jobs J]
+#                   [--targets "npy parse interp lower options"] [--corpus DIR] [--jobs J]
 #
 # --ci: 15 s per target on a fresh copy of the seeds (ctest ascreg-fuzz-smoke).
 # A build without -DASCREG_BUILD_FUZZERS=ON (the Release build CI tests) has
@@ -24,7 +26,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${ASCREG_FUZZ_BUILD_DIR:-$ROOT/build-asan}"
-TARGETS="npy parse interp lower"
+TARGETS="npy parse interp lower options"
 LIMIT=(-max_total_time=15)
 CORPUS=""
 JOBS=1
@@ -63,6 +65,7 @@ for t in $TARGETS; do
   mkdir -p "$work"
   dict="$SEEDS/mlir.dict"
   [ "$t" = npy ] && dict="$SEEDS/npy.dict"
+  [ "$t" = options ] && dict="$SEEDS/options.dict"
   log="$CORPUS/$t.log"
   echo "== ascreg-fuzz-$t ${LIMIT[*]} ($(date +%T))"
   rc=0
@@ -74,12 +77,12 @@ for t in $TARGETS; do
     > "$log" 2>&1 || rc=$?
   # (|| true: a target that fails at once prints neither line, and the
   # summary must still say so.)
-  execs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}' || true)
-  [ "${execs:-0}" -eq 0 ] && execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
+  execs=$(grep -aE '^stat::number_of_executed_units:' "$log" | awk '{s += $2} END {print s + 0}' || true)
+  [ "${execs:-0}" -eq 0 ] && execs=$(grep -aoE '#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
+  cov=$(grep -aoE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
   crashes=$(ls "$work" 2>/dev/null | grep -cE '^(crash|leak|timeout|oom)-' || true)
   corpus=$(ls "$work" | grep -vcE '^(crash|leak|timeout|oom)-' || true)
-  if grep -q 'blind mutation' "$log"; then # the standalone driver (builds without libFuzzer)
+  if grep -aq 'blind mutation' "$log"; then # the standalone driver (builds without libFuzzer)
     summary+=("ascreg-fuzz-$t: ${execs:-0} executions (standalone driver: seeds and blind mutations, no coverage), findings $crashes")
   else
     summary+=("ascreg-fuzz-$t: ${execs:-0} executions, coverage ${cov:-?}, corpus $corpus, findings $crashes")

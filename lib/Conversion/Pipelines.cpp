@@ -82,9 +82,29 @@ void ascreg::registerConversionPasses() {
       "The Ascend C emission passes on dav kernels: preparation, convert-dav-to-emitc, "
       "finalisation",
       buildAscendCEmissionPipeline);
-  PassPipelineRegistration<LowerToLLVMOptions>(
+  // PassPipelineRegistration, but a pipeline text that nests the pipeline
+  // under another op (`func.func(ascreg-lower-to-llvm)`) is an error: adding
+  // its module passes there is a report_fatal_error in MLIR (found by
+  // ascreg-fuzz-options).
+  registerPassPipeline(
       kLowerToLLVMPipelineName,
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
       "mlir-runner)",
-      buildLowerToLLVMPipeline);
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName() && anchor != OpPassManager::getAnyOpAnchorName())
+          return errorHandler("ascreg-lower-to-llvm runs on 'builtin.module', not nested in '" +
+                              anchor + "'");
+        LowerToLLVMOptions options;
+        std::string errors;
+        llvm::raw_string_ostream os(errors);
+        if (failed(options.parseFromString(optionsText, os)))
+          return errorHandler(StringRef(errors).trim());
+        buildLowerToLLVMPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(LowerToLLVMOptions());
+      });
 }

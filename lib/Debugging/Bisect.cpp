@@ -6,6 +6,7 @@
 
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Support/ParseLimits.h"
 
 #include "ascreg/Support/LocationText.h"
 

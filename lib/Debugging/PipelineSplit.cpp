@@ -9,6 +9,7 @@
 // (plus the size of the stages it splits into) and no native stack.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Support/ParseLimits.h"
 #include "ascreg/Debugging/Bisect.h"
 
 using namespace mlir;
@@ -65,6 +66,8 @@ struct Frame {
 } // namespace
 
 FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
+  if (failed(checkPipelineLimits(pipeline, error))) // before MLIR's parser recurses on it
+    return failure();
   StringRef text = pipeline.trim();
   if (text.consume_front("builtin.module(")) {
     if (!text.consume_back(")")) {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Semantics/Profile.h"
 
+#include <cstdio>
 #include <cstring>
 
 namespace ascreg {
@@ -103,68 +104,104 @@ const ProfilePoint *profilePoints(unsigned &count) {
   return kPoints;
 }
 
-const ProfilePoint *findProfilePoint(const char *key) {
+const ProfilePoint *findProfilePoint(std::string_view key) {
   for (const ProfilePoint &p : kPoints)
-    if (std::strcmp(p.key, key) == 0)
+    if (key == p.key)
       return &p;
   return nullptr;
 }
 
-bool parseProfile(const char *spec, Profile &out, std::string &error) {
+namespace {
+
+/// `text` in single quotes, control bytes (a NUL too) as \xNN: errors
+/// quote what the user gave, which may be anything.
+std::string quoted(std::string_view text) {
+  std::string s = "'";
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7f) {
+      char hex[5];
+      std::snprintf(hex, sizeof(hex), "\\x%02X", c);
+      s += hex;
+    } else {
+      s += char(c);
+    }
+  }
+  return s + "'";
+}
+
+/// The index of point `key`'s candidate named `value`, or an error.
+const ProfilePoint *findChoice(std::string_view key, std::string_view value, unsigned &candidate,
+                               std::string &error) {
+  const ProfilePoint *point = findProfilePoint(key);
+  if (!point) {
+    error = "unknown semantic point " + quoted(key) + "; the points are:";
+    for (const ProfilePoint &q : kPoints)
+      error += std::string(" ") + q.key;
+    return nullptr;
+  }
+  for (candidate = 0; candidate < point->numCandidates; ++candidate)
+    if (value == point->candidates[candidate].name)
+      return point;
+  error = quoted(value) + " is not a candidate of '" + point->key + "'; its candidates are:";
+  for (unsigned i = 0; i < point->numCandidates; ++i)
+    error += std::string(" ") + point->candidates[i].name;
+  return nullptr;
+}
+
+std::string_view trimmed(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string_view::npos ? std::string_view() : s.substr(b, e - b + 1);
+}
+
+} // namespace
+
+bool setProfileChoices(const std::vector<std::pair<std::string_view, std::string_view>> &choices,
+                       Profile &out, std::string &error) {
   Profile p = documentedProfile();
-  std::string text(spec ? spec : "");
-  size_t pos = 0;
-  bool any = false;
-  while (pos <= text.size()) {
-    size_t comma = text.find(',', pos);
-    if (comma == std::string::npos)
-      comma = text.size();
-    std::string item = text.substr(pos, comma - pos);
-    // Trim blanks.
-    size_t b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
-    item = b == std::string::npos ? std::string() : item.substr(b, e - b + 1);
-    pos = comma + 1;
-    if (item.empty()) {
-      if (comma == text.size() && any)
-        break;
-      error = "empty entry in the semantics profile '" + text + "'";
-      return false;
-    }
-    any = true;
-    if (item == "documented") {
-      continue;
-    }
-    size_t eq = item.find('=');
-    if (eq == std::string::npos) {
-      error = "unknown semantics profile '" + item +
-              "' (expected 'documented' or key=candidate; `ascreg-probe list` names them)";
-      return false;
-    }
-    std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-    while (!key.empty() && (key.back() == ' ' || key.back() == '\t'))
-      key.pop_back();
-    while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
-      value.erase(value.begin());
-    const ProfilePoint *point = findProfilePoint(key.c_str());
-    if (!point) {
-      error = "unknown semantic point '" + key + "'; the points are:";
-      for (const ProfilePoint &q : kPoints)
-        error += std::string(" ") + q.key;
-      return false;
-    }
+  std::vector<const ProfilePoint *> seen;
+  for (const auto &[key, value] : choices) {
     unsigned c = 0;
-    while (c < point->numCandidates && value != point->candidates[c].name)
-      ++c;
-    if (c == point->numCandidates) {
-      error = "'" + value + "' is not a candidate of '" + key + "'; its candidates are:";
-      for (unsigned i = 0; i < point->numCandidates; ++i)
-        error += std::string(" ") + point->candidates[i].name;
+    const ProfilePoint *point = findChoice(key, value, c, error);
+    if (!point)
       return false;
-    }
+    for (const ProfilePoint *q : seen)
+      if (q == point) {
+        error = "the semantic point '" + std::string(point->key) + "' is given twice";
+        return false;
+      }
+    seen.push_back(point);
     point->set(p, c);
   }
   out = p;
   return true;
+}
+
+bool parseProfile(std::string_view spec, Profile &out, std::string &error) {
+  std::vector<std::pair<std::string_view, std::string_view>> choices;
+  size_t pos = 0;
+  bool any = false;
+  while (pos <= spec.size()) {
+    size_t comma = std::min(spec.find(',', pos), spec.size());
+    std::string_view item = trimmed(spec.substr(pos, comma - pos));
+    pos = comma + 1;
+    if (item.empty()) {
+      if (comma == spec.size() && any)
+        break;
+      error = "empty entry in the semantics profile " + quoted(spec);
+      return false;
+    }
+    any = true;
+    if (item == "documented")
+      continue;
+    size_t eq = item.find('=');
+    if (eq == std::string_view::npos) {
+      error = "unknown semantics profile " + quoted(item) +
+              " (expected 'documented' or key=candidate; `ascreg-probe list` names them)";
+      return false;
+    }
+    choices.emplace_back(trimmed(item.substr(0, eq)), trimmed(item.substr(eq + 1)));
+  }
+  return setProfileChoices(choices, out, error);
 }
 
 std::string printProfile(const Profile &p) {

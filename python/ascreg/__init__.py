@@ -64,6 +64,11 @@ def _semantics(semantics):
     if semantics is None:
         return ""
     if isinstance(semantics, dict):
+        # Spelled key=candidate: a ',' or '=' inside one would set another point.
+        for kv in semantics.items():
+            if not all(isinstance(s, str) and "," not in s and "=" not in s for s in kv):
+                raise ArgumentError("semantics: a point and its candidate are names without "
+                                    "',' or '=', got %r: %r" % kv)
         return ",".join(["documented"] + ["%s=%s" % kv for kv in semantics.items()])
     if isinstance(semantics, (bytes, _os.PathLike)):
         return _os.fsdecode(semantics)

@@ -539,6 +539,8 @@ void runPipeline(Session &s, ModuleOp module, const std::string &pipelineText) {
   if (!llvm::StringRef(text).starts_with("builtin.module("))
     text = "builtin.module(" + text + ")";
   std::string errors;
+  if (failed(::ascreg::checkPipelineLimits(pipelineText, errors)))
+    throw AscregError{ErrorKind::Pass, "invalid pass pipeline: " + errors};
   llvm::raw_string_ostream errOS(errors);
   FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
   if (failed(parsed))

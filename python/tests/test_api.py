@@ -130,6 +130,29 @@ def test_deep_nesting_is_a_parse_error_not_a_stack_overflow():
     assert "brackets nest more than 256 deep" in str(e.value)
 
 
+def test_affine_operator_runs_are_a_parse_error_not_a_stack_overflow():
+    # MLIR's affine parser recurses once per operator: 10,000 unary minus or
+    # 80,000 terms killed the process.
+    for expr, column in (("-" * 10000 + "d0", 282), ("d0 + " * 80000 + "d0", 1309)):
+        text = "#m = affine_map<(d0) -> (%s)>\nfunc.func @k() attributes {m = #m} {\n  return\n}\n" \
+            % expr
+        with pytest.raises(ascreg.ParseError) as e:
+            ascreg.loads(text, name="affine.mlir")
+        assert (e.value.file, e.value.line, e.value.column) == ("affine.mlir", 1, column)
+        assert "affine expression has more than 256 operators pending" in str(e.value)
+
+
+def test_a_deep_pipeline_is_a_pass_error_not_a_stack_overflow():
+    # mlir::parsePassPipeline recursed per level: 200,000 killed the process.
+    deep = "any(" * 200000 + "cse" + ")" * 200000
+    kernel = "func.func @k(%b: memref<?xf32>) {\n  return\n}\n"
+    with pytest.raises(ascreg.PassError, match="nests more than 256 deep"):
+        ascreg.loads(kernel, pipeline=deep)
+    k = ascreg.loads(kernel)
+    with pytest.raises(ascreg.Error, match="nests more than 256 deep"):
+        k.bisect(deep, np.zeros(4, np.float32))
+
+
 def test_verify_error_names_legal_set():
     text = """\
 module {

@@ -90,3 +90,53 @@ def test_docs_name_every_point_and_candidate():
         assert p["open_point"] in docs
         for name, _ in p["candidates"]:
             assert "`%s`" % name in docs, (p["key"], name)
+
+
+# Profile files are read strictly (issue 25, items 4 and 13): each of these
+# was accepted with a different meaning, crashed, or read without end.
+@pytest.mark.parametrize("choices, error", [
+    # A ',' in a candidate or a key set a second point.
+    ('{"sum.rounding": "per_node,maxmin.nan=canonical"}',
+     "'per_node,maxmin.nan=canonical' is not a candidate of 'sum.rounding'"),
+    ('{"maxmin.nan=canonical,sum.rounding": "per_node"}',
+     "unknown semantic point 'maxmin.nan=canonical,sum.rounding'"),
+    # A NUL cut the candidate: round_once was taken.
+    ('{"sum.rounding": "round_once\\u0000junk"}',
+     r"'round_once\x00junk' is not a candidate of 'sum.rounding'"),
+    # The last of two keys won silently.
+    ('{"sum.rounding": "per_node", "sum.rounding": "round_once"}',
+     r'profile.json:1:42: the key "sum.rounding" appears twice'),
+])
+def test_a_profile_file_is_read_strictly(tmp_path, choices, error):
+    path = tmp_path / "profile.json"
+    path.write_text('{"choices": %s}' % choices)
+    with pytest.raises(ascreg.ArgumentError) as e:
+        ascreg.load(REDUCE_SUM_F16, semantics=str(path))
+    assert error in str(e.value)
+
+
+def test_a_deep_profile_file_is_an_error_not_a_stack_overflow(tmp_path):
+    # llvm::json's parser recursed per level: 50,000 killed the process.
+    path = tmp_path / "deep.json"
+    path.write_text('{"choices": {}, "x": ' + "[" * 50000 + "]" * 50000 + "}")
+    with pytest.raises(ascreg.ArgumentError, match=r"deep.json:1:277: JSON nests more than 256"):
+        ascreg.load(REDUCE_SUM_F16, semantics=str(path))
+
+
+def test_a_missing_or_endless_profile_file_says_so(tmp_path):
+    missing = str(tmp_path / "no-such.json")
+    with pytest.raises(ascreg.ArgumentError,
+                       match="cannot open '%s': No such file or directory" % missing):
+        ascreg.load(REDUCE_SUM_F16, semantics=missing)
+    # /dev/zero was read until memory ran out; the limit is 1 MiB.
+    with pytest.raises(ascreg.ArgumentError, match="'/dev/zero' is larger than 1048576 bytes"):
+        ascreg.load(REDUCE_SUM_F16, semantics="/dev/zero")
+
+
+def test_a_profile_spelling_and_dict_are_strict():
+    with pytest.raises(ascreg.ArgumentError, match="'sum.rounding' is given twice"):
+        ascreg.load(REDUCE_SUM_F16, semantics="sum.rounding=per_node,sum.rounding=round_once")
+    with pytest.raises(ascreg.ArgumentError, match=r"'round_once\\x00' is not a candidate"):
+        ascreg.load(REDUCE_SUM_F16, semantics="sum.rounding=round_once\0")
+    with pytest.raises(ascreg.ArgumentError, match="without ',' or '='"):
+        ascreg.load(REDUCE_SUM_F16, semantics={"sum.rounding": "per_node,maxmin.nan=canonical"})

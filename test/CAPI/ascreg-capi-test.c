@@ -438,6 +438,34 @@ int main(int argc, char **argv) {
     runSumMax(module, 1, psrc, 64, psum, pmax);
     printf("documented again, jit: sum 0x%08x\n", bitsOf(psum[0]));
     // CHECK: documented again, jit: sum 0x3f80001f
+
+    /* Profile files are read strictly (issue 25): one nested 50,000 deep
+     * crashed the JSON parser, a missing one was "an unknown profile". */
+    char deepPath[4096];
+    snprintf(deepPath, sizeof(deepPath), "%s.deep.json", argc > 1 ? argv[1] : "capi");
+    FILE *deep = fopen(deepPath, "w");
+    EXPECT(deep != NULL, "cannot write %s", deepPath);
+    if (deep) {
+      fputs("{\"choices\": {}, \"x\": ", deep);
+      for (int i = 0; i < 50000; ++i)
+        fputc('[', deep);
+      for (int i = 0; i < 50000; ++i)
+        fputc(']', deep);
+      fputs("}", deep);
+      fclose(deep);
+    }
+    EXPECT(mlirLogicalResultIsFailure(ascregRecordSemanticsProfile(
+               moduleOp, mlirStringRefCreateFromCString(deepPath))),
+           "a profile file nested 50,000 deep was recorded");
+    // CHECK: diagnostic: {{.*}}semantics: {{.*}}.deep.json:1:277: JSON nests more than 256 deep
+    popts.semantics = deepPath;
+    EXPECT(mlirLogicalResultIsFailure(ascregInterpretFunctionWithOptions(sumMax, pargs, 4, &popts)),
+           "a run with a profile file nested 50,000 deep succeeded");
+    // CHECK: diagnostic: {{.*}}semantics: {{.*}}.deep.json:1:277: JSON nests more than 256 deep
+    EXPECT(mlirLogicalResultIsFailure(ascregRecordSemanticsProfile(
+               moduleOp, mlirStringRefCreateFromCString("/nonexistent/profile.json"))),
+           "a missing profile file was recorded");
+    // CHECK: diagnostic: {{.*}}semantics: cannot open '/nonexistent/profile.json': No such file or directory
   }
 
   /* Null pointers the caller passes: failures with a diagnostic, not a

@@ -39,6 +39,66 @@
 // ATLIMIT: at-limit.mlir:3:23: error: custom op 'arith.constant' invalid kind of attribute specified
 // ATLIMIT-NOT: nest more than
 
+// MLIR's affine parser recurses once per operator of an expression: 10,000
+// unary `-` (a 10 KB file) or 80,000 `d0 +` terms killed ascreg-opt,
+// ascreg-run, ascreg-translate and Python with SIGSEGV (issue 25). More
+// than 256 pending operators are refused at the 257th.
+// RUN: %python -c "print('#m = affine_map<(d0) -> (' + '-' * 10000 + 'd0)>\nfunc.func @f() attributes {m = #m} {\n  return\n}')" > %t/minus.mlir
+// RUN: not ascreg-opt %t/minus.mlir 2>&1 | FileCheck %s --check-prefix=MINUS
+// RUN: not ascreg-run %t/minus.mlir 2>&1 | FileCheck %s --check-prefix=MINUS
+// RUN: not ascreg-translate --ascreg-to-ascendc %t/minus.mlir 2>&1 | FileCheck %s --check-prefix=MINUS
+// RUN: not ascreg-translate --mlir-to-cpp %t/minus.mlir 2>&1 | FileCheck %s --check-prefix=MINUS
+// MINUS: minus.mlir:1:282: error: an affine expression has more than 256 operators pending here (MLIR's affine parser recurses once per operator and would overflow its stack)
+// MINUS-NOT: Stack dump
+// RUN: %python -c "print('#m = affine_map<(d0) -> (' + 'd0 + ' * 80000 + 'd0)>\nfunc.func @f() attributes {m = #m} {\n  return\n}')" > %t/chain.mlir
+// RUN: not ascreg-opt %t/chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
+// RUN: not ascreg-run %t/chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
+// RUN: not ascreg-translate --mlir-to-cpp %t/chain.mlir 2>&1 | FileCheck %s --check-prefix=CHAIN
+// CHAIN: chain.mlir:1:1309: error: an affine expression has more than 256 operators pending
+// CHAIN-NOT: Stack dump
+
+// The count is over the enclosing parentheses (the chain outside a
+// parenthesis is still on the parser's stack inside it): 200 `+`, then the
+// 57th operator inside.
+// RUN: %python -c "print('#m = affine_map<(d0) -> (' + 'd0 + ' * 200 + '(' + 'd0 * 2 + ' * 57 + 'd0))>\nfunc.func @f() attributes {m = #m} {\n  return\n}')" > %t/paren.mlir
+// RUN: not ascreg-opt %t/paren.mlir 2>&1 | FileCheck %s --check-prefix=PAREN
+// PAREN: paren.mlir:1:1282: error: an affine expression has more than 256 operators pending
+
+// At the limit the expression goes to MLIR (256 unary minus are d0; 256
+// terms of the chain are 257 * d0), and what only looks like an operator
+// elsewhere is not counted past the token that ends it: 1,000 negative
+// elements, exponents, `->`, `>=`.
+// RUN: %python -c "print('#m = affine_map<(d0) -> (' + '-' * 256 + 'd0, ' + 'd0 + ' * 256 + 'd0)>\nfunc.func @f() -> tensor<1000xf32> attributes {m = #m} {\n  %%c = arith.constant dense<[' + ', '.join(['-1.5e-3'] * 1000) + ']> : tensor<1000xf32>\n  return %%c : tensor<1000xf32>\n}')" > %t/affine-at-limit.mlir
+// RUN: ascreg-opt %t/affine-at-limit.mlir | FileCheck %s --check-prefix=AFFINEOK
+// AFFINEOK: #map = affine_map<(d0) -> (d0, d0 * 257)>
+// AFFINEOK: arith.constant dense<-1.500000e-03> : tensor<1000xf32>
+
+// mlir::parsePassPipeline recurses per nesting level: 100,000 nested any(
+// (in a response file) killed ascreg-run and ascreg-opt with SIGSEGV.
+// RUN: %python -c "print('--pass-pipeline=builtin.module(' + 'any(' * 100000 + 'cse' + ')' * 100000 + ')')" > %t/pipeline.rsp
+// RUN: not ascreg-run %t/kernel.mlir @%t/pipeline.rsp 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// RUN: not ascreg-opt %t/kernel.mlir @%t/pipeline.rsp 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// PIPELINE: --pass-pipeline: the pass pipeline nests more than 256 deep (MLIR's pipeline parser would overflow its stack) at character 1039
+// PIPELINE-NOT: Stack dump
+// RUN: %python -c "print('--bisect-pipeline=' + 'any(' * 100000 + 'cse' + ')' * 100000)" > %t/bisect.rsp
+// RUN: not ascreg-run %t/kernel.mlir --arg=i32:1 @%t/bisect.rsp 2>&1 | FileCheck %s --check-prefix=BISECT
+// BISECT: --bisect-pipeline: the pass pipeline nests more than 256 deep (MLIR's pipeline parser would overflow its stack) at character 1028
+// BISECT-NOT: Stack dump
+// A crash reproducer's pipeline (ascreg-opt --run-reproducer) is in the file
+// metadata: its strings are checked as pipelines.
+// RUN: %python -c "print('func.func @kernel() {\n  return\n}\n{-#\n  external_resources: {\n    mlir_reproducer: {\n      pipeline: \"builtin.module(' + 'any(' * 100000 + 'cse' + ')' * 100000 + ')\",\n      disable_threading: true,\n      verify_each: true\n    }\n  }\n#-}')" > %t/repro.mlir
+// RUN: not ascreg-opt --run-reproducer %t/repro.mlir 2>&1 | FileCheck %s --check-prefix=REPRO
+// REPRO: repro.mlir:7:1056: error: the pass pipeline nests more than 256 deep (MLIR's pipeline parser would overflow its stack)
+// REPRO-NOT: Stack dump
+// A pipeline at the limit runs.
+// RUN: %python -c "print('--pass-pipeline=builtin.module(' + 'any(' * 255 + 'cse' + ')' * 255 + ')')" > %t/pipeline-at-limit.rsp
+// RUN: ascreg-opt %t/kernel.mlir @%t/pipeline-at-limit.rsp | FileCheck %s --check-prefix=PIPELINEOK
+// PIPELINEOK: func.func @kernel
+
+//--- kernel.mlir
+func.func @kernel(%n: i32) {
+  return
+}
 //--- huge.mlir
 func.func @f() {
   // %a#99999999999 in a comment is not a use

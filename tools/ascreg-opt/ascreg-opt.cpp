@@ -6,7 +6,8 @@
 // first (ascreg/Support/ParseLimits.h: an input that would abort MLIR's
 // parser gets a located error), so this is MlirOptMain's argv form written
 // out: the input is read once (it may be stdin) and checked before it is
-// handed over.
+// handed over. Pass pipelines given on the command line pass the pipeline
+// limits.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/InitAll.h"
@@ -17,12 +18,35 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
+
+/// MlirOptMain hands --pass-pipeline (also spelled -p, or read from a
+/// response file) and pass options (`--inline=op-pipelines=...`) to
+/// mlir::parsePassPipeline, which recurses per nesting level: each argument
+/// and the option's final value pass the pipeline limits first.
+static mlir::LogicalResult checkPipelineArguments(int argc, char **argv) {
+  std::string error;
+  for (int i = 1; i < argc; ++i)
+    if (mlir::failed(ascreg::checkPipelineLimits(argv[i], error))) {
+      llvm::errs() << "argument " << i << ": " << error << "\n";
+      return mlir::failure();
+    }
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("pass-pipeline"); // a cl::opt<std::string> (mlir/Pass/PassRegistry.h)
+  if (it != options.end() &&
+      mlir::failed(ascreg::checkPipelineLimits(
+          static_cast<llvm::cl::opt<std::string> *>(it->second)->getValue(), error))) {
+    llvm::errs() << "--pass-pipeline: " << error << "\n";
+    return mlir::failure();
+  }
+  return mlir::success();
+}
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
@@ -34,6 +58,9 @@ int main(int argc, char **argv) {
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
   if (config.shouldShowDialects() || config.shouldListPasses()) // no input to read
     return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
+
+  if (mlir::failed(checkPipelineArguments(argc, argv)))
+    return 1;
 
   if (input == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n";

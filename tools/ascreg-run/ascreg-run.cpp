@@ -585,6 +585,8 @@ int runMain(int argc, char **argv) {
     if (!StringRef(text).starts_with("builtin.module("))
       text = "builtin.module(" + text + ")";
     std::string errors;
+    if (failed(ascreg::checkPipelineLimits(passPipeline, errors)))
+      return fail("--pass-pipeline: " + errors);
     llvm::raw_string_ostream errOS(errors);
     FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
     if (failed(parsed))

@@ -92,6 +92,32 @@ TEST(ProfileSpelling, UnknownPointsAndCandidatesAreRefusedWithTheAlternatives) {
   EXPECT_FALSE(parseProfile("add.nan=canonical,,maxmin.nan=canonical", p, error));
 }
 
+TEST(ProfileSpelling, APointGivenTwiceAndANulAreRefused) {
+  Profile p;
+  std::string error;
+  EXPECT_FALSE(parseProfile("sum.rounding=per_node,sum.rounding=round_once", p, error));
+  EXPECT_NE(error.find("'sum.rounding' is given twice"), std::string::npos) << error;
+  // A NUL was the end of a C string: "round_once\0x" was round_once.
+  const std::string withNul("sum.rounding=round_once\0x", 25);
+  EXPECT_FALSE(parseProfile(std::string_view(withNul), p, error));
+  EXPECT_NE(error.find("'round_once\\x00x' is not a candidate"), std::string::npos) << error;
+}
+
+TEST(ProfileChoices, NamesAreTakenAsTheyAre) {
+  // A profile file's choices are set one by one: a ',' or '=' inside a
+  // candidate no longer sets a second point.
+  Profile p;
+  std::string error;
+  EXPECT_FALSE(setProfileChoices({{"sum.rounding", "per_node,maxmin.nan=canonical"}}, p, error));
+  EXPECT_NE(error.find("is not a candidate of 'sum.rounding'"), std::string::npos) << error;
+  EXPECT_FALSE(setProfileChoices({{"maxmin.nan=canonical,sum.rounding", "per_node"}}, p, error));
+  EXPECT_NE(error.find("unknown semantic point"), std::string::npos) << error;
+  EXPECT_FALSE(setProfileChoices({{"add.nan", "canonical"}, {"add.nan", "canonical"}}, p, error));
+  ASSERT_TRUE(setProfileChoices({{"maxmin.nan", "canonical"}}, p, error)) << error;
+  EXPECT_EQ(p.maxMinNaN, MaxMinNaN::Canonical);
+  EXPECT_EQ(printProfile(p), "maxmin.nan=canonical");
+}
+
 // ---------------------------------------------------------------- by hand
 
 /// One implementation of the ops: ref:: or simd::.

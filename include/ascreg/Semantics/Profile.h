@@ -15,7 +15,10 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace ascreg {
 namespace semantics {
@@ -187,12 +190,24 @@ struct ProfilePoint {
 /// All open points, in the order docs/semantics.md lists them.
 const ProfilePoint *profilePoints(unsigned &count);
 /// The point named `key`, or null.
-const ProfilePoint *findProfilePoint(const char *key);
+const ProfilePoint *findProfilePoint(std::string_view key);
 
+/// The documented profile with each (key, candidate) of `choices` set (exact
+/// names, no blanks); a point given twice is an error. On failure returns
+/// false and says why in `error` (what the user gave is quoted with control
+/// bytes escaped).
+bool setProfileChoices(const std::vector<std::pair<std::string_view, std::string_view>> &choices,
+                       Profile &out, std::string &error);
 /// The profile spelled `spec`: "documented" or a comma-separated list of
-/// `key=candidate` applied to the documented profile ("documented,key=c" is
-/// accepted too). On failure returns false and says why in `error`.
-bool parseProfile(const char *spec, Profile &out, std::string &error);
+/// `key=candidate` (blanks around each part are dropped) applied to the
+/// documented profile ("documented,key=c" is accepted too). A point given
+/// twice and a NUL anywhere are errors. On failure returns false and says why
+/// in `error`.
+bool parseProfile(std::string_view spec, Profile &out, std::string &error);
+/// The same for a C string (null: the empty spelling).
+inline bool parseProfile(const char *spec, Profile &out, std::string &error) {
+  return parseProfile(std::string_view(spec ? spec : ""), out, error);
+}
 /// The canonical spelling of `p`: "documented", or its non-documented
 /// choices as `key=candidate,...` in table order. parseProfile reads it back.
 std::string printProfile(const Profile &p);

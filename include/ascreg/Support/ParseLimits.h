@@ -1,30 +1,46 @@
-//===- ParseLimits.h - input checks before MLIR's parser ---------*- C++ -*-===//
+//===- ParseLimits.h - input checks before a recursive parser ---*- C++ -*-===//
 //
-// MLIR 22's parser ends the process on two kinds of input that are only
-// typos or garbage:
-//   - a use `%name#N` of result N of a value not defined yet makes it
-//     allocate N + 1 placeholders, so `%v#2147483647` ends in "LLVM ERROR:
-//     out of memory" (found by fuzzing; the same class as llvm-project issue
-//     181266);
-//   - its recursive descent overflows the stack on deep nesting: 7,000
-//     nested `[` (a 14 KB file) kill ascreg-opt with SIGSEGV in the Release
-//     build, fewer under ASan (found by the coverage-guided interpreter
-//     fuzzer).
-// ascreg's entry points that parse (ascreg-opt, ascreg-run,
-// ascreg-translate's translations, the Python API, the fuzz targets) run this
-// check first and report a located error instead; the language server hands
-// its documents to MLIR's LSP driver, which has no hook before parsing.
+// MLIR 22's parsers and llvm::json end the process on input that is only a
+// typo or garbage, so every text ascreg hands to one is checked first and
+// refused with a located error (docs/hardening.md, "Parse limits"):
+//   - MLIR assembly: a use `%name#N` of a result of a value not defined yet
+//     makes the parser allocate N + 1 placeholders (`%v#2147483647`: "LLVM
+//     ERROR: out of memory"); its recursive descent overflows the stack on
+//     deep bracket nesting (7,000 nested `[`: SIGSEGV in the Release build)
+//     and its affine parser recurses once per operator of an expression
+//     (10,000 unary `-`, or 80,000 `d0 +` terms: SIGSEGV);
+//   - pass pipelines: mlir::parsePassPipeline recurses per nesting level
+//     (`any(any(...))` 200,000 deep: SIGSEGV), and pass options that hold a
+//     pipeline (`{op-pipelines=...}`) nest it further;
+//   - JSON: llvm::json::parse recurses per `[` / `{` (50,000 deep: SIGSEGV).
+// Who checks what:
+//   - MLIR text (checkParseLimits): ascreg-opt, ascreg-run,
+//     ascreg-translate's translations, the Python API, the fuzz targets and
+//     the language server (tools/ascreg-lsp-server: it filters the
+//     documents before MLIR's LSP driver sees them);
+//   - pipelines (checkPipelineLimits): ascreg-opt --pass-pipeline (and,
+//     through checkParseLimits, the pipeline a reproducer file gives
+//     --run-reproducer),
+//     ascreg-run --pass-pipeline and --bisect-pipeline, Python's
+//     `pipeline=` and `bisect()`;
+//   - JSON (findJsonLimitViolation): semantic-profile files wherever they
+//     are read (ascreg::resolveProfile: --semantics, Python `semantics=`, the
+//     C API) and the language server's JSON-RPC messages.
+// The limits are far above anything a kernel or a pipeline needs and far
+// below the depth that overflows an 8 MB stack (also under ASan).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_SUPPORT_PARSELIMITS_H
 #define ASCREG_SUPPORT_PARSELIMITS_H
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Location.h"
-#include "llvm/ADT/StringExtras.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace ascreg {
 
@@ -32,67 +48,51 @@ namespace ascreg {
 /// near: ops have a handful of results).
 inline constexpr uint64_t kMaxResultNumber = 65535;
 
-/// The deepest nesting of brackets ( [ { < the parser is given: 25 times
-/// below the depth that overflows the Release build's 8 MB stack, far above
-/// any kernel (a loop nest adds one `{` per loop).
+/// The deepest nesting of brackets ( [ { < in MLIR text, of ( { [ in a pass
+/// pipeline and of [ { in JSON: 25 times below the depth that overflows the
+/// Release build's 8 MB stack in MLIR's parser, far above any kernel (a loop
+/// nest adds one `{` per loop), pipeline or profile.
 inline constexpr unsigned kMaxNesting = 256;
 
-/// Checks the main buffer of `sm` before it is parsed, outside comments and
-/// string literals: every use `%name#N` has N <= kMaxResultNumber, and
-/// brackets nest at most kMaxNesting deep. Emits an error at the first place
-/// that breaks a limit (on `ctx`'s diagnostic handlers).
-inline mlir::LogicalResult checkParseLimits(const llvm::SourceMgr &sm, mlir::MLIRContext *ctx) {
-  unsigned id = sm.getMainFileID();
-  const llvm::MemoryBuffer *buffer = sm.getMemoryBuffer(id);
-  llvm::StringRef text = buffer->getBuffer();
-  auto isIdChar = [](char c) {
-    return llvm::isAlnum(c) || c == '$' || c == '.' || c == '_' || c == '-';
-  };
-  auto locAt = [&](size_t at) {
-    auto [line, col] = sm.getLineAndColumn(llvm::SMLoc::getFromPointer(text.data() + at), id);
-    return mlir::FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), line, col);
-  };
-  unsigned depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '(' || c == '[' || c == '{' || c == '<') {
-      if (++depth > kMaxNesting)
-        return mlir::emitError(locAt(i))
-               << "brackets nest more than " << kMaxNesting
-               << " deep here (MLIR's parser would overflow its stack on deep nesting)";
-    } else if (c == ')' || c == ']' || c == '}' ||
-               (c == '>' && !(i > 0 && text[i - 1] == '-') &&
-                !(i + 1 < text.size() && text[i + 1] == '='))) { // (not -> or >=)
-      depth -= depth > 0;
-    } else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') { // a comment
-      while (i < text.size() && text[i] != '\n')
-        ++i;
-    } else if (c == '"') { // a string literal
-      for (++i; i < text.size() && text[i] != '"'; ++i)
-        if (text[i] == '\\')
-          ++i;
-    } else if (c == '%') {
-      size_t at = i;
-      while (i + 1 < text.size() && isIdChar(text[i + 1]))
-        ++i;
-      if (i + 2 >= text.size() || text[i + 1] != '#' || !llvm::isDigit(text[i + 2]))
-        continue;
-      size_t begin = i + 2, end = begin;
-      while (end < text.size() && llvm::isDigit(text[end]))
-        ++end;
-      llvm::StringRef digits = text.slice(begin, end);
-      uint64_t n = 0;
-      if (digits.size() > 12 || digits.getAsInteger(10, n) || n > kMaxResultNumber) {
-        return mlir::emitError(locAt(at))
-               << "result number " << digits << " of " << text.slice(at, begin - 1)
-               << " is larger than " << kMaxResultNumber
-               << " (MLIR's parser would allocate that many placeholders)";
-      }
-      i = end - 1;
-    }
-  }
-  return mlir::success();
-}
+/// The most operators (+ - * floordiv ceildiv mod, unary -) one affine
+/// expression may have pending, counted over its enclosing parentheses: the
+/// affine parser recurses once per operator (10,000 unary `-` overflow the
+/// Release build's stack); kernels use a handful.
+inline constexpr unsigned kMaxAffineOperators = 256;
+
+/// Where a text breaks a limit (a byte offset) and which limit.
+struct ParseLimitViolation {
+  size_t offset;
+  std::string message;
+};
+
+/// MLIR assembly, outside comments and string literals: every use `%name#N`
+/// has N <= kMaxResultNumber, brackets nest at most kMaxNesting deep, and an
+/// affine expression has at most kMaxAffineOperators operators pending (a
+/// lexical over-approximation: any run of + - * floordiv ceildiv mod between
+/// tokens that end an expression counts). The strings of the file metadata
+/// `{-# ... #-}` are checked as pass pipelines (a crash reproducer's
+/// pipeline is one).
+std::optional<ParseLimitViolation> findParseLimitViolation(llvm::StringRef text);
+
+/// A textual pass pipeline: ( { [ nest at most kMaxNesting deep (counted
+/// everywhere, quoted option values included).
+std::optional<ParseLimitViolation> findPipelineLimitViolation(llvm::StringRef pipeline);
+
+/// JSON: [ { nest at most kMaxNesting deep outside strings.
+std::optional<ParseLimitViolation> findJsonLimitViolation(llvm::StringRef json);
+
+/// Checks the main buffer of `sm` (findParseLimitViolation) before it is
+/// parsed; emits an error at the place that breaks a limit on `ctx`'s
+/// diagnostic handlers.
+mlir::LogicalResult checkParseLimits(const llvm::SourceMgr &sm, mlir::MLIRContext *ctx);
+
+/// Checks a pass pipeline before mlir::parsePassPipeline sees it; on failure
+/// `error` says which limit and at which character (1-based).
+mlir::LogicalResult checkPipelineLimits(llvm::StringRef pipeline, std::string &error);
+
+/// 1-based line and column (in bytes) of `offset` in `text`.
+std::pair<unsigned, unsigned> lineAndColumn(llvm::StringRef text, size_t offset);
 
 } // namespace ascreg
 

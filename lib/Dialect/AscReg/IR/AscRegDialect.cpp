@@ -56,7 +56,7 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
                              << attr.getValue();
     semantics::Profile profile;
     std::string error;
-    if (!semantics::parseProfile(spec.getValue().str().c_str(), profile, error))
+    if (!semantics::parseProfile(spec.getValue(), profile, error))
       return op->emitError() << "'" << name << "': " << error;
     return success();
   }

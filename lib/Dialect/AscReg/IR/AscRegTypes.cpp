@@ -7,9 +7,6 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
 using namespace ascreg;
@@ -279,7 +276,7 @@ std::optional<sem::Profile> ascreg::profileRecordedOn(Operation *op) {
   auto spec = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName());
   sem::Profile p;
   std::string error; // a malformed record is rejected by the dialect's verifier
-  if (!spec || !sem::parseProfile(spec.getValue().str().c_str(), p, error))
+  if (!spec || !sem::parseProfile(spec.getValue(), p, error))
     return std::nullopt;
   return p;
 }
@@ -338,44 +335,4 @@ void ascreg::recordProfile(Operation *op, const sem::Profile &profile) {
   op->walk([](Operation *inner) { inner->removeAttr(AscRegDialect::getSemanticsAttrName()); });
   op->setAttr(AscRegDialect::getSemanticsAttrName(),
               StringAttr::get(op->getContext(), sem::printProfile(profile)));
-}
-
-LogicalResult ascreg::resolveProfile(StringRef nameOrFile, sem::Profile &out, std::string &error) {
-  // A spelling names no file: "documented" or key=candidate entries.
-  if (nameOrFile == "documented" || nameOrFile.contains('=') || !llvm::sys::fs::exists(nameOrFile))
-    return success(sem::parseProfile(nameOrFile.str().c_str(), out, error));
-  auto buffer = llvm::MemoryBuffer::getFile(nameOrFile);
-  if (!buffer) {
-    error =
-        "cannot read the profile file '" + nameOrFile.str() + "': " + buffer.getError().message();
-    return failure();
-  }
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse((*buffer)->getBuffer());
-  if (!json) {
-    error =
-        "profile file '" + nameOrFile.str() + "' is not JSON: " + llvm::toString(json.takeError());
-    return failure();
-  }
-  const llvm::json::Object *root = json->getAsObject();
-  const llvm::json::Object *choices = root ? root->getObject("choices") : nullptr;
-  if (!choices) {
-    error = "profile file '" + nameOrFile.str() +
-            "' has no \"choices\" object ({\"choices\": {\"sum.rounding\": \"per_node\", ...}})";
-    return failure();
-  }
-  std::string spec = "documented";
-  for (const auto &entry : *choices) {
-    std::optional<StringRef> candidate = entry.second.getAsString();
-    if (!candidate) {
-      error = "profile file '" + nameOrFile.str() + "': the choice of '" + entry.first.str() +
-              "' is not a string";
-      return failure();
-    }
-    spec += "," + entry.first.str() + "=" + candidate->str();
-  }
-  if (!sem::parseProfile(spec.c_str(), out, error)) {
-    error = "profile file '" + nameOrFile.str() + "': " + error;
-    return failure();
-  }
-  return success();
 }

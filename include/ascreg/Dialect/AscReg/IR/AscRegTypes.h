@@ -102,11 +102,22 @@ bool hasRecordedProfile(Operation *op);
 /// Records `profile` on `op` (a module or a function) as `ascreg.semantics`,
 /// replacing what an enclosed function recorded.
 void recordProfile(Operation *op, const semantics::Profile &profile);
+/// The most bytes a profile file may have (read beyond, it is an error: a
+/// device or FIFO named as the profile is not read until memory runs out).
+inline constexpr size_t kMaxProfileFileBytes = 1 << 20;
 /// The profile `nameOrFile` names: "documented", a `key=candidate,...`
-/// spelling (semantics::parseProfile), or the path of a profile JSON file as
-/// `ascreg-probe ingest` writes it ({"choices": {"key": "candidate", ...}}).
-/// On failure returns failure and says why in `error`.
+/// spelling (semantics::parseProfile; anything with a '=' or made of
+/// `documented` entries), or else the path of a profile JSON file as
+/// `ascreg-probe ingest` writes it ({"choices": {"key": "candidate", ...}},
+/// read strictly: at most kMaxProfileFileBytes, nested at most kMaxNesting
+/// deep, no key twice, each choice a known point and candidate).
+/// On failure returns failure and says why in `error`
+/// (lib/Dialect/AscReg/IR/ProfileFile.cpp).
 LogicalResult resolveProfile(StringRef nameOrFile, semantics::Profile &out, std::string &error);
+/// The profile of a profile file's contents `text` (resolveProfile's rules
+/// but the size); `path` names it in errors.
+LogicalResult parseProfileJson(StringRef path, StringRef text, semantics::Profile &out,
+                               std::string &error);
 
 } // namespace ascreg
 
