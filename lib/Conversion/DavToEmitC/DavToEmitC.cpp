@@ -80,6 +80,22 @@ LogicalResult checkEmittable(ModuleOp module) {
   if (dims.wasInterrupted())
     return failure();
 
+  // A __simd_vf__ function's loops and branches are emitted from scf.for /
+  // scf.if; the conversion has no patterns for the block arguments of an
+  // unstructured CFG (it produced invalid IR on one, found by
+  // ascreg-fuzz-lower), so such a function stops at its first branch.
+  WalkResult branches = module.walk([](func::FuncOp fn) {
+    if (fn.isExternal() || fn.getBody().hasOneBlock())
+      return WalkResult::advance();
+    Operation *branch = fn.getBody().front().getTerminator();
+    branch->emitError() << "unstructured control flow ('" << branch->getName()
+                        << "') has no Ascend C form: write the loop with scf.for / scf.if "
+                           "(or run --lift-cf-to-scf first)";
+    return WalkResult::interrupt();
+  });
+  if (branches.wasInterrupted())
+    return failure();
+
   // The other paths convert scalar floats as IEEE 754 does (semantics.md
   // P16); how a vector function's scalar unit converts (rounding, NaN
   // bits, CTRL) no public vendor source says, so a C cast would be a guess.
