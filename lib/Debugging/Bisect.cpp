@@ -133,7 +133,13 @@ Operation *findOp(ModuleOp module, llvm::function_ref<bool(StringRef dialect)> m
 
 /// "'op' at file:line:col".
 std::string opAt(Operation *op) {
-  return "'" + op->getName().getStringRef().str() + "' at " + locationText(op->getLoc());
+  // Appended, not "'" + std::string&&: GCC 12 reports a false -Wrestrict
+  // on that form, and CI builds with -Werror.
+  std::string text = "'";
+  text += op->getName().getStringRef();
+  text += "' at ";
+  text += locationText(op->getLoc());
+  return text;
 }
 
 /// Runs a stage already lowered to the LLVM dialect in the JIT as it is;

@@ -1722,8 +1722,13 @@ PYBIND11_MODULE(_ascreg, m) {
             else if (py::isinstance<py::str>(checks))
               req.checks = checks.cast<std::string>();
             else if (!checks.is_none())
-              for (py::handle c : checks)
-                req.checks += (req.checks.empty() ? "" : ",") + py::str(c).cast<std::string>();
+              for (py::handle c : checks) {
+                // Appended piecewise: GCC 12 reports a false -Wrestrict on
+                // "literal" + std::string&&, and CI builds with -Werror.
+                if (!req.checks.empty())
+                  req.checks += ',';
+                req.checks += py::str(c).cast<std::string>();
+              }
             if (!explain.is_none())
               req.explain = explainRequests(explain, depth);
             req.uninitialized = std::move(uninitialized);
