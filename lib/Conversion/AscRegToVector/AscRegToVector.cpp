@@ -1016,4 +1016,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
                                                                               checker);
   populateCastToVectorPatterns(converter, patterns);
+  populateLaneArithToVectorPatterns(converter, patterns);
 }
