@@ -689,7 +689,7 @@ template <typename OpTy, typename DavOpTy> struct LaneUnaryLowering : DavPattern
       Value borrow = b.onesWhereActive(b.cmp(ComparePredicate::ne, lx, zero, all));
       Value nh = dav::VsubOp::create(rw, loc, u32, dav::VsubOp::create(rw, loc, u32, zero, hx, all),
                                      borrow, all);
-      VRegType i32 = b.reg(32, IntegerType::Signed);
+      VRegType i32 = b.reg(32, IntegerType::Signless); // i32 lanes compare signed
       Value negative = b.cmp(ComparePredicate::lt, b.as(hx, i32), b.splat32(0, i32), all);
       lo = b.vadd(dav::VselOp::create(rw, loc, u32, nl, lx, negative), zero, m); // zeroing
       hi = b.vadd(dav::VselOp::create(rw, loc, u32, nh, hx, negative), zero, m);

@@ -115,6 +115,22 @@ Value f32ToBF16(OpBuilder &b, Location loc, Value f) {
   return arith::TruncIOp::create(b, loc, VectorType::get(n, b.getI16Type()), hi);
 }
 
+/// What a pattern knows of its op: the register type, the lowered vector
+/// type and integer arithmetic on its lane bits.
+struct LaneOp {
+  sem::RegType t;
+  VectorType lowered;
+  LaneBits L;
+};
+LaneOp laneOp(OpBuilder &b, Operation *op, const TypeConverter &converter) {
+  auto reg = cast<VRegType>(op->getResult(0).getType());
+  auto lowered = cast<VectorType>(converter.convertType(reg));
+  const sem::RegType t = toRegType(reg);
+  const unsigned w = sem::elemBytes(t.elem) * 8;
+  return {t, lowered,
+          LaneBits{b, op->getLoc(), VectorType::get(lowered.getShape(), b.getIntegerType(w))}};
+}
+
 /// sub / mul / and / or / xor.
 template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -122,11 +138,9 @@ template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPa
   LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
-    sem::RegType t = toRegType(op.getResult().getType());
-    Type to = this->getTypeConverter()->convertType(op.getResult().getType());
-    auto vt = cast<VectorType>(to);
-    const unsigned w = sem::elemBytes(t.elem) * 8;
-    LaneBits L{rw, loc, VectorType::get(vt.getShape(), rw.getIntegerType(w))};
+    LaneOp lane = laneOp(rw, op, *this->getTypeConverter());
+    sem::RegType t = lane.t;
+    LaneBits &L = lane.L;
     Value x = L.bits(a.getLhs()), y = L.bits(a.getRhs()), r;
     const bool floatArith =
         sem::isFloat(t.elem) && (K == sem::ArithKind::Sub || K == sem::ArithKind::Mul);
@@ -149,9 +163,9 @@ template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPa
         break;
       }
     } else {
-      r = floatLanes(rw, loc, L, kernelProfile(op), t.elem, x, y, vt);
+      r = floatLanes(rw, loc, L, kernelProfile(op), t.elem, x, y, lane.lowered);
     }
-    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, to));
+    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, lane.lowered));
     return success();
   }
 
@@ -197,11 +211,10 @@ template <typename OpTy, sem::UnaryKind K> struct UnaryLowering : OpConversionPa
   LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
-    sem::RegType t = toRegType(op.getResult().getType());
-    Type to = this->getTypeConverter()->convertType(op.getResult().getType());
-    auto vt = cast<VectorType>(to);
+    LaneOp lane = laneOp(rw, op, *this->getTypeConverter());
+    sem::RegType t = lane.t;
+    LaneBits &L = lane.L;
     const unsigned w = sem::elemBytes(t.elem) * 8;
-    LaneBits L{rw, loc, VectorType::get(vt.getShape(), rw.getIntegerType(w))};
     Value x = L.bits(a.getSource()), r;
     const uint64_t sign = uint64_t(1) << (w - 1);
     if (K == sem::UnaryKind::Not) {
@@ -214,7 +227,7 @@ template <typename OpTy, sem::UnaryKind K> struct UnaryLowering : OpConversionPa
       Value neg = arith::SubIOp::create(rw, loc, L.c(0), x);
       r = L.sel(L.cmp(P::slt, x, L.c(0)), neg, x);
     }
-    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, to));
+    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, lane.lowered));
     return success();
   }
 };
