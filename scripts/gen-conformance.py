@@ -122,6 +122,39 @@ def gather_reg_kernel(t, idx):
 """
 
 
+# sub / mul / abs and the bitwise ops (docs/semantics.md 2.20, 2.21): the vendor's tables
+# (isLegalArith / isLegalUnary; unittests/Differential checks that these lists match them).
+ALL_TYPES = ("i8", "u8", "i16", "u16", "f16", "bf16", "i32", "u32", "f32", "i64", "u64",
+             "i64x2", "u64x2")
+INTS = tuple(t for t in ALL_TYPES if base(t) not in ("f16", "bf16", "f32"))
+LANE_BINARY = {"sub": ALL_TYPES, "mul": tuple(t for t in ALL_TYPES if BYTES[base(t)] != 1),
+               "and": INTS, "or": INTS, "xor": INTS}
+LANE_UNARY = {"abs": ("i8", "i16", "f16", "i32", "f32", "i64", "i64x2"),
+              "not": tuple(t for t in ALL_TYPES if t != "bf16")}
+
+
+def lane_binary_kernel(op, t):
+    what = f"{op}: {t} (lhs from a, rhs from b)"
+    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %b: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %r, %vl : index
+      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
+      %y = ascreg.load_align %b[%off] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      %res = ascreg.{op} %x, %y, %mask : {vreg(t)}
+      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
 # R5 = rint round floor ceil trunc; the legality table itself is
 # ascreg::semantics::allCastPairs(); unittests/Differential checks that this
@@ -160,6 +193,7 @@ CTRL_VARIANTS = [  # kernel (without suffix) and CTRL bits
     ("cast_i32_f16_even", "1100"), ("cast_u32_i16_odd", "1100"),
     ("truncate_f16", "0000"), ("truncate_bf16", "0000"),
     ("reduce_sum_f16_f16", "0000"), ("pair_reduce_sum_f16", "0000"),
+    ("sub_f16", "0000"), ("mul_f16", "0000"),
 ]
 
 
@@ -274,6 +308,13 @@ def main():
         files[f"gather_{dst}_{src}_{idx}.mlir"] = gather_kernel(dst, src, idx)
     for t, idx in GATHER_REG:
         files[f"gather_reg_{t}_{idx}.mlir"] = gather_reg_kernel(t, idx)
+    for op, types in LANE_BINARY.items():
+        for t in types:
+            files[f"{op}_{t}.mlir"] = lane_binary_kernel(op, t)
+    for op, types in LANE_UNARY.items():
+        for t in types:
+            line = f"%res = ascreg.{op} %v, %mask : {vreg(t)}"
+            files[f"{op}_{t}.mlir"] = reduce_kernel(op, t, t, line, f"{op}: {t}")
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

@@ -80,6 +80,25 @@ template <class BinaryOpT> LogicalResult bindBinary(BinaryOpT o, Compiler &c, se
                            .result = c.reg(o.getResult())});
 }
 
+template <class OpT> LogicalResult bindLaneArith(OpT o, Compiler &c, sem::ArithKind k) {
+  c.setMaskLanes(rt(o.getResult()));
+  return c.emit(ArithInst{.kind = k,
+                          .type = rt(o.getResult()),
+                          .lhs = c.reg(o.getLhs()),
+                          .rhs = c.reg(o.getRhs()),
+                          .mask = c.mask(o.getMask()),
+                          .result = c.reg(o.getResult())});
+}
+template <class OpT>
+LogicalResult bindLaneUnary(OpT o, Value source, Compiler &c, sem::UnaryKind k) {
+  c.setMaskLanes(rt(o.getResult()));
+  return c.emit(UnaryInst{.kind = k,
+                          .type = rt(o.getResult()),
+                          .source = c.reg(source),
+                          .mask = c.mask(o.getMask()),
+                          .result = c.reg(o.getResult())});
+}
+
 /// A load's instruction; `view` when its value may point into UB.
 LogicalResult bindLoad(Value base, Value offset, Value result, Compiler &c) {
   return c.emit(LoadAlignInst{.type = rt(result),
@@ -255,6 +274,17 @@ void Bindings::bindAscReg() {
   on<AddOp>(+[](AddOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Add); });
   on<MaxOp>(+[](MaxOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Max); });
   on<MinOp>(+[](MinOp o, Compiler &c) { return bindBinary(o, c, sem::BinaryKind::Min); });
+  on<SubOp>(+[](SubOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Sub); });
+  on<MulOp>(+[](MulOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Mul); });
+  on<AndOp>(+[](AndOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::And); });
+  on<OrOp>(+[](OrOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Or); });
+  on<XorOp>(+[](XorOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Xor); });
+  on<AbsOp>(+[](AbsOp o, Compiler &c) {
+    return bindLaneUnary(o, o.getSource(), c, sem::UnaryKind::Abs);
+  });
+  on<NotOp>(+[](NotOp o, Compiler &c) {
+    return bindLaneUnary(o, o.getSource(), c, sem::UnaryKind::Not);
+  });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
   onEach<CastOp>(&bindCast);
@@ -410,6 +440,14 @@ void Bindings::bindDav() {
                                  .mask = c.mask(o.getMask()),
                                  .result = c.reg(o.getResult())});
   });
+  on<VsubOp>(+[](VsubOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Sub); });
+  on<VmulOp>(+[](VmulOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Mul); });
+  on<VorOp>(+[](VorOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Or); });
+  on<VxorOp>(+[](VxorOp o, Compiler &c) { return bindLaneArith(o, c, sem::ArithKind::Xor); });
+  on<VabsOp>(
+      +[](VabsOp o, Compiler &c) { return bindLaneUnary(o, o.getSrc(), c, sem::UnaryKind::Abs); });
+  on<VnotOp>(
+      +[](VnotOp o, Compiler &c) { return bindLaneUnary(o, o.getSrc(), c, sem::UnaryKind::Not); });
   on<VaddsOp>(&bindDavScalarOperand<VaddsOp, SO::Adds>);
   on<VmulsOp>(&bindDavScalarOperand<VmulsOp, SO::Muls>);
   on<VshlsOp>(&bindDavScalarOperand<VshlsOp, SO::Shls>);

@@ -13,6 +13,7 @@
 
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/LaneArith.h"
 
 namespace ascreg {
 namespace interp {
@@ -726,6 +727,42 @@ struct BinaryInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     checkMaskUse(m, inst, mask, type);
     propagateLanes(m, type, mask, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
+};
+
+/// sub / mul / and / or / xor (ascreg and dav; zeroing).
+struct ArithInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::ArithKind kind;
+  sem::RegType type;
+  RegRef lhs, rhs;
+  MaskRef mask;
+  RegRef result;
+  void run(Machine &m) const {
+    sem::arith(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {lhs, rhs});
+    return ShadowAction::Run;
+  }
+};
+
+/// abs / not (ascreg and dav; zeroing).
+struct UnaryInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::UnaryKind kind;
+  sem::RegType type;
+  RegRef source;
+  MaskRef mask;
+  RegRef result;
+  void run(Machine &m) const {
+    sem::unary(m.profile(), kind, type, m.reg(source), m.mask(mask), m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {source});
     return ShadowAction::Run;
   }
 };

@@ -273,6 +273,59 @@ module attributes {ascreg.target = "dav-3510"} {
 }
 )mlir";
 
+const char *kMulF16Saturation = R"mlir(
+module attributes {ascreg.target = "dav-3510"} {
+  func.func @probe(%a16: memref<?xf16>, %b16: memref<?xf16>, %o16: memref<?xf16>)
+      attributes {ascreg.ctrl = #ascreg.ctrl<saturation = global, float_overflow = saturate, int_overflow = saturate, fp8_nan = zero>} {
+    %c0 = arith.constant 0 : index
+    %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
+    %x16 = ascreg.load_align %a16[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    %y16 = ascreg.load_align %b16[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    %p16 = ascreg.mul %x16, %y16, %all16 : !ascreg.vreg<128xf16>
+    ascreg.store_align %p16, %o16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    return
+  }
+}
+)mlir";
+
+const char *kAbsFloat = R"mlir(
+module attributes {ascreg.target = "dav-3510"} {
+  func.func @probe(%a16: memref<?xf16>, %a32: memref<?xf32>, %o16: memref<?xf16>, %o32: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
+    %all32 = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+    %x16 = ascreg.load_align %a16[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    %r16 = ascreg.abs %x16, %all16 : !ascreg.vreg<128xf16>
+    ascreg.store_align %r16, %o16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    %x32 = ascreg.load_align %a32[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %r32 = ascreg.abs %x32, %all32 : !ascreg.vreg<64xf32>
+    ascreg.store_align %r32, %o32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
+    return
+  }
+}
+)mlir";
+
+const char *kArithSubnormals = R"mlir(
+module attributes {ascreg.target = "dav-3510"} {
+  func.func @probe(%a32: memref<?xf32>, %b32: memref<?xf32>, %a16: memref<?xf16>, %b16: memref<?xf16>, %mul32: memref<?xf32>, %mul16: memref<?xf16>, %sub16: memref<?xf16>) {
+    %c0 = arith.constant 0 : index
+    %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
+    %all32 = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+    %x32 = ascreg.load_align %a32[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %y32 = ascreg.load_align %b32[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %p32 = ascreg.mul %x32, %y32, %all32 : !ascreg.vreg<64xf32>
+    ascreg.store_align %p32, %mul32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
+    %x16 = ascreg.load_align %a16[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    %y16 = ascreg.load_align %b16[%c0] : memref<?xf16> -> !ascreg.vreg<128xf16>
+    %p16 = ascreg.mul %x16, %y16, %all16 : !ascreg.vreg<128xf16>
+    ascreg.store_align %p16, %mul16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    %d16 = ascreg.sub %x16, %y16, %all16 : !ascreg.vreg<128xf16>
+    ascreg.store_align %d16, %sub16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    return
+  }
+}
+)mlir";
+
 std::vector<Probe> makeProbes() {
   std::vector<Probe> p;
   // O1: lane 0 = 1.0, the rest 2^-11 (f16) / 2^-24 (f32): the first tree
@@ -342,6 +395,33 @@ std::vector<Probe> makeProbes() {
                kCastWidenMask,
                false,
                {input("a16", F16, iota(128, 0x3C00, 1), 0), output("o32", F32)}});
+  // O13: f16 300 * 300 = 90000, 65504 * 2 and NaN * 1 under CTRL[48] = 0 (the
+  // kernel's own CTRL): 65504, 65504, +0 (ctrl) or +inf, +inf, the NaN (never).
+  p.push_back({"mul.f16_saturation",
+               "f16 mul of 300 * 300, 65504 * 2, NaN * 1 with CTRL[48] = 0",
+               kMulF16Saturation,
+               false,
+               {input("a16", F16, {0x5CB0, 0x7BFF, 0x7E01}, 0x3C00),
+                input("b16", F16, {0x5CB0, 0x4000, 0x3C00}, 0x3C00), output("o16", F16)}});
+  // O14: abs of -NaN with payload 1, -0, an sNaN (f16); -sNaN, -0 (f32).
+  p.push_back({"abs.float",
+               "f16 / f32 abs of negative NaNs with payloads, sNaNs and -0",
+               kAbsFloat,
+               false,
+               {input("a16", F16, {0xFE01, 0x8000, 0x7C01}, 0xBC00),
+                input("a32", F32, {0xFF800001, 0x80000000}, 0xBF800000), output("o16", F16),
+                output("o32", F32)}});
+  // O15: f32 2^-100 * 2^-40 (subnormal result) and 2^-140 * 2^20 (subnormal
+  // operand); f16 2^-14 * 0.5 and 2^-24 - 2^-23: kept, or flushed to +0.
+  p.push_back(
+      {"arith.subnormals",
+       "f32 / f16 mul and f16 sub with subnormal operands and results",
+       kArithSubnormals,
+       false,
+       {input("a32", F32, {0x0D800000, 0x00000200}, 0x3F800000),
+        input("b32", F32, {0x2B800000, 0x49800000}, 0x3F800000),
+        input("a16", F16, {0x0400, 0x0001}, 0x3C00), input("b16", F16, {0x3800, 0x0002}, 0x3C00),
+        output("mul32", F32), output("mul16", F16), output("sub16", F16)}});
   // O-C2: f32 65520, inf, NaN, 65536 -> f16 RINT and f16 65504 + 65504 in a
   // kernel that never writes CTRL.
   p.push_back({"ctrl.float_mode",
@@ -378,7 +458,7 @@ std::vector<const Probe *> selectProbes(llvm::ArrayRef<const Probe *> points) {
   return out;
 }
 
-const char *toolVersion() { return "ascreg-probe 0.1.0 (probe set 1)"; }
+const char *toolVersion() { return "ascreg-probe 0.1.0 (probe set 2)"; }
 
 } // namespace probe
 } // namespace ascreg

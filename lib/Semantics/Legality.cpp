@@ -4,6 +4,7 @@
 // uses these functions, so an op accepted here is one the kernels support.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/Semantics.h"
 
 namespace ascreg {
@@ -117,6 +118,43 @@ bool isLegalArange(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; 
 bool isLegalCompare(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; }
 
 bool isLegalBinary(RegType t) { return isValidRegType(t) && t.elem != EK::BF16; }
+
+// The vendor's tables (docs/regapi-ops-facts.md 3-7; REGDOC Sub.md, Mul.md,
+// Abs.md, And.md / Or.md / Xor.md, Not.md): the Reg API's, which also covers
+// the 64-bit kinds the C API lacks.
+bool isLegalArith(ArithKind k, RegType t) {
+  if (!isValidRegType(t))
+    return false;
+  switch (k) {
+  case ArithKind::Sub:
+    return true; // every kind, bf16 included
+  case ArithKind::Mul:
+    return elemBytes(t.elem) != 1; // no 8-bit multiply
+  case ArithKind::And:
+  case ArithKind::Or:
+  case ArithKind::Xor:
+    return !isFloat(t.elem);
+  }
+  return false;
+}
+
+bool isLegalUnary(UnaryKind k, RegType t) {
+  if (!isValidRegType(t))
+    return false;
+  if (k == UnaryKind::Not)
+    return t.elem != EK::BF16; // the integers, f16 and f32
+  switch (t.elem) {
+  case EK::I8:
+  case EK::I16:
+  case EK::I32:
+  case EK::I64:
+  case EK::F16:
+  case EK::F32:
+    return true; // abs: signed integers, f16, f32
+  default:
+    return false;
+  }
+}
 
 } // namespace semantics
 } // namespace ascreg

@@ -62,6 +62,18 @@ const ProfileCandidate kCastWidenMask[] = {
     {"source", "mask bit w_src * j enables source lane j (the source's granularity)"},
     {"destination", "mask bit w_dst * k enables destination lane k"},
 };
+const ProfileCandidate kMulF16Saturation[] = {
+    {"ctrl", "f16 mul saturates like add when CTRL[48] = 0 (inf -> +-65504, NaN -> +0)"},
+    {"never", "f16 mul keeps inf / NaN whatever CTRL[48] says"},
+};
+const ProfileCandidate kAbsFloat[] = {
+    {"clear_sign", "abs clears the sign bit: NaN payload kept, -0 -> +0"},
+    {"canonical", "abs of a NaN gives the default NaN 0x7E00 (f16) / 0x7FC00000 (f32)"},
+};
+const ProfileCandidate kArithSubnormals[] = {
+    {"keep", "sub / mul keep subnormal operands and results (gradual underflow)"},
+    {"flush", "sub / mul take subnormal operands as zeros of their sign and flush such results"},
+};
 const ProfileCandidate kFloatMode[] = {
     {"non_saturating", "a kernel that sets no CTRL runs with CTRL[48] = 1: inf / NaN kept"},
     {"saturating", "a kernel that sets no CTRL runs with CTRL[48] = 0 (the reset value)"},
@@ -93,8 +105,16 @@ const ProfilePoint kPoints[] = {
     {"cast.widen_mask", "O-C1", "is the mask of a widening cast counted on the source?",
      "widening cast", ASCREG_CANDIDATES(kCastWidenMask),
      ASCREG_FIELD(CastWidenMask, castWidenMask)},
+    {"mul.f16_saturation", "O13", "does an f16 mul saturate when CTRL[48] = 0?", "mul (f16)",
+     ASCREG_CANDIDATES(kMulF16Saturation), ASCREG_FIELD(MulF16Saturation, mulF16Saturation)},
+    {"abs.float", "O14", "does abs keep a NaN's payload and clear its sign?", "abs (f16 / f32)",
+     ASCREG_CANDIDATES(kAbsFloat), ASCREG_FIELD(AbsFloat, absFloat)},
+    {"arith.subnormals", "O15", "do float sub / mul flush subnormal operands and results?",
+     "sub, mul (f16 / bf16 / f32)", ASCREG_CANDIDATES(kArithSubnormals),
+     ASCREG_FIELD(ArithSubnormals, arithSubnormals)},
     {"ctrl.float_mode", "O-C2", "which CTRL[48] does a kernel that never writes CTRL see?",
-     "f16 adds, float conversions", ASCREG_CANDIDATES(kFloatMode), &getFloatMode, &setFloatMode},
+     "f16 add / sub / mul, float conversions", ASCREG_CANDIDATES(kFloatMode), &getFloatMode,
+     &setFloatMode},
 };
 
 } // namespace

@@ -17,7 +17,8 @@ every pattern and from update_mask tail counts (0, 1, VL-1, VL, VL+1, 2^32-1,
 a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
-into its neighbour, as UB allows). Every value that is still live at the end
+into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
+every legal type. Every value that is still live at the end
 is stored to %out (masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
@@ -48,6 +49,12 @@ CASTS = _conformance.CASTS  # (dst, src) -> (round modes, sat operand, parts)
 PART_NAMES = _conformance.PART_NAMES
 ROUND5 = _conformance.R5
 ctrl_attr = _conformance.ctrl_attr
+# sub / mul / abs / and / or / xor / not: op -> legal register types (element, registers).
+_reg_type = lambda tok: (tok[:-2], 2) if tok.endswith("x2") else (tok, 1)
+LANE_OPS = {op: ([_reg_type(t) for t in types], 2)
+            for op, types in _conformance.LANE_BINARY.items()}
+LANE_OPS.update({op: ([_reg_type(t) for t in types], 1)
+                 for op, types in _conformance.LANE_UNARY.items()})
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}
@@ -359,7 +366,8 @@ class Kernel:
     # ---- statements
     def stmt(self):
         kind = self.rng.choice(["reduce", "reduce", "pair", "gather", "gather", "gather_reg",
-                                "binary", "binary", "select", "compare", "store", "store",
+                                "binary", "binary", "lane", "lane", "select", "compare",
+                                "store", "store",
                                 "mask", "dup", "bitcast", "scalar", "cast", "cast", "truncate"])
         getattr(self, "s_" + kind)()
 
@@ -428,6 +436,19 @@ class Kernel:
         r = self.fresh()
         self.emit("%s = ascreg.%s %s, %s, %s : %s" % (r, op, a, b, m, vreg(t)))
         self.define(r, "reg", t, (op == "add" and t[0] in FLOATS) or self.is_tainted(a, b))
+
+    def s_lane(self):
+        """sub / mul / abs / and / or / xor / not: every NaN result is defined bit for
+        bit (docs/semantics.md 2.20), so the result is tainted only by its operands."""
+        rng = self.rng
+        op = rng.choice(sorted(LANE_OPS))
+        types, arity = LANE_OPS[op]
+        t = rng.choice(types)
+        operands = [self.make_reg(t) for _ in range(arity)]
+        m = self.make_mask()
+        r = self.fresh()
+        self.emit("%s = ascreg.%s %s, %s : %s" % (r, op, ", ".join(operands), m, vreg(t)))
+        self.define(r, "reg", t, self.is_tainted(*operands))
 
     def s_select(self):
         t = self.rng.choice(REG_TYPES)

@@ -106,6 +106,10 @@ def read_npy(path, tok):
 # --------------------------------------------------------------------------------------
 # Kernel names (contract 8b)
 # --------------------------------------------------------------------------------------
+LANE_BINARY = ("sub", "mul", "and", "or", "xor")
+LANE_UNARY = ("abs", "not")
+
+
 class Kernel:
     def __init__(self, path):
         self.path = path
@@ -137,6 +141,9 @@ class Kernel:
         elif p[0] == "gather" and len(p) == 4:
             self.kind, self.op, self.dst, self.src, self.idx = "gather", "gather", p[1], p[2], \
                 p[3]
+        elif p[0] in LANE_BINARY + LANE_UNARY and len(p) == 2:
+            self.kind = "lane_binary" if p[0] in LANE_BINARY else "lane_unary"
+            self.op, self.dst, self.src = p[0], p[1], p[1]
         else:
             raise ValueError("cannot parse kernel name '%s'" % self.name)
         for t in (self.dst, self.src) + ((self.idx,) if self.kind.startswith("gather") else ()):
@@ -481,6 +488,19 @@ def make_case(k, rng, case_no):
             c.expected = G.kernel_cast(k.dst, k.src, k.part, k.ctrl, src, dst, count, repeat)
         else:
             c.expected = G.kernel_truncate(k.src, k.ctrl, src, dst, count, repeat)
+    elif k.kind in ("lane_binary", "lane_unary"):
+        vl = G.lanes(k.src)
+        gen = ValueGen(rng, k.src, case_no)
+        n = max(1, repeat) * vl
+        inputs = [gen.many(n + slack(rng, (0, vl)))
+                  for _ in range(2 if k.kind == "lane_binary" else 1)]
+        dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n + slack(rng, (0, vl)))]
+        count = pick_count(rng, vl, max(1, repeat), case_no)
+        c.args = [(k.src, x) for x in inputs] + [(k.dst, dst), ("#i32", count),
+                                                 ("#index", repeat)]
+        c.dst_arg = len(inputs)
+        c.profile = gen.profile
+        c.expected = G.kernel_lane(k.op, k.src, inputs, dst, count, repeat, k.ctrl)
     elif k.kind == "reduce":
         vs, vd = G.lanes(k.src), G.lanes(k.dst)
         gen = ValueGen(rng, k.src, case_no)

@@ -653,6 +653,94 @@ def kernel_truncate(tok, ctrl, src_buf, dst_buf, count, repeat):
 # --------------------------------------------------------------------------------------
 # Self test of the float helpers and of the contract's worked examples.
 # --------------------------------------------------------------------------------------
+# --------------------------------------------------------------------------------------
+# sub / mul / abs / and / or / xor / not (docs/semantics.md 2.20, 2.21; the vendor facts in
+# docs/regapi-ops-facts.md 3-7): integers wrap; a float result is the exact difference or
+# product (Fractions) rounded once to nearest even; a NaN operand gives the first NaN
+# quieted, an invalid operation (inf - inf, 0 * inf) the negative default NaN.
+# --------------------------------------------------------------------------------------
+QUIET_BIT = {"f16": 0x0200, "bf16": 0x0040, "f32": 0x00400000}
+INVALID_NAN = {"f16": 0xFE00, "bf16": 0xFFC0, "f32": 0xFFC00000}
+
+
+def float_inf(tok, sign):
+    t = base(tok)
+    mb = FORMATS[t][3]
+    return (sign << (bits_of(tok) - 1)) | ((((1 << (bits_of(tok) - 1 - mb)) - 1)) << mb)
+
+
+def lane_float(op, tok, a, b, saturate):
+    t = base(tok)
+    da, db = decode(tok, a), decode(tok, b)
+    if da[0] == "nan":
+        r = a | QUIET_BIT[t]
+    elif db[0] == "nan":
+        r = b | QUIET_BIT[t]
+    elif op == "sub":
+        sb = 1 - db[1]                                  # a - b = a + (-b)
+        if da[0] == "inf" and db[0] == "inf":
+            r = INVALID_NAN[t] if da[1] != sb else float_inf(tok, da[1])
+        elif da[0] == "inf" or db[0] == "inf":
+            r = float_inf(tok, da[1] if da[0] == "inf" else sb)
+        else:
+            x = (-da[2] if da[1] else da[2]) + (-db[2] if sb else db[2])
+            if x == 0:                                  # -0 + -0 = -0, else +0 (RNE)
+                sign = 1 if (da[2] == 0 and db[2] == 0 and da[1] == 1 and sb == 1) else 0
+            else:
+                sign = 1 if x < 0 else 0
+            r = encode_float(tok, sign, abs(x), "rint", False)
+    else:                                               # mul
+        sign = da[1] ^ db[1]
+        if da[0] == "inf" or db[0] == "inf":
+            zero = (da[0] == "num" and da[2] == 0) or (db[0] == "num" and db[2] == 0)
+            r = INVALID_NAN[t] if zero else float_inf(tok, sign)
+        else:
+            r = encode_float(tok, sign, da[2] * db[2], "rint", False)
+    if saturate and t == "f16":
+        if f16_is_nan(r):
+            return 0
+        if r & 0x7FFF == 0x7C00:
+            return (r & 0x8000) | 0x7BFF
+    return r
+
+
+def lane_binary(op, tok, a, b, saturate=False):
+    if op in ("sub", "mul") and is_float(tok):
+        return lane_float(op, tok, a, b, saturate)
+    m = mask_bits(tok)
+    return {"sub": lambda: (a - b) & m, "mul": lambda: (a * b) & m, "and": lambda: a & b,
+            "or": lambda: a | b, "xor": lambda: a ^ b}[op]()
+
+
+def lane_unary(op, tok, a):
+    if op == "not":
+        return ~a & mask_bits(tok)
+    if is_float(tok):                                   # abs: the sign bit cleared
+        return a & (mask_bits(tok) >> 1)
+    return abs(int_value(tok, a)) & mask_bits(tok)      # |INT_MIN| wraps to INT_MIN
+
+
+def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
+    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not (inputs = [src]); the
+    kernel's CTRL[48] = 0 saturates f16 sub / mul."""
+    saturate = not (ctrl or RUNTIME_CTRL)["48"]
+    out = list(dst_buf)
+    vl = lanes(tok)
+    n = count & 0xFFFFFFFF
+    for r in range(repeat):
+        active, n = update_mask(n, tok)
+        for i in range(vl):
+            x = [buf[r * vl + i] for buf in inputs]
+            if not active[i]:
+                res = 0                                 # ZEROING
+            elif len(x) == 2:
+                res = lane_binary(op, tok, x[0], x[1], saturate)
+            else:
+                res = lane_unary(op, tok, x[0])
+            out[r * vl + i] = res
+    return out, set()
+
+
 def selftest():
     import random
     rnd = random.Random(1234)
@@ -735,6 +823,22 @@ def selftest():
     assert fadd("f16", 0x7B53, 0x7B53, True) == 0x7BFF
     out, _ = pair_reduce_sum("f16", [0x8000, 0x3C00] + [0] * 126, [True] + [False] * 127)
     assert out[0] == 0                                   # a single active -0 gives +0
+    # sub / mul / abs (hand-computed, docs/semantics.md 2.20)
+    assert lane_binary("sub", "f16", 0x6800, 0xBC00) == 0x6800          # 2049 ties to 2048
+    assert lane_binary("sub", "f16", 0x6800, 0xC200) == 0x6802          # 2051 -> 2052
+    assert lane_binary("sub", "f32", 0x80000000, 0) == 0x80000000       # -0 - +0 = -0
+    assert lane_binary("sub", "f32", 0, 0) == 0
+    assert lane_binary("sub", "f32", 0x7F800000, 0x7F800000) == 0xFFC00000
+    assert lane_binary("sub", "f32", 0x3F800000, 0xFFC12345) == 0xFFC12345
+    assert lane_binary("mul", "f16", 0x5CB0, 0x5CB0) == 0x7C00          # 300 * 300
+    assert lane_binary("mul", "f16", 0x5CB0, 0x5CB0, True) == 0x7BFF
+    assert lane_binary("mul", "f32", 0x0D800000, 0x2B800000) == 0x200   # 2^-140
+    assert lane_binary("mul", "f32", 0, 0xFF800000) == 0xFFC00000       # 0 * -inf
+    assert lane_binary("mul", "bf16", 0x3F81, 0x3F81) == 0x3F82
+    assert lane_binary("mul", "i16", 300, 300) == 0x5F90
+    assert lane_binary("sub", "u8", 0, 1) == 0xFF
+    assert lane_unary("abs", "i8", 0x80) == 0x80 and lane_unary("abs", "i64", 2 ** 64 - 2) == 2
+    assert lane_unary("abs", "f16", 0xFE01) == 0x7E01 and lane_unary("not", "u16", 0xFF) == 0xFF00
     print("golden selftest OK")
 
 

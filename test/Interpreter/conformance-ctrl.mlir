@@ -9,5 +9,7 @@
 // CHECK: PASS truncate_bf16 (6 cases)
 // CHECK: PASS truncate_f16_ctrl0000 (6 cases)
 // CHECK: PASS cast_f16_f32_even_ctrl1100 (6 cases)
+// CHECK: PASS mul_f16_ctrl0000 (6 cases)
 // CHECK: PASS reduce_sum_f16_f16_ctrl0000 (6 cases)
-// CHECK: 17 kernels, 6 cases each, seed 3510: 17 passed, 0 failed
+// CHECK: PASS sub_f16_ctrl0000 (6 cases)
+// CHECK: 19 kernels, 6 cases each, seed 3510: 19 passed, 0 failed

@@ -4,7 +4,7 @@
 // others by their headers.
 // RUN: ascreg-probe list | FileCheck %s
 
-// CHECK: 9 open points (docs/semantics.md sections 8 and 10.10)
+// CHECK: 12 open points (docs/semantics.md sections 8 and 10.10)
 // CHECK: sum.rounding (O1): does every vcadd tree node round, or only the result?
 // CHECK-NEXT:   affects: reduce sum f16 / f32
 // CHECK-NEXT:   * per_node: every node of the vcadd tree rounds to the element type (D13)
@@ -24,8 +24,17 @@
 // CHECK: probe: gather_mask.asc -> gather.mask.bin
 // CHECK: cast.widen_mask (O-C1):
 // CHECK: probe: cast_widen_mask.asc -> cast.widen_mask.bin
+// CHECK: mul.f16_saturation (O13): does an f16 mul saturate when CTRL[48] = 0?
+// CHECK-NEXT:   affects: mul (f16)
+// CHECK-NEXT:   * ctrl:
+// CHECK-NEXT:     never:
+// CHECK-NEXT:   probe: mul_f16_saturation.asc -> mul.f16_saturation.bin
+// CHECK: abs.float (O14):
+// CHECK: probe: abs_float.asc -> abs.float.bin
+// CHECK: arith.subnormals (O15):
+// CHECK: probe: arith_subnormals.asc -> arith.subnormals.bin
 // CHECK: ctrl.float_mode (O-C2): which CTRL[48] does a kernel that never writes CTRL see?
-// CHECK-NEXT:   affects: f16 adds, float conversions
+// CHECK-NEXT:   affects: f16 add / sub / mul, float conversions
 // CHECK-NEXT:   * non_saturating:
 // CHECK-NEXT:     saturating:
 // CHECK-NEXT:   probe: ctrl_float_mode.asc -> ctrl.float_mode.bin

@@ -326,6 +326,12 @@ inline unsigned castVariants(const std::vector<std::string> &parts) {
   return rounds * (pair->hasSat ? 2 : 1);
 }
 
+/// sub / mul / and / or / xor kernels take two input registers, abs / not one.
+inline bool isLaneBinary(const std::string &op) {
+  return op == "sub" || op == "mul" || op == "and" || op == "or" || op == "xor";
+}
+inline bool isLaneUnary(const std::string &op) { return op == "abs" || op == "not"; }
+
 struct Buffer {
   std::vector<uint8_t> bytes;
   unsigned elemBytes;
@@ -365,6 +371,24 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     uint64_t counts[] = {total, 0xffffffffull, total, g.pick(total + 1), src.lanes() - 1, 0};
     bufs = {s, d};
     scalars = {counts[g.pick(6)], repeat};
+  } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0])) {
+    // {sub,mul,and,or,xor}_{T}[_ctrlABCD]: (a, b, dst, count, repeat);
+    // {abs,not}_{T}: (src, dst, count, repeat).
+    Tok t = tok(parts[1]);
+    for (unsigned k = 0; k < (isLaneBinary(parts[0]) ? 2u : 1u); ++k) {
+      Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+      for (uint64_t i = 0; i < in.n(); ++i)
+        in.set(i, g.value(t));
+      bufs.push_back(in);
+    }
+    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(t.bytes()));
+    bufs.push_back(d);
+    uint64_t total = uint64_t(repeat) * t.lanes();
+    uint64_t counts[] = {
+        0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
+    scalars = {counts[g.pick(8)], repeat};
   } else if (!isGather) {
     // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T}: (src, dst, count, repeat)
     Tok dst = tok(parts[0] == "pair" ? parts[3] : parts[2]);

@@ -48,7 +48,11 @@ inline const std::vector<PointKernels> &pointKernels() {
         {"pair_reduce_sum_f16"},
         {"pair_reduce_sum_f32"},
         {"local_binary_f16"},
-        {"local_binary_f32"}}},
+        {"local_binary_f32"},
+        {"sub_f16"},
+        {"mul_f32"},
+        {"sub_bf16"},
+        {"mul_bf16"}}},
       {"maxmin.nan",
        {{"reduce_max_f16_f16"},
         {"reduce_min_f32_f32"},
@@ -78,10 +82,16 @@ inline const std::vector<PointKernels> &pointKernels() {
         {"cast_u32_u8_p1"},
         {"cast_i32_i8_p3"},
         {"cast_f32_bf16_even"}}},
+      {"mul.f16_saturation", {{"mul_f16_ctrl0000"}, {"mul_f16", /*dropCtrl=*/false}}},
+      {"abs.float", {{"abs_f16"}, {"abs_f32"}}},
+      {"arith.subnormals",
+       {{"sub_f16"}, {"sub_f32"}, {"sub_bf16"}, {"mul_f16"}, {"mul_f32"}, {"mul_bf16"}}},
       {"ctrl.float_mode",
        {{"reduce_sum_f16_f16"},
         {"pair_reduce_sum_f16"},
         {"local_binary_f16"},
+        {"sub_f16"},
+        {"mul_f16"},
         {"cast_f16_f32_even", /*dropCtrl=*/true},
         {"truncate_f16", /*dropCtrl=*/true}}},
   };
@@ -278,6 +288,33 @@ inline uint64_t laneOf(const Buffer &b, uint64_t i) {
   return v;
 }
 
+/// The inputs of a sub / mul / abs kernel focused on `point`: subnormals and
+/// tiny normals (subnormal products) for arith.subnormals, large values (f16
+/// products past 65504) for mul.f16_saturation, NaNs for abs.float; half of
+/// the lanes keep makeCase's value.
+inline void focusLaneInputs(const std::string &point, const std::vector<std::string> &parts,
+                            Case &k, Gen &g) {
+  const Tok t = tok(parts[1]);
+  const bool f16 = t.elem == "f16", bf16 = t.elem == "bf16";
+  const unsigned mantBits = f16 ? 10 : bf16 ? 7 : 23;
+  const uint64_t sign = uint64_t(1) << (8 * t.bytes() - 1), mant = (uint64_t(1) << mantBits) - 1;
+  const unsigned inputs = isLaneBinary(parts[0]) ? 2 : 1;
+  for (unsigned b = 0; b < inputs; ++b)
+    for (uint64_t i = 0; i < k.buffers[b].n(); ++i) {
+      if (g.pick(2))
+        continue;
+      const uint64_t s = g.pick(2) ? sign : 0, m = g.bits(t.bytes()) & mant;
+      if (point == "arith.subnormals") // a subnormal, or 2^-10 .. 2^-6 (f16) / ~2^-70
+        k.buffers[b].set(
+            i, s | (g.pick(2) ? m | 1
+                              : uint64_t(f16 ? 5 + g.pick(4) : 55 + g.pick(10)) << mantBits | m));
+      else if (point == "mul.f16_saturation" && f16) // 256 .. 65504: products overflow
+        k.buffers[b].set(i, s | uint64_t(23 + g.pick(8)) << 10 | m);
+      else if (point == "abs.float") // NaNs of either sign, payloads
+        k.buffers[b].set(i, s | ((sign - 1) & ~mant) | m | 1);
+    }
+}
+
 /// A random input of kernel `name`, focused on what `point`'s candidates
 /// change: moderate values of many exponents for sum rounding, subnormals
 /// next to zeros and negatives for compare.subnormals, empty masks for
@@ -342,6 +379,8 @@ inline Case makeProfileCase(const std::string &point, const std::string &name, G
       ix.set(i, laneOf(ix, i) % baseN);
   } else if (point == "cast.widen_mask" && isCast) {
     count = g.pick(unsigned(total + 1));
+  } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0])) {
+    focusLaneInputs(point, parts, k, g);
   }
   return k;
 }

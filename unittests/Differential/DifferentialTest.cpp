@@ -28,6 +28,7 @@
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Cast.h"
+#include "ascreg/Semantics/LaneArith.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -48,6 +49,7 @@
 #include <dirent.h>
 #include <functional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -149,6 +151,37 @@ TEST(ConformanceSet, OneCastKernelPerLegalPairAndPart) {
   std::sort(want.begin(), want.end());
   EXPECT_EQ(want, have);
   EXPECT_EQ(want.size(), 76u); // 6 same-width pairs, 27 2:1 pairs x 2, 4 4:1 pairs x 4
+}
+
+/// The sub / mul / abs / bitwise kernels are exactly the legal types of the
+/// semantics library's tables (scripts/gen-conformance.py writes them).
+TEST(ConformanceSet, OneLaneArithKernelPerLegalType) {
+  namespace sem = ascreg::semantics;
+  const sem::RegType types[] = {
+      {sem::ElemKind::I8},    {sem::ElemKind::U8},   {sem::ElemKind::I16}, {sem::ElemKind::U16},
+      {sem::ElemKind::F16},   {sem::ElemKind::BF16}, {sem::ElemKind::I32}, {sem::ElemKind::U32},
+      {sem::ElemKind::F32},   {sem::ElemKind::I64},  {sem::ElemKind::U64}, {sem::ElemKind::I64, 2},
+      {sem::ElemKind::U64, 2}};
+  auto name = [](const char *op, sem::RegType t) {
+    return std::string(op) + "_" + sem::elemName(t.elem) + (t.numRegs == 2 ? "x2" : "");
+  };
+  std::set<std::string> want, have;
+  for (sem::RegType t : types) {
+    for (sem::ArithKind k : {sem::ArithKind::Sub, sem::ArithKind::Mul, sem::ArithKind::And,
+                             sem::ArithKind::Or, sem::ArithKind::Xor})
+      if (sem::isLegalArith(k, t))
+        want.insert(name(sem::arithName(k), t));
+    for (sem::UnaryKind k : {sem::UnaryKind::Abs, sem::UnaryKind::Not})
+      if (sem::isLegalUnary(k, t))
+        want.insert(name(sem::unaryName(k), t));
+  }
+  for (const std::string &n : kernelNames()) {
+    std::vector<std::string> parts = split(n);
+    if ((isLaneBinary(parts[0]) || isLaneUnary(parts[0])) && parts.size() == 2)
+      have.insert(n);
+  }
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 73u); // sub 13, mul 11, and / or / xor 10 each, abs 7, not 12
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),
@@ -293,6 +326,12 @@ const std::vector<Planted> &plantedInputs() {
       {"cast.widen_mask", {"cast_f32_f16_odd"}, 1, 0x3C00, {}},
       // 65504 + 65504: +inf, or 65504 in the saturating mode.
       {"ctrl.float_mode", {"reduce_sum_f16_f16"}, 2, 0x7BFF, {}},
+      // f16 300 * 300 with CTRL[48] = 0: 65504 (ctrl) or +inf (never).
+      {"mul.f16_saturation", {"mul_f16_ctrl0000"}, 128, 0x5CB0, {}},
+      // abs of -NaN payload 1: 0x7E01 (clear_sign) or 0x7E00 (canonical).
+      {"abs.float", {"abs_f16"}, 128, 0xFE01, {}},
+      // (2^-70)^2 = 2^-140: the subnormal 0x200 (keep) or +0 (flush).
+      {"arith.subnormals", {"mul_f32"}, 64, 0x1C800000, {}},
   };
   return planted;
 }
@@ -313,14 +352,18 @@ Case plantedCase(const Planted &p) {
     for (uint64_t i = 0; i < ix.n(); ++i)
       ix.set(i, i % base.n());
   } else {
-    Buffer &src = k.buffers[0];
-    for (uint64_t i = 0; i < src.n(); ++i)
-      src.set(i, p.fill);
-    for (auto [lane, bits] : p.lanes)
-      src.set(lane, bits);
+    // Both operands of a sub / mul / and / ... kernel take the planted lanes.
+    for (unsigned in = 0; in < (isLaneBinary(parts[0]) ? 2u : 1u); ++in) {
+      Buffer &src = k.buffers[in];
+      for (uint64_t i = 0; i < src.n(); ++i)
+        src.set(i, p.fill);
+      for (auto [lane, bits] : p.lanes)
+        src.set(lane, bits);
+    }
   }
+  const bool twoInputs = parts[0] == "gather" || isLaneBinary(parts[0]);
   for (Buffer &b : k.buffers) // outputs start at 0
-    if (&b != &k.buffers[0] && !(parts[0] == "gather" && &b == &k.buffers[1]))
+    if (&b != &k.buffers[0] && !(twoInputs && &b == &k.buffers[1]))
       std::fill(b.bytes.begin(), b.bytes.end(), 0);
   return k;
 }

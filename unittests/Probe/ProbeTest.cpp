@@ -151,6 +151,46 @@ TEST(Probe, CtrlFloatModeHandComputed) {
   EXPECT_EQ(lane(r[1], 256, 2), 0x7BFFu);
 }
 
+// O13: f16 300 * 300 = 90000, 65504 * 2, NaN * 1 with CTRL[48] = 0: 65504,
+// 65504, +0 (ctrl) or +inf, +inf, the NaN (never); the fill 1 * 1 = 1.
+TEST(Probe, MulF16SaturationHandComputed) {
+  auto r = expectedOf("mul.f16_saturation");
+  EXPECT_EQ(lane(r[0], 0, 2), 0x7BFFu);
+  EXPECT_EQ(lane(r[0], 2, 2), 0x7BFFu);
+  EXPECT_EQ(lane(r[0], 4, 2), 0x0000u);
+  EXPECT_EQ(lane(r[1], 0, 2), 0x7C00u);
+  EXPECT_EQ(lane(r[1], 2, 2), 0x7C00u);
+  EXPECT_EQ(lane(r[1], 4, 2), 0x7E01u);
+  EXPECT_EQ(lane(r[0], 6, 2), 0x3C00u);
+}
+
+// O14: abs of f16 0xFE01, -0, sNaN 0x7C01; f32 0xFF800001, -0.
+TEST(Probe, AbsFloatHandComputed) {
+  auto r = expectedOf("abs.float");
+  EXPECT_EQ(lane(r[0], 0, 2), 0x7E01u);
+  EXPECT_EQ(lane(r[0], 2, 2), 0x0000u);
+  EXPECT_EQ(lane(r[0], 4, 2), 0x7C01u);
+  EXPECT_EQ(lane(r[0], 256, 4), 0x7F800001u);
+  EXPECT_EQ(lane(r[1], 0, 2), 0x7E00u);
+  EXPECT_EQ(lane(r[1], 4, 2), 0x7E00u);
+  EXPECT_EQ(lane(r[1], 256, 4), 0x7FC00000u);
+  EXPECT_EQ(lane(r[1], 260, 4), 0x00000000u);
+}
+
+// O15: f32 2^-100 * 2^-40 = 2^-140 (0x200), 2^-140 * 2^20 = 2^-120
+// (0x03800000); f16 2^-14 * 0.5 = 0x0200; f16 2^-24 - 2^-23 = -2^-24.
+TEST(Probe, ArithSubnormalsHandComputed) {
+  auto r = expectedOf("arith.subnormals");
+  EXPECT_EQ(lane(r[0], 0, 4), 0x00000200u);
+  EXPECT_EQ(lane(r[0], 4, 4), 0x03800000u);
+  EXPECT_EQ(lane(r[0], 256, 2), 0x0200u);
+  EXPECT_EQ(lane(r[0], 512 + 2, 2), 0x8001u);
+  EXPECT_EQ(lane(r[1], 0, 4), 0u);
+  EXPECT_EQ(lane(r[1], 4, 4), 0u);
+  EXPECT_EQ(lane(r[1], 256, 2), 0u);
+  EXPECT_EQ(lane(r[1], 512 + 2, 2), 0u);
+}
+
 // A planted probe whose inputs cannot tell the candidates apart (a sum of
 // zeros rounds the same either way): computeExpected must refuse it.
 TEST(Probe, NonDiscriminatingProbeIsRefused) {

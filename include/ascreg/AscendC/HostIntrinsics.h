@@ -25,7 +25,8 @@
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
 //     pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
-//     vmin, vand, vadds, vmuls, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
+//     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vshls,
+//     vshrs, vintlv, vdintlv, vcvt, vtrc;
 //   - vector_int64_t / vector_uint64_t (one register of 32 64-bit lanes, the
 //     64-bit side of vcvt) and the conversion literals ROUND_R ... ROUND_O,
 //     RS_DISABLE / RS_ENABLE, PART_EVEN / PART_ODD, PART_P0 ... PART_P3;
@@ -50,6 +51,7 @@
 
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
@@ -440,6 +442,29 @@ ASCREG_HOST_BINARY(vadd, Add)
 ASCREG_HOST_BINARY(vmax, Max)
 ASCREG_HOST_BINARY(vmin, Min)
 #undef ASCREG_HOST_BINARY
+
+#define ASCREG_HOST_ARITH(NAME, KIND)                                                              \
+  template <ascreg::semantics::ElemKind K>                                                         \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,           \
+                   vector_bool m, AscMergeMode) {                                                  \
+    ascreg::semantics::arith(ascreg_host::profile(), ascreg::semantics::ArithKind::KIND,           \
+                             ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);                            \
+  }
+ASCREG_HOST_ARITH(vsub, Sub)
+ASCREG_HOST_ARITH(vmul, Mul)
+ASCREG_HOST_ARITH(vor, Or)
+ASCREG_HOST_ARITH(vxor, Xor)
+#undef ASCREG_HOST_ARITH
+
+#define ASCREG_HOST_UNARY(NAME, KIND)                                                              \
+  template <ascreg::semantics::ElemKind K>                                                         \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, vector_bool m, AscMergeMode) {   \
+    ascreg::semantics::unary(ascreg_host::profile(), ascreg::semantics::UnaryKind::KIND,           \
+                             ascreg_host::rt<K>(), a.r, m.m, d.r);                                 \
+  }
+ASCREG_HOST_UNARY(vabs, Abs)
+ASCREG_HOST_UNARY(vnot, Not)
+#undef ASCREG_HOST_UNARY
 
 template <ascreg::semantics::ElemKind K>
 inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,

@@ -109,6 +109,21 @@ enum class CastWidenMask : uint8_t {
   Source,      ///< `source`: the source element (bit w_src * j)
   Destination, ///< `destination`: the destination element (bit w_dst * k)
 };
+/// `mul.f16_saturation` (O13): does an f16 mul saturate under CTRL[48] = 0?
+enum class MulF16Saturation : uint8_t {
+  Ctrl,  ///< `ctrl`: like add (+-inf -> +-65504, NaN -> +0 when CTRL[48] = 0)
+  Never, ///< `never`: "输出结果为不饱和模式" read for floats too: inf / NaN kept
+};
+/// `abs.float` (O14): what abs does to a float NaN (and -0).
+enum class AbsFloat : uint8_t {
+  ClearSign, ///< `clear_sign`: the sign bit cleared, payload kept (IEEE abs; -0 -> +0)
+  Canonical, ///< `canonical`: a NaN gives the default NaN 0x7E00 / 0x7FC00000
+};
+/// `arith.subnormals` (O15): do float sub / mul flush subnormals?
+enum class ArithSubnormals : uint8_t {
+  Keep,  ///< `keep`: IEEE gradual underflow
+  Flush, ///< `flush`: subnormal operands and results are zeros of their sign
+};
 
 /// Every choice a run is made with. Default-constructed = documented.
 struct Profile {
@@ -123,33 +138,44 @@ struct Profile {
   CompareSubnormals compareSubnormals = CompareSubnormals::Keep;
   GatherMask gatherMask = GatherMask::Result;
   CastWidenMask castWidenMask = CastWidenMask::Source;
+  MulF16Saturation mulF16Saturation = MulF16Saturation::Ctrl;
+  AbsFloat absFloat = AbsFloat::ClearSign;
+  ArithSubnormals arithSubnormals = ArithSubnormals::Keep;
 
   bool operator==(const Profile &o) const { // inline: the SIMD ops test it per call
     return ctrl == o.ctrl && sumRounding == o.sumRounding && addNaN == o.addNaN &&
            maxMinNaN == o.maxMinNaN && maxMinEmpty == o.maxMinEmpty &&
            pairSingleLane == o.pairSingleLane && compareSubnormals == o.compareSubnormals &&
-           gatherMask == o.gatherMask && castWidenMask == o.castWidenMask;
+           gatherMask == o.gatherMask && castWidenMask == o.castWidenMask &&
+           mulF16Saturation == o.mulF16Saturation && absFloat == o.absFloat &&
+           arithSubnormals == o.arithSubnormals;
   }
   bool operator!=(const Profile &o) const { return !(*this == o); }
   /// True iff every open-point choice is the documented one (the CTRL state
   /// may be any): what the SIMD kernels implement without rewrites. Every
-  /// documented candidate is 0 and the choices are 8 consecutive bytes, so
-  /// this is one 64-bit compare (each SIMD op tests it per call).
+  /// documented candidate is 0 and the choices are 11 consecutive bytes, so
+  /// this is a 64-bit and a 32-bit compare (each SIMD op tests it per call).
   bool choicesDocumented() const {
     uint64_t choices;
     std::memcpy(&choices, &sumRounding, sizeof choices);
-    return choices == 0;
+    uint32_t more = 0;
+    std::memcpy(&more, &mulF16Saturation, 3);
+    return (choices | more) == 0;
   }
 };
 static_assert(std::is_standard_layout_v<Profile> &&
                   offsetof(Profile, castWidenMask) == offsetof(Profile, sumRounding) + 7 &&
-                  sizeof(Profile::castWidenMask) == 1,
-              "the eight choices are consecutive bytes (Profile::choicesDocumented)");
+                  offsetof(Profile, arithSubnormals) == offsetof(Profile, sumRounding) + 10 &&
+                  sizeof(Profile::arithSubnormals) == 1,
+              "the eleven choices are consecutive bytes (Profile::choicesDocumented)");
 static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == AddNaN(0) &&
                   MaxMinNaN::FirstNaN == MaxMinNaN(0) && MaxMinEmpty::Infinity == MaxMinEmpty(0) &&
                   PairSingleLane::AddZero == PairSingleLane(0) &&
                   CompareSubnormals::Keep == CompareSubnormals(0) &&
-                  GatherMask::Result == GatherMask(0) && CastWidenMask::Source == CastWidenMask(0),
+                  GatherMask::Result == GatherMask(0) &&
+                  CastWidenMask::Source == CastWidenMask(0) &&
+                  MulF16Saturation::Ctrl == MulF16Saturation(0) &&
+                  AbsFloat::ClearSign == AbsFloat(0) && ArithSubnormals::Keep == ArithSubnormals(0),
               "documented candidates are 0 (Profile::choicesDocumented)");
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.

@@ -607,6 +607,98 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
   }
 };
 
+/// sub / mul / and / or / xor: one intrinsic; a 64-bit value as 32-bit word
+/// sequences (the vendor's emulation, docs/regapi-ops-facts.md 3, 4, 6).
+template <typename OpTy, typename DavOpTy> struct LaneArithLowering : DavPattern<OpTy> {
+  using DavPattern<OpTy>::DavPattern;
+  using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    DavBuilder b{rw, op.getLoc()};
+    VRegType t = vt(op.getResult());
+    Value mask = a.getMask()[0];
+    if (!is64(t)) {
+      Value x = a.getLhs()[0], y = a.getRhs()[0];
+      rw.replaceOpWithNewOp<DavOpTy>(op, x.getType(), x, y, mask);
+      return success();
+    }
+    auto [la, ha] = b.splitLowHighWords(a.getLhs(), t);
+    auto [lb, hb] = b.splitLowHighWords(a.getRhs(), t);
+    Value m = b.toWordLayoutMask(mask, t), all = b.all32();
+    VRegType u32 = b.u32();
+    Value lx = b.as(la, u32), ly = b.as(lb, u32), hx = b.as(ha, u32), hy = b.as(hb, u32);
+    auto op2 = [&](auto tag, Value p, Value q, Value g) -> Value {
+      return decltype(tag)::create(rw, op.getLoc(), u32, p, q, g);
+    };
+    Value lo, hi;
+    if constexpr (std::is_same_v<OpTy, SubOp>) { // borrow from the low words
+      Value borrow = b.onesWhereActive(b.cmp(ComparePredicate::lt, lx, ly, all));
+      lo = op2(dav::VsubOp(), lx, ly, m);
+      hi = op2(dav::VsubOp(), op2(dav::VsubOp(), hx, hy, all), borrow, m);
+    } else if constexpr (std::is_same_v<OpTy, MulOp>) {
+      // The product modulo 2^64: lo*lo in full (its high word from 16-bit
+      // halves, Hacker's Delight mulhu) plus both cross products' low words.
+      auto mul = [&](Value p, Value q) { return op2(dav::VmulOp(), p, q, all); };
+      auto add = [&](Value p, Value q) { return b.vadd(p, q, all); };
+      auto shr16 = [&](Value p) -> Value {
+        return dav::VshrsOp::create(rw, op.getLoc(), u32, p, b.cst32(16), all);
+      };
+      Value low16 = b.splat32(0xFFFF, u32);
+      auto lowHalf = [&](Value p) { return op2(dav::VandOp(), p, low16, all); };
+      Value a0 = lowHalf(lx), a1 = shr16(lx), b0 = lowHalf(ly), b1 = shr16(ly);
+      Value t0 = mul(a0, b0);
+      Value u = add(mul(a1, b0), shr16(t0));
+      Value v = add(mul(a0, b1), lowHalf(u));
+      Value mulhi = add(add(mul(a1, b1), shr16(u)), shr16(v));
+      lo = op2(dav::VmulOp(), lx, ly, m);
+      hi = b.vadd(add(mulhi, mul(lx, hy)), mul(hx, ly), m);
+    } else { // bitwise: the same op on both words
+      lo = op2(DavOpTy(), lx, ly, m);
+      hi = op2(DavOpTy(), hx, hy, m);
+    }
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(lo, hi, t)});
+    return success();
+  }
+};
+
+/// abs / not: one intrinsic; 64-bit as word sequences.
+template <typename OpTy, typename DavOpTy> struct LaneUnaryLowering : DavPattern<OpTy> {
+  using DavPattern<OpTy>::DavPattern;
+  using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    DavBuilder b{rw, op.getLoc()};
+    Location loc = op.getLoc();
+    VRegType t = vt(op.getResult());
+    Value mask = a.getMask()[0];
+    if (!is64(t)) {
+      Value x = a.getSource()[0];
+      rw.replaceOpWithNewOp<DavOpTy>(op, x.getType(), x, mask);
+      return success();
+    }
+    auto [l, h] = b.splitLowHighWords(a.getSource(), t);
+    Value m = b.toWordLayoutMask(mask, t), all = b.all32();
+    VRegType u32 = b.u32();
+    Value lx = b.as(l, u32), hx = b.as(h, u32), lo, hi;
+    if constexpr (std::is_same_v<OpTy, NotOp>) {
+      lo = DavOpTy::create(rw, loc, u32, lx, m);
+      hi = DavOpTy::create(rw, loc, u32, hx, m);
+    } else { // abs of i64: 0 - x with borrow where the high word is negative
+      Value zero = b.splat32(0, u32);
+      Value nl = dav::VsubOp::create(rw, loc, u32, zero, lx, all);
+      Value borrow = b.onesWhereActive(b.cmp(ComparePredicate::ne, lx, zero, all));
+      Value nh = dav::VsubOp::create(rw, loc, u32, dav::VsubOp::create(rw, loc, u32, zero, hx, all),
+                                     borrow, all);
+      VRegType i32 = b.reg(32, IntegerType::Signless); // i32 lanes compare signed
+      Value negative = b.cmp(ComparePredicate::lt, b.as(hx, i32), b.splat32(0, i32), all);
+      lo = b.vadd(dav::VselOp::create(rw, loc, u32, nl, lx, negative), zero, m); // zeroing
+      hi = b.vadd(dav::VselOp::create(rw, loc, u32, nh, hx, negative), zero, m);
+    }
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(lo, hi, t)});
+    return success();
+  }
+};
+
 struct BitcastLowering : DavPattern<BitcastOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(BitcastOp op, OneToNOpAdaptor a,
@@ -759,5 +851,9 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
            LoadAlignLowering, StoreAlignLowering, ReduceLowering, PairReduceSumLowering,
            GatherLowering, GatherRegLowering, DuplicateLowering, ArangeLowering, CompareLowering,
            SelectLowering, BinaryLowering<AddOp>, BinaryLowering<MaxOp>, BinaryLowering<MinOp>,
-           BitcastLowering, CastLowering, TruncateLowering>(converter, patterns.getContext());
+           BitcastLowering, CastLowering, TruncateLowering, LaneArithLowering<SubOp, dav::VsubOp>,
+           LaneArithLowering<MulOp, dav::VmulOp>, LaneArithLowering<AndOp, dav::VandOp>,
+           LaneArithLowering<OrOp, dav::VorOp>, LaneArithLowering<XorOp, dav::VxorOp>,
+           LaneUnaryLowering<AbsOp, dav::VabsOp>, LaneUnaryLowering<NotOp, dav::VnotOp>>(
+          converter, patterns.getContext());
 }

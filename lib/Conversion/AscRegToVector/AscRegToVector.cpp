@@ -1007,4 +1007,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
                                                                               checker);
   populateCastToVectorPatterns(converter, patterns);
+  populateLaneArithToVectorPatterns(converter, patterns);
 }

@@ -872,3 +872,78 @@ func.func @ctrl_bad_value() attributes {ascreg.ctrl = #ascreg.ctrl<float_overflo
 func.func @ctrl_bad_field() attributes {ascreg.ctrl = #ascreg.ctrl<ctrl48 = saturate>} {
   return
 }
+
+// -----
+
+// ===== sub, mul, abs, and/or/xor/not: the Reg API's tables (regapi-ops-facts 3-7) =====
+
+// sub takes every element type; only the mode can be wrong.
+func.func @sub_merging(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.sub' op merging mode is not supported on dav-3510}}
+  %r = ascreg.sub %v, %v, %m mode <merging> : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @mul_u8(%v: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.mul' op element type u8 is not supported; legal: i16 u16 f16 bf16 i32 u32 f32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.mul %v, %v, %m : !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+func.func @mul_merging(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{merging mode is not supported on dav-3510; the only legal mode is zeroing}}
+  %r = ascreg.mul %v, %v, %m mode <merging> : !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @abs_u16(%v: !ascreg.vreg<128xu16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.abs' op element type u16 is not supported; legal: i8 i16 f16 i32 f32 i64 i64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.abs %v, %m : !ascreg.vreg<128xu16>
+  return
+}
+
+// -----
+
+func.func @abs_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.abs' op element type bf16 is not supported; legal: i8 i16 f16 i32 f32 i64 i64x2}}
+  %r = ascreg.abs %v, %m : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @and_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.and' op element type f32 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.and %v, %v, %m : !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+func.func @or_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.or' op element type f16 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2}}
+  %r = ascreg.or %v, %v, %m : !ascreg.vreg<128xf16>
+  return
+}
+
+// -----
+
+func.func @xor_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.xor' op element type bf16 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2}}
+  %r = ascreg.xor %v, %v, %m : !ascreg.vreg<128xbf16>
+  return
+}
+
+// -----
+
+func.func @not_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.not' op element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.not %v, %m : !ascreg.vreg<128xbf16>
+  return
+}

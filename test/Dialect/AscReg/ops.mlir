@@ -162,3 +162,29 @@ func.func @ctrl_default() attributes {ascreg.ctrl = #ascreg.ctrl<>} {
 func.func @ctrl_set() attributes {ascreg.ctrl = #ascreg.ctrl<int_overflow = truncate, saturation = instruction, fp8_nan = keep, float_overflow = saturate>} {
   return
 }
+
+// sub, mul, abs and the bitwise ops (issue 27), one- and two-register forms.
+// CHECK-LABEL: func.func @lane_arith
+func.func @lane_arith(%a: !ascreg.vreg<64xf32>, %h: !ascreg.vreg<128xbf16>,
+                      %i: !ascreg.vreg<256xi8>, %q: !ascreg.vreg<64xi64>,
+                      %m: !ascreg.mask) -> !ascreg.vreg<64xi64> {
+  // CHECK: ascreg.sub %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>
+  %s = ascreg.sub %a, %a, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.mul %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<128xbf16>
+  %p = ascreg.mul %h, %h, %m : !ascreg.vreg<128xbf16>
+  // CHECK: ascreg.abs %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>
+  %b = ascreg.abs %s, %m : !ascreg.vreg<64xf32>
+  // CHECK: ascreg.and %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>
+  %x = ascreg.and %i, %i, %m : !ascreg.vreg<256xi8>
+  // CHECK: ascreg.or %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>
+  %y = ascreg.or %x, %i, %m : !ascreg.vreg<256xi8>
+  // CHECK: ascreg.xor %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>
+  %z = ascreg.xor %y, %i, %m : !ascreg.vreg<256xi8>
+  // CHECK: ascreg.not %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>
+  %n = ascreg.not %z, %m : !ascreg.vreg<256xi8>
+  // CHECK: ascreg.mul %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xi64>
+  %qq = ascreg.mul %q, %q, %m : !ascreg.vreg<64xi64>
+  // CHECK: ascreg.abs %{{.*}}, %{{.*}} : !ascreg.vreg<64xi64>
+  %qa = ascreg.abs %qq, %m : !ascreg.vreg<64xi64>
+  return %qa : !ascreg.vreg<64xi64>
+}

@@ -25,6 +25,10 @@ void populateAscRegToVectorPatterns(const mlir::TypeConverter &converter,
 void populateCastToVectorPatterns(const mlir::TypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 
+/// sub, mul, abs, and, or, xor, not (LaneArithLowering.cpp).
+void populateLaneArithToVectorPatterns(const mlir::TypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif

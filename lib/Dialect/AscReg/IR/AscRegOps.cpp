@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Semantics/LaneArith.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -275,6 +276,50 @@ static LogicalResult verifyBinary(Operation *op, VRegType t, MergeMode mode) {
 LogicalResult AddOp::verify() { return verifyBinary(*this, getResult().getType(), getMode()); }
 LogicalResult MaxOp::verify() { return verifyBinary(*this, getResult().getType(), getMode()); }
 LogicalResult MinOp::verify() { return verifyBinary(*this, getResult().getType(), getMode()); }
+
+/// An op whose legal types are `legal`: names the legal set on an illegal one.
+template <typename Legal>
+static LogicalResult verifyLaneOp(Operation *op, VRegType reg, MergeMode mode, Legal legal) {
+  if (failed(verifyZeroing(op, mode)))
+    return failure();
+  sem::RegType t = toRegType(reg);
+  if (legal(t))
+    return success();
+  SmallVector<std::string> names;
+  for (sem::RegType r : allRegTypes())
+    if (legal(r))
+      names.push_back(token(r));
+  return op->emitOpError() << "element type " << token(t)
+                           << " is not supported; legal: " << llvm::join(names, " ")
+                           << " (x2 = 64-bit two-register form)";
+}
+static LogicalResult verifyArith(Operation *op, sem::ArithKind k, VRegType t, MergeMode mode) {
+  return verifyLaneOp(op, t, mode, [k](sem::RegType r) { return sem::isLegalArith(k, r); });
+}
+static LogicalResult verifyUnary(Operation *op, sem::UnaryKind k, VRegType t, MergeMode mode) {
+  return verifyLaneOp(op, t, mode, [k](sem::RegType r) { return sem::isLegalUnary(k, r); });
+}
+LogicalResult SubOp::verify() {
+  return verifyArith(*this, sem::ArithKind::Sub, getResult().getType(), getMode());
+}
+LogicalResult MulOp::verify() {
+  return verifyArith(*this, sem::ArithKind::Mul, getResult().getType(), getMode());
+}
+LogicalResult AndOp::verify() {
+  return verifyArith(*this, sem::ArithKind::And, getResult().getType(), getMode());
+}
+LogicalResult OrOp::verify() {
+  return verifyArith(*this, sem::ArithKind::Or, getResult().getType(), getMode());
+}
+LogicalResult XorOp::verify() {
+  return verifyArith(*this, sem::ArithKind::Xor, getResult().getType(), getMode());
+}
+LogicalResult AbsOp::verify() {
+  return verifyUnary(*this, sem::UnaryKind::Abs, getResult().getType(), getMode());
+}
+LogicalResult NotOp::verify() {
+  return verifyUnary(*this, sem::UnaryKind::Not, getResult().getType(), getMode());
+}
 
 LogicalResult BitcastOp::verify() {
   VRegType from = getSource().getType(), to = getResult().getType();

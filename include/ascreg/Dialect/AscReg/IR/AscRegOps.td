@@ -343,6 +343,72 @@ def AscReg_MinOp : AscReg_BinaryOp<"min", "minimum (Min / vmin)"> {
   }];
 }
 
+def AscReg_SubOp : AscReg_BinaryOp<"sub", "subtraction (Sub / vsub)"> {
+  let description = [{
+    Active lanes: `lhs - rhs`; inactive lanes 0. Integers wrap; floats are
+    rounded once (RNE), a NaN operand gives that NaN quieted (`lhs` first,
+    `add.nan`), f16 saturates when CTRL[48] = 0, subnormals per
+    `arith.subnormals`. Legal (the Reg API's `Sub`): i8 u8 i16 u16 f16 bf16
+    i32 u32 f32 i64 u64, and the 64-bit two-register form
+    (docs/semantics.md 2.20).
+    ```mlir
+    %d = ascreg.sub %a, %b, %m : !ascreg.vreg<64xf32>
+    ```
+  }];
+}
+def AscReg_MulOp : AscReg_BinaryOp<"mul", "multiplication (Mul / vmul)"> {
+  let description = [{
+    Active lanes: `lhs * rhs`; inactive lanes 0. Integers keep the low bits
+    of the product (signed or not); floats as `sub`, with f16 saturation per
+    `mul.f16_saturation`. Legal (the Reg API's `Mul`): i16 u16 f16 bf16 i32
+    u32 f32 i64 u64 and the two-register form; no 8-bit type.
+    ```mlir
+    %p = ascreg.mul %a, %b, %m : !ascreg.vreg<128xf16>
+    ```
+  }];
+}
+def AscReg_AndOp : AscReg_BinaryOp<"and", "bitwise and (And / vand)", [Commutative]> {
+  let description = [{
+    Active lanes: `lhs & rhs`; inactive lanes 0. Legal: the integer types
+    i8 u8 i16 u16 i32 u32 i64 u64 and the two-register form.
+  }];
+}
+def AscReg_OrOp : AscReg_BinaryOp<"or", "bitwise or (Or / vor)", [Commutative]> {
+  let description = [{
+    Active lanes: `lhs | rhs`; inactive lanes 0. Legal: as `and`.
+  }];
+}
+def AscReg_XorOp : AscReg_BinaryOp<"xor", "bitwise exclusive or (Xor / vxor)", [Commutative]> {
+  let description = [{
+    Active lanes: `lhs ^ rhs`; inactive lanes 0. Legal: as `and`.
+  }];
+}
+
+class AscReg_UnaryOp<string mnemonic, string what>
+    : AscReg_Op<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "lane-wise masked " # what;
+  let arguments = (ins AscReg_VReg:$source, AscReg_Mask:$mask, AscReg_MergeModeArg:$mode);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$source `,` $mask (`mode` $mode^)? attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+def AscReg_AbsOp : AscReg_UnaryOp<"abs", "absolute value (Abs / vabs)"> {
+  let description = [{
+    Active lanes: `|source|`; inactive lanes 0. Integers wrap (|INT_MIN| is
+    INT_MIN); floats clear the sign bit (`abs.float`; -0 gives +0). Legal
+    (the Reg API's `Abs`): i8 i16 i32 i64 f16 f32 and i64 in two registers.
+    ```mlir
+    %a = ascreg.abs %x, %m : !ascreg.vreg<64xf32>
+    ```
+  }];
+}
+def AscReg_NotOp : AscReg_UnaryOp<"not", "bitwise complement (Not / vnot)"> {
+  let description = [{
+    Active lanes: `~source` on the raw bits; inactive lanes 0. Legal: the
+    integer types, f16, f32 and the two-register form.
+  }];
+}
+
 def AscReg_BitcastOp : AscReg_Op<"bitcast", [Pure]> {
   let summary = "reinterpret the bits of a register as another element type";
   let description = [{

@@ -266,6 +266,19 @@ def Dav_VaddOp : Dav_BinaryOp<"vadd", "addition">;
 def Dav_VmaxOp : Dav_BinaryOp<"vmax", "maximum">;
 def Dav_VminOp : Dav_BinaryOp<"vmin", "minimum">;
 def Dav_VandOp : Dav_BinaryOp<"vand", "bitwise and">;
+def Dav_VsubOp : Dav_BinaryOp<"vsub", "subtraction">;
+def Dav_VmulOp : Dav_BinaryOp<"vmul", "multiplication (integers: the low bits)">;
+def Dav_VorOp : Dav_BinaryOp<"vor", "bitwise or">;
+def Dav_VxorOp : Dav_BinaryOp<"vxor", "bitwise exclusive or">;
+class Dav_UnaryOp<string mnemonic, string what>
+    : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, MODE_ZEROING", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "lane-wise " # what # " (MODE_ZEROING)";
+  let arguments = (ins Dav_Reg:$src, AscReg_Mask:$mask);
+  let results = (outs Dav_Reg:$result);
+  let assemblyFormat = "$src `,` $mask attr-dict `:` qualified(type($result))";
+}
+def Dav_VabsOp : Dav_UnaryOp<"vabs", "absolute value">;
+def Dav_VnotOp : Dav_UnaryOp<"vnot", "bitwise complement">;
 class Dav_ScalarOp<string mnemonic, string what>
     : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, {2}, MODE_ZEROING", [Pure, AllTypesMatch<["lhs", "result"]>]> {
   let summary = "lane-wise " # what # " with a scalar (MODE_ZEROING)";
