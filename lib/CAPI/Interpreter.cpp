@@ -38,6 +38,21 @@ static FailureOr<std::vector<ascreg::interp::Arg>> toArgs(Operation *at, const A
   return out;
 }
 
+/// The per-run profile `semantics` names (NULL or "": none, the module's
+/// record decides), or an error diagnostic on `at`. The interpreter and the
+/// JIT take it the same way (ascreg::effectiveProfile).
+static LogicalResult runProfile(Operation *at, const char *semantics,
+                                std::optional<ascreg::semantics::Profile> &out) {
+  if (!semantics || !*semantics)
+    return success();
+  std::string error;
+  ascreg::semantics::Profile profile;
+  if (failed(ascreg::resolveProfile(semantics, profile, error)))
+    return at->emitError() << "semantics: " << error;
+  out = profile;
+  return success();
+}
+
 /// The interpreter's options from the C ones (zero fields: the defaults).
 /// Fails with a diagnostic on `fn` for a bad check list.
 static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *options,
@@ -57,13 +72,7 @@ static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *
       checks->maxFindings = options->maxFindings;
     out.checks = *checks;
   }
-  if (options->semantics && *options->semantics) {
-    std::string error;
-    if (failed(ascreg::resolveProfile(options->semantics, out.profile, error)))
-      return fn.emitError() << "semantics: " << error;
-    out.profileOverridesRecord = true;
-  }
-  return success();
+  return runProfile(fn, options->semantics, out.profile);
 }
 
 /// The func.func of `func` and the interpreter options, or a diagnostic.

@@ -77,6 +77,9 @@ public:
   std::vector<Param> params;
   mlir::Operation *func = nullptr;
   Options options;
+  /// The profile the run uses (effectiveProfile of the function and
+  /// options.profile), resolved once when the kernel is compiled.
+  sem::Profile runProfile;
   std::vector<TraceInfo> trace; // by Inst::op, only when tracing
   /// The enclosing scf.for induction variables of each op (name, scalar
   /// slot), outermost first, by Inst::op: findings and traces say in which
@@ -114,7 +117,7 @@ public:
   const Buffer &buffer(BufferRef r) const { return buffers[S[r.slot]]; }
   uint8_t *ubData() const { return ubBase; }
   /// The semantic choices of the run.
-  const sem::Profile &profile() const { return options.profile; }
+  const sem::Profile &profile() const { return runProfile; }
 
   /// The induction variables' current values around op `op`.
   std::vector<std::pair<std::string, int64_t>> iterationAt(uint32_t op) const {

@@ -944,15 +944,15 @@ ElemFormat formatOf(mlir::Type t) {
 }
 
 ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::StringRef mode,
-                          llvm::ArrayRef<std::string> argText, const sem::Profile &profile) {
+                          llvm::ArrayRef<std::string> argText,
+                          const std::optional<sem::Profile> &profile) {
   ReportData d;
   d.kernel = fn.getSymName().str();
   d.source = source.str();
   d.mode = mode.str();
-  // A profile recorded in the module wins; the kernel's own CTRL state wins
-  // over the profile's (ascreg.ctrl).
-  const sem::Profile p = hasRecordedProfile(fn) ? kernelProfile(fn) : profile;
-  sem::Ctrl c = fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? kernelCtrl(fn) : p.ctrl;
+  // The profile the interpreter runs with (the same rule).
+  const sem::Profile p = effectiveProfile(fn, profile);
+  const sem::Ctrl &c = p.ctrl;
   d.profile =
       llvm::formatv("{0}; CTRL[60] = {1}, CTRL[48] = {2}, CTRL[59] = {3}, CTRL[50] = {4}{5}",
                     sem::printProfile(p), int(c.globalSat), int(c.floatNonSat), int(c.intTruncate),

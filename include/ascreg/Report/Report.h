@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -145,12 +146,13 @@ private:
 std::vector<std::pair<std::string, int64_t>>
 findingIterations(llvm::ArrayRef<interp::Finding> findings);
 
-/// The header of a report of `fn` (entry, parameter types, profile with
-/// the kernel's own CTRL state, versions); `argText[i]` describes argument i
-/// (e.g. the --arg given).
+/// The header of a report of `fn` (entry, parameter types, the profile the
+/// run uses: ascreg::effectiveProfile of `fn` and the run's `profile`
+/// override, versions); `argText[i]` describes argument i (e.g. the --arg
+/// given).
 ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::StringRef mode,
                           llvm::ArrayRef<std::string> argText,
-                          const semantics::Profile &profile = semantics::documentedProfile());
+                          const std::optional<semantics::Profile> &profile = std::nullopt);
 
 /// The format of a memref's elements (signless integers as signed).
 ElemFormat formatOf(mlir::Type elementType);
