@@ -11,6 +11,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <cstring>
 #include <vector>
 
 using namespace mlir;
@@ -191,13 +192,30 @@ MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *a
 MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
                                        const AscregArg *args, intptr_t numArgs,
                                        bool runtimeChecks) {
+  AscregJitOptions options;
+  std::memset(&options, 0, sizeof(options));
+  options.noRuntimeChecks = !runtimeChecks;
+  return ascregJitRunFunctionWithOptions(module, entry, args, numArgs, &options);
+}
+
+MlirLogicalResult ascregJitRunFunctionWithOptions(MlirModule module, MlirStringRef entry,
+                                                  const AscregArg *args, intptr_t numArgs,
+                                                  const AscregJitOptions *options) {
   if (mlirModuleIsNull(module))
     return mlirLogicalResultFailure();
   auto engineArgs = toArgs(unwrap(module), args, numArgs);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
   ascreg::jit::Options jitOptions;
-  jitOptions.runtimeChecks = runtimeChecks;
+  if (options) {
+    jitOptions.runtimeChecks = !options->noRuntimeChecks;
+    if (options->ubCapacity)
+      jitOptions.ubCapacity = options->ubCapacity;
+    Operation *blame = unwrap(module).lookupSymbol(unwrap(entry));
+    if (failed(runProfile(blame ? blame : unwrap(module).getOperation(), options->semantics,
+                          jitOptions.profile)))
+      return mlirLogicalResultFailure();
+  }
   auto kernel = ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
