@@ -81,6 +81,9 @@ public:
   /// options.profile), resolved once when the kernel is compiled.
   sem::Profile runProfile;
   std::vector<TraceInfo> trace; // by Inst::op, only when tracing
+  /// What an instruction decided (its payload's `decide`), by pc; filled
+  /// only when tracing, null for payloads without one.
+  std::vector<void (*)(Machine &, const Inst &, TraceDecision &)> deciders;
   /// The enclosing scf.for induction variables of each op (name, scalar
   /// slot), outermost first, by Inst::op: findings and traces say in which
   /// iteration something happened.
@@ -197,6 +200,11 @@ template <class P> uint32_t checkedStep(Machine &m, const Inst &inst, uint32_t p
       return pc + 1;
   }
   return step<P>(m, inst, pc);
+}
+
+/// The decision of payload type P's instruction (Machine::deciders).
+template <class P> void decideStep(Machine &m, const Inst &inst, TraceDecision &out) {
+  inst.as<P>().decide(m, out);
 }
 
 /// Prints `value` of register type `t` as hex and per-lane values.

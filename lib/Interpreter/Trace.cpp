@@ -174,9 +174,12 @@ uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc) {
     e.inputs.push_back(captureValue(m, v));
   uint32_t next = inst.exec(m, inst, pc);
   e.failed = next == kHalt && m.failed;
-  if (!e.failed)
+  if (!e.failed) {
     for (const TraceValue &v : info.outputs)
       e.outputs.push_back(captureValue(m, v));
+    if (pc < m.deciders.size() && m.deciders[pc])
+      m.deciders[pc](m, inst, e.decision.emplace());
+  }
   if (m.options.trace)
     printTraceEvent(*m.options.trace, e);
   if (m.options.traceSink)
