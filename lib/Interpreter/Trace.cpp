@@ -8,6 +8,7 @@
 #include "Machine.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Semantics/ElementFormat.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,7 +32,7 @@ void printReg(llvm::raw_ostream &os, sem::RegType t, const sem::Reg &r) {
   for (unsigned l = 0; l < lanes; l += perLine) {
     os << llvm::format("        [%3u]", l);
     for (unsigned j = l; j < l + perLine && j < lanes; ++j)
-      os << " " << llvm::format_hex_no_prefix(laneBits(t, r, j), eb * 2);
+      os << " " << sem::formatElementBits(sem::numberFormat(t.elem), laneBits(t, r, j));
     os << "\n";
   }
   os << "      lanes:\n";
