@@ -38,15 +38,6 @@
 namespace ascreg {
 namespace report {
 
-/// How an element of a buffer is decoded: 'f' float (2 = f16), 'b' bf16,
-/// 'i' signed, 'u' unsigned integer; bytes 1, 2, 4 or 8.
-struct ElemFormat {
-  char kind = 'u';
-  unsigned bytes = 1;
-};
-/// The format of a register lane.
-ElemFormat formatOf(semantics::ElemKind kind);
-
 /// One kernel parameter, as the header shows it.
 struct ReportArg {
   std::string type;  // MLIR type, e.g. "memref<?xf32>"
@@ -56,7 +47,8 @@ struct ReportArg {
 /// A buffer parameter after a run.
 struct ReportBuffer {
   unsigned argument = 0;
-  ElemFormat format;
+  /// How an element reads (formatOf).
+  semantics::NumberFormat format{semantics::NumberFormat::Unsigned, 1};
   std::vector<uint8_t> data; // the elements after the run
   /// Two NaNs agree when runs are compared (debugging/NaNPayloads.h).
   bool nanPayloadUnspecified = false;
@@ -154,8 +146,9 @@ ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::S
                           llvm::ArrayRef<std::string> argText,
                           const std::optional<semantics::Profile> &profile = std::nullopt);
 
-/// The format of a memref's elements (signless integers as signed).
-ElemFormat formatOf(mlir::Type elementType);
+/// The format of a memref's elements (signless integers as signed, as the
+/// register lanes the kernel loads them into).
+semantics::NumberFormat formatOf(mlir::Type elementType);
 
 /// Runs `fn` in the interpreter for a report: traced under `caps`, with the
 /// checks of `options` (init, bounds, align and coverage when none are set:
