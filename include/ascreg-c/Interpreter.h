@@ -152,6 +152,25 @@ MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunction(MlirModule module, Mli
                                                           const AscregArg *args, intptr_t numArgs,
                                                           bool runtimeChecks);
 
+/* JIT options; zero fields take the defaults. */
+typedef struct AscregJitOptions {
+  /* Turns the runtime checks off (default: on; see ascregJitRunFunction). */
+  bool noRuntimeChecks;
+  /* Usable Unified Buffer bytes (default 248 KiB). */
+  uint64_t ubCapacity;
+  /* The semantic profile of the run, exactly as
+   * AscregInterpreterOptions::semantics: NULL or "" for the module's own,
+   * else a spelling or profile file that wins over the module's record (the
+   * kernel's ascreg.ctrl still sets its CTRL state). A bad profile is an error
+   * diagnostic on the entry function and a failure. */
+  const char *semantics;
+} AscregJitOptions;
+
+/* ascregJitRunFunction with options; `options` may be NULL (the defaults). */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunctionWithOptions(
+    MlirModule module, MlirStringRef entry, const AscregArg *args, intptr_t numArgs,
+    const AscregJitOptions *options);
+
 #ifdef __cplusplus
 }
 #endif

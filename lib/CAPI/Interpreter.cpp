@@ -11,6 +11,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <cstring>
 #include <vector>
 
 using namespace mlir;
@@ -38,6 +39,21 @@ static FailureOr<std::vector<ascreg::interp::Arg>> toArgs(Operation *at, const A
   return out;
 }
 
+/// The per-run profile `semantics` names (NULL or "": none, the module's
+/// record decides), or an error diagnostic on `at`. The interpreter and the
+/// JIT take it the same way (ascreg::effectiveProfile).
+static LogicalResult runProfile(Operation *at, const char *semantics,
+                                std::optional<ascreg::semantics::Profile> &out) {
+  if (!semantics || !*semantics)
+    return success();
+  std::string error;
+  ascreg::semantics::Profile profile;
+  if (failed(ascreg::resolveProfile(semantics, profile, error)))
+    return at->emitError() << "semantics: " << error;
+  out = profile;
+  return success();
+}
+
 /// The interpreter's options from the C ones (zero fields: the defaults).
 /// Fails with a diagnostic on `fn` for a bad check list.
 static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *options,
@@ -57,13 +73,7 @@ static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *
       checks->maxFindings = options->maxFindings;
     out.checks = *checks;
   }
-  if (options->semantics && *options->semantics) {
-    std::string error;
-    if (failed(ascreg::resolveProfile(options->semantics, out.profile, error)))
-      return fn.emitError() << "semantics: " << error;
-    out.profileOverridesRecord = true;
-  }
-  return success();
+  return runProfile(fn, options->semantics, out.profile);
 }
 
 /// The func.func of `func` and the interpreter options, or a diagnostic.
@@ -182,13 +192,30 @@ MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *a
 MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
                                        const AscregArg *args, intptr_t numArgs,
                                        bool runtimeChecks) {
+  AscregJitOptions options;
+  std::memset(&options, 0, sizeof(options));
+  options.noRuntimeChecks = !runtimeChecks;
+  return ascregJitRunFunctionWithOptions(module, entry, args, numArgs, &options);
+}
+
+MlirLogicalResult ascregJitRunFunctionWithOptions(MlirModule module, MlirStringRef entry,
+                                                  const AscregArg *args, intptr_t numArgs,
+                                                  const AscregJitOptions *options) {
   if (mlirModuleIsNull(module))
     return mlirLogicalResultFailure();
   auto engineArgs = toArgs(unwrap(module), args, numArgs);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
   ascreg::jit::Options jitOptions;
-  jitOptions.runtimeChecks = runtimeChecks;
+  if (options) {
+    jitOptions.runtimeChecks = !options->noRuntimeChecks;
+    if (options->ubCapacity)
+      jitOptions.ubCapacity = options->ubCapacity;
+    Operation *blame = unwrap(module).lookupSymbol(unwrap(entry));
+    if (failed(runProfile(blame ? blame : unwrap(module).getOperation(), options->semantics,
+                          jitOptions.profile)))
+      return mlirLogicalResultFailure();
+  }
   auto kernel = ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();

@@ -62,7 +62,7 @@ public:
   void setMaskLanes(sem::RegType t) { maskLanes = t; }
   /// Appends the instruction of the current op.
   template <class P> LogicalResult emit(const P &payload) {
-    m.code.push_back(makeInst(payload, currentOpIndex(), handlerOf<P>()));
+    push(payload);
     emittedForOp = true;
     return success();
   }
@@ -106,10 +106,20 @@ private:
     auto savedIndex = currentIndex;
     current = op;
     currentIndex.reset();
-    m.code.push_back(makeInst(payload, currentOpIndex(), handlerOf<P>()));
+    push(payload);
     current = saved;
     currentIndex = savedIndex;
     return pc() - 1;
+  }
+  /// Appends the instruction of `payload` (and, when tracing, what reports
+  /// what it decided: Machine::deciders).
+  template <class P> void push(const P &payload) {
+    m.code.push_back(makeInst(payload, currentOpIndex(), handlerOf<P>()));
+    if constexpr (requires(Machine &mm, TraceDecision &d) { payload.decide(mm, d); })
+      if (m.options.trace || m.options.traceSink) {
+        m.deciders.resize(pc());
+        m.deciders.back() = &decideStep<P>;
+      }
   }
   template <class P> Handler handlerOf() const {
     if (m.recorder)

@@ -25,12 +25,7 @@ FailureOr<std::unique_ptr<CompiledKernel>> CompiledKernel::compile(func::FuncOp 
   std::unique_ptr<CompiledKernel> kernel(new CompiledKernel());
   Machine &m = *kernel->machine;
   m.options = options;
-  // A profile recorded in the module (ascreg.semantics) wins over the
-  // options'; the CTRL state is the kernel's own when it sets one.
-  if (hasRecordedProfile(fn) && !options.profileOverridesRecord)
-    m.options.profile = kernelProfile(fn);
-  else if (fn->hasAttr(AscRegDialect::getCtrlAttrName()))
-    m.options.profile.ctrl = kernelCtrl(fn);
+  m.runProfile = effectiveProfile(fn, options.profile);
   std::string error;
   if (!m.ub.reserve(options.ubCapacity, error))
     return fn.emitError() << error;

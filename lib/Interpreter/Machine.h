@@ -77,7 +77,13 @@ public:
   std::vector<Param> params;
   mlir::Operation *func = nullptr;
   Options options;
+  /// The profile the run uses (effectiveProfile of the function and
+  /// options.profile), resolved once when the kernel is compiled.
+  sem::Profile runProfile;
   std::vector<TraceInfo> trace; // by Inst::op, only when tracing
+  /// What an instruction decided (its payload's `decide`), by pc; filled
+  /// only when tracing, null for payloads without one.
+  std::vector<void (*)(Machine &, const Inst &, TraceDecision &)> deciders;
   /// The enclosing scf.for induction variables of each op (name, scalar
   /// slot), outermost first, by Inst::op: findings and traces say in which
   /// iteration something happened.
@@ -114,7 +120,7 @@ public:
   const Buffer &buffer(BufferRef r) const { return buffers[S[r.slot]]; }
   uint8_t *ubData() const { return ubBase; }
   /// The semantic choices of the run.
-  const sem::Profile &profile() const { return options.profile; }
+  const sem::Profile &profile() const { return runProfile; }
 
   /// The induction variables' current values around op `op`.
   std::vector<std::pair<std::string, int64_t>> iterationAt(uint32_t op) const {
@@ -194,6 +200,11 @@ template <class P> uint32_t checkedStep(Machine &m, const Inst &inst, uint32_t p
       return pc + 1;
   }
   return step<P>(m, inst, pc);
+}
+
+/// The decision of payload type P's instruction (Machine::deciders).
+template <class P> void decideStep(Machine &m, const Inst &inst, TraceDecision &out) {
+  inst.as<P>().decide(m, out);
 }
 
 /// Prints `value` of register type `t` as hex and per-lane values.

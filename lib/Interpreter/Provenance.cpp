@@ -12,6 +12,7 @@
 #include "Compiler.h"
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
+#include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Support/LocationText.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -77,11 +78,7 @@ uint64_t laneBits(const TracedValue &v, unsigned lane) {
 }
 
 std::string formatLane(sem::ElemKind k, uint64_t bits) {
-  std::string s = sem::formatNumber(sem::numberFormat(k), bits);
-  llvm::raw_string_ostream os(s);
-  unsigned w = sem::elemBytes(k);
-  os << " (" << llvm::format_hex(bits, 2 + 2 * w) << ")";
-  return s;
+  return sem::formatElement(sem::numberFormat(k), bits);
 }
 
 uint64_t scalarBits(const TracedValue &v) {
@@ -106,18 +103,7 @@ std::string laneList(const std::vector<unsigned> &lanes) {
   return formatRanges(r);
 }
 
-bool isNaN(sem::ElemKind k, uint64_t b) {
-  switch (k) {
-  case sem::ElemKind::F16:
-    return (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
-  case sem::ElemKind::BF16:
-    return (b & 0x7f80) == 0x7f80 && (b & 0x7f);
-  case sem::ElemKind::F32:
-    return (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
-  default:
-    return false;
-  }
-}
+bool isNaN(sem::ElemKind k, uint64_t b) { return sem::isNaN(sem::numberFormat(k), b); }
 
 /// An input of a provenance node before the walk makes it a node: lane
 /// `lane` of event `event`'s result, followed `depth` more steps, or (event

@@ -343,6 +343,27 @@ struct ReduceInst {
     sem::reduce(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
                 m.regOut(result));
   }
+  /// After run: a max / min result holds the value in lane 0 and the lane
+  /// it came from in lane 1 (the first NaN, or the first of equal values).
+  void decide(Machine &m, TraceDecision &d) const {
+    if (kind == sem::ReduceKind::Sum) {
+      d.kind = TraceDecision::Kind::TreeSum;
+      return;
+    }
+    d.kind = TraceDecision::Kind::Extremum;
+    d.isMax = kind == sem::ReduceKind::Max;
+    const sem::Mask &mk = m.mask(mask);
+    for (unsigned l = 0; l < sourceType.lanes(); ++l)
+      d.activeLanes += mk.laneActive(sourceType, l);
+    if (!d.activeLanes)
+      return;
+    unsigned w = sem::elemBytes(resultType.elem);
+    uint64_t value = 0, lane = 0;
+    std::memcpy(&value, m.reg(result).b, w);
+    std::memcpy(&lane, m.reg(result).b + w, w);
+    d.winner = static_cast<unsigned>(lane);
+    d.firstNaN = sem::isNaN(sem::numberFormat(resultType.elem), value);
+  }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     uint8_t maskTaint = checkMaskUse(m, inst, mask, sourceType);
@@ -381,6 +402,14 @@ struct PairReduceSumInst {
   RegRef result;
   void run(Machine &m) const {
     sem::pairReduceSum(m.profile(), type, m.reg(source), m.mask(mask), m.regOut(result));
+  }
+  /// Result lane i adds source lanes 2i and 2i+1, an inactive one as +0.
+  void decide(Machine &m, TraceDecision &d) const {
+    d.kind = TraceDecision::Kind::Pairs;
+    const sem::Mask &mk = m.mask(mask);
+    auto lane = [&](unsigned l) { return mk.laneActive(type, l) ? int32_t(l) : -1; };
+    for (unsigned i = 0; i < type.lanes() / 2; ++i)
+      d.pairs.push_back({lane(2 * i), lane(2 * i + 1)});
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
@@ -441,6 +470,26 @@ struct GatherInst {
                                    {static_cast<int64_t>(st.value), st.lane,
                                     static_cast<int64_t>(buf.ubAddr), unit}});
     return false;
+  }
+  /// Each active result lane (the profile's gather.mask numbering) reads
+  /// the `source` unit its index names, past the buffer's end or not.
+  void decide(Machine &m, TraceDecision &d) const {
+    d.kind = TraceDecision::Kind::Index;
+    d.fromBuffer = true;
+    const Buffer &buf = m.buffer(base);
+    const sem::Mask &mk = m.mask(mask);
+    const unsigned stride = sem::gatherMaskStride(m.profile(), resultType, source);
+    unsigned iw = sem::elemBytes(indexType.elem);
+    uint64_t units = buf.numElements * buf.elemBytes / sem::elemBytes(source);
+    for (unsigned l = 0; l < resultType.lanes() && l < indexType.lanes(); ++l) {
+      if (!mk.bit(stride * l))
+        continue;
+      uint64_t x = 0;
+      std::memcpy(&x, m.reg(index).b + l * iw, iw);
+      if (iw == 8)
+        x &= 0xFFFFFFFFu; // u64 indices: their low 32 bits
+      d.index.push_back({l, x, x >= units});
+    }
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
@@ -570,6 +619,18 @@ struct GatherRegInst {
   RegRef source, index, result;
   void run(Machine &m) const {
     sem::gatherReg(type, m.reg(source), m.reg(index), m.regOut(result));
+  }
+  /// Every result lane reads the source lane its index names, modulo the
+  /// lanes.
+  void decide(Machine &m, TraceDecision &d) const {
+    d.kind = TraceDecision::Kind::Index;
+    d.sourceLanes = type.lanes();
+    unsigned w = sem::elemBytes(type.elem);
+    for (unsigned l = 0; l < type.lanes(); ++l) {
+      uint64_t x = 0;
+      std::memcpy(&x, m.reg(index).b + l * w, w);
+      d.index.push_back({l, x % type.lanes(), false});
+    }
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;

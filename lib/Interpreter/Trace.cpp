@@ -8,6 +8,7 @@
 #include "Machine.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Semantics/ElementFormat.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -31,7 +32,7 @@ void printReg(llvm::raw_ostream &os, sem::RegType t, const sem::Reg &r) {
   for (unsigned l = 0; l < lanes; l += perLine) {
     os << llvm::format("        [%3u]", l);
     for (unsigned j = l; j < l + perLine && j < lanes; ++j)
-      os << " " << llvm::format_hex_no_prefix(laneBits(t, r, j), eb * 2);
+      os << " " << sem::formatElementBits(sem::numberFormat(t.elem), laneBits(t, r, j));
     os << "\n";
   }
   os << "      lanes:\n";
@@ -174,9 +175,12 @@ uint32_t traceHandler(Machine &m, const Inst &inst, uint32_t pc) {
     e.inputs.push_back(captureValue(m, v));
   uint32_t next = inst.exec(m, inst, pc);
   e.failed = next == kHalt && m.failed;
-  if (!e.failed)
+  if (!e.failed) {
     for (const TraceValue &v : info.outputs)
       e.outputs.push_back(captureValue(m, v));
+    if (pc < m.deciders.size() && m.deciders[pc])
+      m.deciders[pc](m, inst, e.decision.emplace());
+  }
   if (m.options.trace)
     printTraceEvent(*m.options.trace, e);
   if (m.options.traceSink)

@@ -346,6 +346,8 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
   k.cancel = options.cancel;
 
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
+  if (options.profile)
+    recordProfile(*lowered, *options.profile);
   for (const std::string &name : entries)
     lowered->lookupSymbol<func::FuncOp>(name)->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                                                        UnitAttr::get(ctx));
@@ -380,6 +382,9 @@ FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
   auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(entry);
   if (!fn || fn.isExternal())
     return module.emitError() << "no llvm.func @" << entry << " to JIT-compile";
+  if (options.profile)
+    return fn.emitError() << "a per-run semantic profile cannot apply to a module already lowered "
+                             "(the lowering built its profile in)";
   Entry &e = k.entries.emplace_back();
   e.func = fn;
   e.lowered = true;

@@ -63,14 +63,15 @@ bool computeResult(mlir::MLIRContext &ctx, const Probe &probe, const semantics::
   auto fn = module->lookupSymbol<mlir::func::FuncOp>("probe");
   if (!fn)
     return fail("the probe kernel has no @probe");
-  interp::Options options;
-  options.profile = profile;
   // The emitted entry sets the kernel's CTRL state (kernelCtrl: the
   // documented one, the module records no profile) around the vector
   // function; only a probe that calls the vector function directly runs in
   // the CTRL state of the profile (ctrl.float_mode).
+  semantics::Profile run = profile;
   if (!probe.callsVectorFunctionDirectly)
-    options.profile.ctrl = kernelCtrl(fn);
+    run.ctrl = kernelCtrl(fn);
+  interp::Options options;
+  options.profile = run;
   auto kernel = interp::CompiledKernel::compile(fn, options);
   if (mlir::failed(kernel))
     return fail("the interpreter does not compile the probe kernel");

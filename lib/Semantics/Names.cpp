@@ -1,4 +1,5 @@
 //===- Names.cpp - Element type tokens and the text of numbers ------------===//
+#include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <bit>
@@ -59,6 +60,18 @@ std::string formatNumber(NumberFormat f, uint64_t bits) {
     break;
   }
   return text;
+}
+
+std::string formatElementBits(NumberFormat f, uint64_t bits) {
+  char text[20];
+  const unsigned digits = 2 * f.bytes;
+  const uint64_t width = digits >= 16 ? ~uint64_t(0) : (uint64_t(1) << (4 * digits)) - 1;
+  std::snprintf(text, sizeof text, "%0*" PRIx64, int(digits), bits & width);
+  return text;
+}
+
+std::string formatElement(NumberFormat f, uint64_t bits) {
+  return formatNumber(f, bits) + " (0x" + formatElementBits(f, bits) + ")";
 }
 
 } // namespace semantics

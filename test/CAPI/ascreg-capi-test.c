@@ -12,6 +12,10 @@
 // RUN: ascreg-capi-test %t.html 2>&1 | FileCheck %s
 // The report names the gather and draws its 64 result lanes.
 // RUN: grep -c 'ascreg.gather' %t.html
+// The report of a run with a per-run profile names that profile, not the
+// module's record (ctrl.float_mode=saturating).
+// RUN: FileCheck --check-prefix=REPORT %s < %t.html.profile.html
+// REPORT: <td>profile</td><td class="mono">documented; CTRL[60] = 1, CTRL[48] = 1,
 
 #include "ascreg-c/Dialects.h"
 #include "ascreg-c/Interpreter.h"
@@ -49,6 +53,20 @@ static const char *kKernels =
     "    %g = ascreg.gather %table[%i], %all : memref<?xf32>, !ascreg.vreg<64xu32>\n"
     "        -> !ascreg.vreg<64xf32> loc(\"user.py\":12:3)\n"
     "    ascreg.store_align %g, %out[%c0], %all : !ascreg.vreg<64xf32>, memref<64xf32>\n"
+    "    return\n"
+    "  }\n"
+    "}\n";
+
+/* An f16 add: whether it saturates is the profile's ctrl.float_mode. */
+static const char *kAddF16Kernel =
+    "module attributes {ascreg.target = \"dav-3510\"} {\n"
+    "  func.func @add_f16(%a: memref<128xf16>, %b: memref<128xf16>, %out: memref<128xf16>) {\n"
+    "    %c0 = arith.constant 0 : index\n"
+    "    %all = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>\n"
+    "    %x = ascreg.load_align %a[%c0] : memref<128xf16> -> !ascreg.vreg<128xf16>\n"
+    "    %y = ascreg.load_align %b[%c0] : memref<128xf16> -> !ascreg.vreg<128xf16>\n"
+    "    %s = ascreg.add %x, %y, %all : !ascreg.vreg<128xf16>\n"
+    "    ascreg.store_align %s, %out[%c0], %all : !ascreg.vreg<128xf16>, memref<128xf16>\n"
     "    return\n"
     "  }\n"
     "}\n";
@@ -163,6 +181,39 @@ static void runSumMax(MlirModule module, int jit, const float *src, uint32_t cou
       jit ? ascregJitRunFunction(module, mlirStringRefCreateFromCString("sum_max"), args, 4, true)
           : ascregInterpretFunction(lookupFunc(module, "sum_max"), args, 4);
   EXPECT(mlirLogicalResultIsSuccess(r), "%s run of @sum_max failed", jit ? "jit" : "interpreter");
+}
+
+/* Runs @add_f16 with the interpreter or the JIT under the per-run profile
+ * `semantics` (NULL: none): lane 0 = 65504 + 65504, lane 1 = NaN + 1,
+ * lanes 2.. = 1 + 1. Returns lanes 0 and 1 of the result as 0xLLLLHHHH. */
+static uint32_t runAddF16(MlirModule module, int jit, const char *semantics) {
+  uint16_t a[128], b[128], out[128];
+  for (int i = 0; i < 128; ++i) {
+    a[i] = b[i] = 0x3C00; /* 1.0 */
+    out[i] = 0xFFFF;
+  }
+  a[0] = b[0] = 0x7BFF; /* 65504, the largest finite f16 */
+  a[1] = 0x7E00;        /* NaN */
+  AscregArg args[3] = {ascregArgBuffer(a, 128), ascregArgBuffer(b, 128), ascregArgBuffer(out, 128)};
+  MlirLogicalResult r;
+  if (jit) {
+    AscregJitOptions o;
+    memset(&o, 0, sizeof(o));
+    o.semantics = semantics;
+    r = ascregJitRunFunctionWithOptions(module, mlirStringRefCreateFromCString("add_f16"), args, 3,
+                                        &o);
+  } else {
+    AscregInterpreterOptions o;
+    memset(&o, 0, sizeof(o));
+    o.semantics = semantics;
+    r = ascregInterpretFunctionWithOptions(lookupFunc(module, "add_f16"), args, 3, &o);
+  }
+  EXPECT(mlirLogicalResultIsSuccess(r), "%s run of @add_f16 failed", jit ? "jit" : "interpreter");
+  int rest = 1;
+  for (int i = 2; i < 128; ++i)
+    rest &= out[i] == 0x4000;
+  EXPECT(rest, "1 + 1 is not 2 in the %s", jit ? "jit" : "interpreter");
+  return (uint32_t)out[0] << 16 | out[1];
 }
 
 int main(int argc, char **argv) {
@@ -466,6 +517,75 @@ int main(int argc, char **argv) {
                moduleOp, mlirStringRefCreateFromCString("/nonexistent/profile.json"))),
            "a missing profile file was recorded");
     // CHECK: diagnostic: {{.*}}semantics: cannot open '/nonexistent/profile.json': No such file or directory
+  }
+
+  /* A per-run profile reaches the JIT exactly as the interpreter
+   * (issue 26). f16 add in the non-saturating float mode (documented,
+   * CTRL[48] = 1): 65504 + 65504 = +inf (0x7C00), NaN + 1 = the NaN
+   * (0x7E00); saturating (ctrl.float_mode=saturating, CTRL[48] = 0): +inf
+   * becomes 65504 (0x7BFF) and a NaN result +0 (0x0000), docs/semantics.md
+   * 10.4. */
+  {
+    MlirModule addModule = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kAddF16Kernel));
+    EXPECT(!mlirModuleIsNull(addModule), "the f16 add kernel does not parse");
+    for (int jit = 0; jit < 2; ++jit) {
+      const char *path = jit ? "jit" : "interpreter";
+      printf("add f16, %s, no profile: 0x%08x\n", path, runAddF16(addModule, jit, NULL));
+      printf("add f16, %s, per-run saturating: 0x%08x\n", path,
+             runAddF16(addModule, jit, "ctrl.float_mode=saturating"));
+    }
+    // CHECK: add f16, interpreter, no profile: 0x7c007e00
+    // CHECK: add f16, interpreter, per-run saturating: 0x7bff0000
+    // CHECK: add f16, jit, no profile: 0x7c007e00
+    // CHECK: add f16, jit, per-run saturating: 0x7bff0000
+
+    /* The per-run profile wins over the module's record on both paths. */
+    MlirOperation addModuleOp = mlirModuleGetOperation(addModule);
+    EXPECT(mlirLogicalResultIsSuccess(ascregRecordSemanticsProfile(
+               addModuleOp, mlirStringRefCreateFromCString("ctrl.float_mode=saturating"))),
+           "recording a profile failed");
+    for (int jit = 0; jit < 2; ++jit) {
+      const char *path = jit ? "jit" : "interpreter";
+      printf("add f16, %s, recorded saturating: 0x%08x\n", path, runAddF16(addModule, jit, NULL));
+      printf("add f16, %s, recorded saturating, per-run documented: 0x%08x\n", path,
+             runAddF16(addModule, jit, "documented"));
+    }
+    // CHECK: add f16, interpreter, recorded saturating: 0x7bff0000
+    // CHECK: add f16, interpreter, recorded saturating, per-run documented: 0x7c007e00
+    // CHECK: add f16, jit, recorded saturating: 0x7bff0000
+    // CHECK: add f16, jit, recorded saturating, per-run documented: 0x7c007e00
+    AscregJitOptions bad;
+    memset(&bad, 0, sizeof(bad));
+    bad.semantics = "ctrl.float_mode=sometimes";
+    uint16_t z[128] = {0};
+    AscregArg zargs[3] = {ascregArgBuffer(z, 128), ascregArgBuffer(z, 128),
+                          ascregArgBuffer(z, 128)};
+    EXPECT(mlirLogicalResultIsFailure(ascregJitRunFunctionWithOptions(
+               addModule, mlirStringRefCreateFromCString("add_f16"), zargs, 3, &bad)),
+           "the JIT accepted a bad profile");
+    // CHECK: diagnostic: {{.*}}semantics: 'sometimes' is not a candidate of 'ctrl.float_mode'
+
+    /* The report names the profile the run used: the per-run one, not the
+     * module's record (argv[1].profile.html, checked by the RUN line). */
+    if (argc > 1) {
+      char reportPath[4096];
+      snprintf(reportPath, sizeof(reportPath), "%s.profile.html", argv[1]);
+      uint16_t a[128], out[128];
+      for (int i = 0; i < 128; ++i)
+        a[i] = 0x7BFF;
+      AscregArg rargs[3] = {ascregArgBuffer(a, 128), ascregArgBuffer(a, 128),
+                            ascregArgBuffer(out, 128)};
+      AscregInterpreterOptions ro;
+      memset(&ro, 0, sizeof(ro));
+      ro.semantics = "documented";
+      EXPECT(mlirLogicalResultIsSuccess(ascregInterpretFunctionWithReport(
+                 lookupFunc(addModule, "add_f16"), rargs, 3, &ro,
+                 mlirStringRefCreateFromCString(reportPath))),
+             "the report run failed");
+      printf("report, per-run documented: lane 0 0x%04x\n", out[0]);
+    }
+    // CHECK: report, per-run documented: lane 0 0x7c00
+    mlirModuleDestroy(addModule);
   }
 
   /* Null pointers the caller passes: failures with a diagnostic, not a

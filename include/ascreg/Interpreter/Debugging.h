@@ -135,6 +135,41 @@ struct TracedValue {
   unsigned elemBytes = 0;
 };
 
+/// What an op decided, as its interpreter payload says (its `decide`
+/// member, beside `run` and `shadow`): which source lane won a max / min,
+/// which lanes each pair sum adds, where each gathered lane comes from. A
+/// reader (the HTML report) draws it without knowing the op.
+struct TraceDecision {
+  enum class Kind : uint8_t {
+    Extremum, ///< reduce max / min (vcmax, vcmin): `winner` is lane 0's source
+    TreeSum,  ///< reduce sum (vcadd): the fixed tree of all lanes, inactive as +0
+    Pairs,    ///< pair_reduce_sum (vcpadd): result lane i adds `pairs[i]`
+    Index,    ///< gather (vgather2), gather_reg (vselr): `index` maps lanes
+  };
+  Kind kind = Kind::TreeSum;
+  /// Extremum: max (else min); the active source lanes; the winning lane
+  /// (none: no lane was active, lane 0 is the identity); whether the winner
+  /// is the first NaN (else the first of equal values).
+  bool isMax = false;
+  unsigned activeLanes = 0;
+  std::optional<unsigned> winner;
+  bool firstNaN = false;
+  /// Pairs: the source lanes of each result lane; -1 stands for +0 (an
+  /// inactive lane). Result lanes past the pairs are 0.
+  std::vector<std::pair<int32_t, int32_t>> pairs;
+  /// Index: the active result lanes and the source each reads: a UB
+  /// buffer's element (`fromBuffer`; `outside`: past the buffer's end) or a
+  /// register lane (the index modulo `sourceLanes`).
+  struct Read {
+    unsigned lane;
+    uint64_t source;
+    bool outside;
+  };
+  std::vector<Read> index;
+  bool fromBuffer = false;
+  unsigned sourceLanes = 0;
+};
+
 struct TraceEvent {
   uint64_t index; // position in the run (0, 1, ...)
   std::string opName;
@@ -147,6 +182,8 @@ struct TraceEvent {
   std::optional<semantics::RegType> maskLanes;
   /// The op failed (outputs are not valid).
   bool failed = false;
+  /// What the op decided, for the ops whose payload says (TraceDecision).
+  std::optional<TraceDecision> decision;
 };
 
 /// Receives every executed ascreg / dav op of a run.

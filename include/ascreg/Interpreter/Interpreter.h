@@ -29,6 +29,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace mlir {
 namespace func {
@@ -44,13 +45,11 @@ struct Options {
   uint64_t ubCapacity = 248 * 1024;
   /// Upper bound on loop iterations and branches taken in one run.
   uint64_t maxSteps = uint64_t(1) << 32;
-  /// The semantic choices of a kernel whose module records none
-  /// (`ascreg.semantics`); the kernel's CTRL state comes from the kernel
-  /// itself when it sets one.
-  semantics::Profile profile = semantics::documentedProfile();
-  /// Run with `profile` even when the module records another one (the API's
-  /// per-run selection).
-  bool profileOverridesRecord = false;
+  /// The per-run semantic profile: when set it wins over the module's record
+  /// (`ascreg.semantics`); the kernel's CTRL state still comes from the
+  /// kernel itself when it sets one (ascreg::effectiveProfile, the rule the
+  /// JIT and the report read too).
+  std::optional<semantics::Profile> profile;
   /// When set, every executed ascreg op is traced here (location, inputs,
   /// result; registers as hex and decoded per lane, masks as lane lists).
   llvm::raw_ostream *trace = nullptr;

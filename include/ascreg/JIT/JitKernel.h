@@ -44,6 +44,12 @@ struct Options {
   uint64_t ubCapacity = 248 * 1024;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 2;
+  /// The per-run semantic profile, as interp::Options::profile: recorded in
+  /// the module that is lowered, so it wins over the module's own record
+  /// and the kernel's CTRL state (ascreg.ctrl) still wins over its CTRL
+  /// (ascreg::effectiveProfile). A module already lowered (compileLowered)
+  /// has its profile built in: setting one there is an error.
+  std::optional<semantics::Profile> profile;
   /// Runs may be stopped by interruptCurrentRun (each run then saves and
   /// restores the thread's signal mask).
   bool interruptible = false;

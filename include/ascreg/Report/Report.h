@@ -31,20 +31,12 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ascreg {
 namespace report {
-
-/// How an element of a buffer is decoded: 'f' float (2 = f16), 'b' bf16,
-/// 'i' signed, 'u' unsigned integer; bytes 1, 2, 4 or 8.
-struct ElemFormat {
-  char kind = 'u';
-  unsigned bytes = 1;
-};
-/// The format of a register lane.
-ElemFormat formatOf(semantics::ElemKind kind);
 
 /// One kernel parameter, as the header shows it.
 struct ReportArg {
@@ -55,7 +47,8 @@ struct ReportArg {
 /// A buffer parameter after a run.
 struct ReportBuffer {
   unsigned argument = 0;
-  ElemFormat format;
+  /// How an element reads (formatOf).
+  semantics::NumberFormat format{semantics::NumberFormat::Unsigned, 1};
   std::vector<uint8_t> data; // the elements after the run
   /// Two NaNs agree when runs are compared (debugging/NaNPayloads.h).
   bool nanPayloadUnspecified = false;
@@ -145,15 +138,17 @@ private:
 std::vector<std::pair<std::string, int64_t>>
 findingIterations(llvm::ArrayRef<interp::Finding> findings);
 
-/// The header of a report of `fn` (entry, parameter types, profile with
-/// the kernel's own CTRL state, versions); `argText[i]` describes argument i
-/// (e.g. the --arg given).
+/// The header of a report of `fn` (entry, parameter types, the profile the
+/// run uses: ascreg::effectiveProfile of `fn` and the run's `profile`
+/// override, versions); `argText[i]` describes argument i (e.g. the --arg
+/// given).
 ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::StringRef mode,
                           llvm::ArrayRef<std::string> argText,
-                          const semantics::Profile &profile = semantics::documentedProfile());
+                          const std::optional<semantics::Profile> &profile = std::nullopt);
 
-/// The format of a memref's elements (signless integers as signed).
-ElemFormat formatOf(mlir::Type elementType);
+/// The format of a memref's elements (signless integers as signed, as the
+/// register lanes the kernel loads them into).
+semantics::NumberFormat formatOf(mlir::Type elementType);
 
 /// Runs `fn` in the interpreter for a report: traced under `caps`, with the
 /// checks of `options` (init, bounds, align and coverage when none are set:

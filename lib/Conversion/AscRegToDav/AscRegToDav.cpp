@@ -798,6 +798,9 @@ struct ConvertAscRegToDavPass
     : public ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    // The patterns read the kernel's CTRL state (kernelCtrl); a legacy
+    // string profile record is parsed here once instead of in each.
+    normalizeProfileRecords(getOperation());
     AscRegToDavTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);

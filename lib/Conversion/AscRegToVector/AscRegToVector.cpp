@@ -969,6 +969,9 @@ struct ConvertAscRegToVectorPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+    // Every pattern reads the profile (kernelProfile); a legacy string
+    // record is parsed here once instead of in each of them.
+    normalizeProfileRecords(module);
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     checkLoopSteps(module, checker);
     AscRegToVectorTypeConverter converter;

@@ -50,9 +50,14 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
     return success();
   }
   if (name == getSemanticsAttrName()) {
+    if (isa<ProfileAttr>(attr.getValue())) // checked when it was parsed
+      return success();
+    // The legacy spelling, a string; normalizeProfileRecords types it.
     auto spec = dyn_cast<StringAttr>(attr.getValue());
     if (!spec)
-      return op->emitError() << "'" << name << "' must be a string naming a semantic profile, got "
+      return op->emitError() << "'" << name
+                             << "' must be a #ascreg.profile<...> attribute (or a string naming a "
+                                "semantic profile), got "
                              << attr.getValue();
     semantics::Profile profile;
     std::string error;

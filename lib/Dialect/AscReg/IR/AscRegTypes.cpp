@@ -272,35 +272,79 @@ void CtrlAttr::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-std::optional<sem::Profile> ascreg::profileRecordedOn(Operation *op) {
-  auto spec = op->getAttrOfType<StringAttr>(AscRegDialect::getSemanticsAttrName());
-  sem::Profile p;
-  std::string error; // a malformed record is rejected by the dialect's verifier
-  if (!spec || !sem::parseProfile(spec.getValue(), p, error))
-    return std::nullopt;
-  return p;
+//===----------------------------------------------------------------------===//
+// ProfileAttr
+//===----------------------------------------------------------------------===//
+//
+// #ascreg.profile<documented>
+// #ascreg.profile<sum.rounding = round_once, ctrl.float_mode = saturating>
+
+/// `p` as the open points can spell it: the documented profile with each
+/// point's candidate of `p` (CTRL bits other than ctrl.float_mode are the
+/// kernel's, ascreg.ctrl, not the profile's), so equal spellings are one
+/// uniqued attribute.
+static sem::Profile spellable(const sem::Profile &p) {
+  unsigned count = 0;
+  const sem::ProfilePoint *points = sem::profilePoints(count);
+  sem::Profile out = sem::documentedProfile();
+  for (unsigned i = 0; i < count; ++i)
+    points[i].set(out, points[i].get(p));
+  return out;
 }
 
-/// The profile recorded on `op` or its nearest ancestor; the documented one
-/// if none.
-static sem::Profile recordedProfile(Operation *op) {
-  for (; op; op = op->getParentOp())
-    if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))
-      return profileRecordedOn(op).value_or(sem::documentedProfile());
-  return sem::documentedProfile();
+ProfileAttr ProfileAttr::get(MLIRContext *ctx, const sem::Profile &profile) {
+  return Base::get(ctx, spellable(profile));
 }
 
-sem::Ctrl ascreg::kernelCtrl(Operation *op) {
-  for (Operation *o = op; o; o = o->getParentOp())
-    if (auto c = o->getAttrOfType<CtrlAttr>(AscRegDialect::getCtrlAttrName()))
-      return c.getCtrl();
-  return recordedProfile(op).ctrl;
+Attribute ProfileAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  // Each entry is `documented` or `point = candidate` (both bare
+  // identifiers; a point's name has dots); setProfileChoices checks them.
+  std::vector<std::string> names;
+  std::vector<std::pair<size_t, size_t>> entries; // indices into names
+  do {
+    StringRef key;
+    if (parser.parseKeyword(&key))
+      return {};
+    if (key == "documented")
+      continue;
+    StringRef value;
+    if (parser.parseEqual() || parser.parseKeyword(&value))
+      return {};
+    names.push_back(key.str());
+    names.push_back(value.str());
+    entries.push_back({names.size() - 2, names.size() - 1});
+  } while (succeeded(parser.parseOptionalComma()));
+  if (parser.parseGreater())
+    return {};
+  std::vector<std::pair<std::string_view, std::string_view>> choices;
+  for (auto [k, v] : entries)
+    choices.emplace_back(names[k], names[v]);
+  sem::Profile profile;
+  std::string error;
+  if (!sem::setProfileChoices(choices, profile, error)) {
+    parser.emitError(loc) << "'#ascreg.profile': " << error;
+    return {};
+  }
+  return get(parser.getContext(), profile);
 }
 
-sem::Profile ascreg::kernelProfile(Operation *op) {
-  sem::Profile p = recordedProfile(op);
-  p.ctrl = kernelCtrl(op);
-  return p;
+void ProfileAttr::print(AsmPrinter &printer) const {
+  const sem::Profile &p = getProfile();
+  unsigned count = 0;
+  const sem::ProfilePoint *points = sem::profilePoints(count);
+  printer << "<";
+  bool any = false;
+  for (unsigned i = 0; i < count; ++i) {
+    unsigned c = points[i].get(p);
+    if (c == 0)
+      continue;
+    printer << (any ? ", " : "") << points[i].key << " = " << points[i].candidates[c].name;
+    any = true;
+  }
+  printer << (any ? "" : "documented") << ">";
 }
 
 std::optional<unsigned> ascreg::ubBufferElementBytes(MemRefType type) {
@@ -322,17 +366,4 @@ FailureOr<unsigned> ascreg::ubBufferParameterElementBytes(BlockArgument param) {
   emitError(param.getLoc()) << "parameter " << param.getArgNumber() << " has type " << type
                             << "; kernel buffers must be " << kUBBufferTypes;
   return failure();
-}
-
-bool ascreg::hasRecordedProfile(Operation *op) {
-  for (; op; op = op->getParentOp())
-    if (op->hasAttr(AscRegDialect::getSemanticsAttrName()))
-      return true;
-  return false;
-}
-
-void ascreg::recordProfile(Operation *op, const sem::Profile &profile) {
-  op->walk([](Operation *inner) { inner->removeAttr(AscRegDialect::getSemanticsAttrName()); });
-  op->setAttr(AscRegDialect::getSemanticsAttrName(),
-              StringAttr::get(op->getContext(), sem::printProfile(profile)));
 }

@@ -1,6 +1,6 @@
 //===- ProfileFile.cpp - the semantic profile a name or file gives --------===//
 //
-// ascreg::resolveProfile (AscRegTypes.h), through which --semantics, Python's
+// ascreg::resolveProfile (AscRegProfile.h), through which --semantics, Python's
 // `semantics=` and the C API read a profile. A profile file is read
 // strictly, since it decides the bits of every run: a bounded read (a device
 // or FIFO is not read until memory runs out), the JSON nesting limit before
@@ -9,7 +9,7 @@
 // where a ',' or '=' inside a key or candidate would set another point).
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "llvm/ADT/ScopeExit.h"

@@ -120,4 +120,31 @@ def AscReg_CtrlAttr : AttrDef<AscReg_Dialect, "Ctrl"> {
   }];
 }
 
+def AscReg_ProfileAttr : AttrDef<AscReg_Dialect, "Profile"> {
+  let mnemonic = "profile";
+  let summary = "the semantic profile a kernel runs with (docs/semantics.md 8.1)";
+  let description = [{
+    One candidate per open semantic point (the table of
+    lib/Semantics/Profile.cpp, `ascreg-probe list`), parsed once when the IR
+    is read. Placed on a module or a function as `ascreg.semantics`; the
+    points not named take their documented candidate:
+
+    ```mlir
+    module attributes {ascreg.semantics = #ascreg.profile<sum.rounding = round_once,
+                                                          ctrl.float_mode = saturating>} {...}
+    module attributes {ascreg.semantics = #ascreg.profile<documented>} {...}
+    ```
+
+    The printer lists the non-documented choices in table order (the
+    canonical spelling of `semantics::printProfile` with blanks around `=`).
+  }];
+  let parameters = (ins AttrParameter<"::ascreg::semantics::Profile",
+                                      "the choices, one per open point">:$profile);
+  let hasCustomAssemblyFormat = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "const ::ascreg::semantics::Profile &":$profile)>
+  ];
+}
+
 #endif // ASCREG_ATTRS_TD

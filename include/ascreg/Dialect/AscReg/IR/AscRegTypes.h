@@ -3,6 +3,7 @@
 #define ASCREG_DIALECT_ASCREG_IR_ASCREGTYPES_H
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LLVM.h"
@@ -84,40 +85,6 @@ inline semantics::RoundMode toSemantics(RoundMode m) {
 inline semantics::CastPart toSemantics(CastPart p) { return static_cast<semantics::CastPart>(p); }
 inline RoundMode fromSemantics(semantics::RoundMode m) { return static_cast<RoundMode>(m); }
 inline CastPart fromSemantics(semantics::CastPart p) { return static_cast<CastPart>(p); }
-
-/// The CTRL state the kernel containing `op` (or `op` itself, a function)
-/// runs in: its `ascreg.ctrl` attribute, or the initial CTRL state of its
-/// profile (kernelProfile).
-semantics::Ctrl kernelCtrl(Operation *op);
-
-/// The semantic profile `op` runs with: the nearest `ascreg.semantics`
-/// attribute on it or an enclosing op (the documented profile if none), with
-/// the kernel's own CTRL state (`ascreg.ctrl`) when it has one.
-semantics::Profile kernelProfile(Operation *op);
-/// The profile `op` itself records (`ascreg.semantics`), if any; enclosing
-/// ops and the kernel's CTRL state are not consulted.
-std::optional<semantics::Profile> profileRecordedOn(Operation *op);
-/// Whether `op` or an enclosing op records a profile (`ascreg.semantics`).
-bool hasRecordedProfile(Operation *op);
-/// Records `profile` on `op` (a module or a function) as `ascreg.semantics`,
-/// replacing what an enclosed function recorded.
-void recordProfile(Operation *op, const semantics::Profile &profile);
-/// The most bytes a profile file may have (read beyond, it is an error: a
-/// device or FIFO named as the profile is not read until memory runs out).
-inline constexpr size_t kMaxProfileFileBytes = 1 << 20;
-/// The profile `nameOrFile` names: "documented", a `key=candidate,...`
-/// spelling (semantics::parseProfile; anything with a '=' or made of
-/// `documented` entries), or else the path of a profile JSON file as
-/// `ascreg-probe ingest` writes it ({"choices": {"key": "candidate", ...}},
-/// read strictly: at most kMaxProfileFileBytes, nested at most kMaxNesting
-/// deep, no key twice, each choice a known point and candidate).
-/// On failure returns failure and says why in `error`
-/// (lib/Dialect/AscReg/IR/ProfileFile.cpp).
-LogicalResult resolveProfile(StringRef nameOrFile, semantics::Profile &out, std::string &error);
-/// The profile of a profile file's contents `text` (resolveProfile's rules
-/// but the size); `path` names it in errors.
-LogicalResult parseProfileJson(StringRef path, StringRef text, semantics::Profile &out,
-                               std::string &error);
 
 } // namespace ascreg
 

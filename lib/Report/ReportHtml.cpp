@@ -1,14 +1,18 @@
-//===- Report.cpp - a self-contained HTML picture of a kernel run -===//
+//===- ReportHtml.cpp - the HTML page of a report ------------------------===//
 //
-// The page is plain HTML with classes the stylesheet colours; every lane,
-// mask bit and element is one small element whose title holds its exact
-// value and hex, so hovering needs no script. Class names are the contract
-// of docs/report.md and of the tests that count cells:
+// Draws a ReportData (ReportData.cpp collects it) as one self-contained
+// page. The page is plain HTML with classes the stylesheet colours; every
+// lane, mask bit and element is one small element whose title holds its
+// exact value and bits (semantics::formatElement), so hovering needs no
+// script. Class names are the contract of docs/report.md and of the tests
+// that count cells:
 //   i.l      a register lane       (value class: nan pinf ninf pz nz sub neg pos)
 //   b.m1/m0  an active / inactive mask lane
 //   i.e      a buffer element
 //   .hl      a highlighted cell: a lane of a finding, a differing lane or element
 //   .win     the lane that decided a max/min
+// What an op decided (the winning lane, the pair and index maps) is the
+// interpreter payload's (TraceEvent::decision); the page only draws it.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Report/Report.h"
@@ -16,6 +20,7 @@
 #include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LocationText.h"
 #include "ascreg/Support/OutputFile.h"
@@ -40,98 +45,6 @@ namespace sem = ::ascreg::semantics;
 using interp::TracedValue;
 using interp::TraceEvent;
 
-ElemFormat formatOf(sem::ElemKind k) {
-  unsigned b = sem::elemBytes(k);
-  switch (k) {
-  case sem::ElemKind::F16:
-  case sem::ElemKind::F32:
-    return {'f', b};
-  case sem::ElemKind::BF16:
-    return {'b', b};
-  case sem::ElemKind::I8:
-  case sem::ElemKind::I16:
-  case sem::ElemKind::I32:
-  case sem::ElemKind::I64:
-    return {'i', b};
-  default:
-    return {'u', b};
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// Trace collection under the cap
-//===----------------------------------------------------------------------===//
-
-void TraceCollector::onEvent(const TraceEvent &e) {
-  ++total;
-  // The tail is drawn whatever came before: permanent groups share the
-  // rest of the drawn-ops budget, so a cf loop (its ops are outside every
-  // scf loop) or a finding in every outer trip cannot grow the page.
-  unsigned tail = std::max(1u, caps.tailIterations);
-  uint64_t tailOps = uint64_t(tail) * caps.opsPerIteration;
-  uint64_t permanentBudget = caps.drawnOps > tailOps ? caps.drawnOps - tailOps : 0;
-  bool inLoop = !e.iteration.empty();
-  std::pair<std::string, int64_t> key = inLoop ? e.iteration.front() : std::make_pair("", 0);
-  if (groups.empty() || groups.back().inLoop != inLoop || groups.back().iteration != key) {
-    ++numGroups;
-    loopGroups += inLoop;
-    bool pinned = !inLoop || loopGroups <= caps.headIterations ||
-                  std::find(keep.begin(), keep.end(), key) != keep.end();
-    if (pinned && permanentEvents >= permanentBudget) {
-      pinned = false;
-      drawnOpsReached = true;
-    }
-    groups.push_back(ReportGroup{inLoop, key, {}, 0, 0, 0});
-    permanent.push_back(pinned);
-    candidates += !pinned;
-    // Drop the oldest tail candidate beyond the tail: the next kept group
-    // counts it.
-    if (candidates > tail) {
-      size_t j = std::find(permanent.begin(), permanent.end(), false) - permanent.begin();
-      ReportGroup &next = groups[j + 1];
-      next.skippedGroupsBefore += 1 + groups[j].skippedGroupsBefore;
-      next.skippedEventsBefore +=
-          groups[j].events.size() + groups[j].omittedEvents + groups[j].skippedEventsBefore;
-      groups.erase(groups.begin() + j);
-      permanent.erase(permanent.begin() + j);
-      --candidates;
-    }
-  }
-  ReportGroup &g = groups.back();
-  bool drawn = g.events.size() < caps.opsPerIteration;
-  if (drawn && permanent.back() && permanentEvents >= permanentBudget) {
-    drawn = false;
-    drawnOpsReached = true;
-  }
-  if (!drawn) {
-    ++g.omittedEvents;
-    return;
-  }
-  g.events.push_back(e);
-  permanentEvents += permanent.back();
-}
-
-void TraceCollector::finish(ReportRun &run) {
-  run.traced = true;
-  run.totalEvents = total;
-  run.totalGroups = numGroups;
-  run.drawnOpsReached = drawnOpsReached;
-  run.groups = std::move(groups);
-  groups.clear();
-  permanent.clear();
-  numGroups = loopGroups = total = candidates = permanentEvents = 0;
-  drawnOpsReached = false;
-}
-
-std::vector<std::pair<std::string, int64_t>>
-findingIterations(llvm::ArrayRef<interp::Finding> findings) {
-  std::vector<std::pair<std::string, int64_t>> out;
-  for (const interp::Finding &f : findings)
-    if (!f.iteration.empty())
-      out.push_back(f.iteration.front());
-  return out;
-}
-
 //===----------------------------------------------------------------------===//
 // Values
 //===----------------------------------------------------------------------===//
@@ -145,8 +58,8 @@ uint64_t elemBits(const uint8_t *p, unsigned bytes) {
 }
 
 /// Float fields of a format: exponent bits, mantissa bits.
-std::pair<unsigned, unsigned> floatFields(ElemFormat f) {
-  if (f.kind == 'b')
+std::pair<unsigned, unsigned> floatFields(sem::NumberFormat f) {
+  if (f.cls == sem::NumberFormat::BFloat)
     return {8, 7};
   switch (f.bytes) {
   case 2:
@@ -158,13 +71,17 @@ std::pair<unsigned, unsigned> floatFields(ElemFormat f) {
   }
 }
 
+bool isInteger(sem::NumberFormat f) {
+  return f.cls == sem::NumberFormat::Signed || f.cls == sem::NumberFormat::Unsigned;
+}
+
 /// The CSS class of a value: nan pinf ninf pz nz sub neg pos.
-const char *valueClass(ElemFormat f, uint64_t v) {
-  if (f.kind == 'i' || f.kind == 'u') {
-    if (v == 0)
-      return "pz";
+const char *valueClass(sem::NumberFormat f, uint64_t v) {
+  if (isInteger(f)) {
     unsigned s = 64 - f.bytes * 8;
-    if (f.kind == 'i' && (static_cast<int64_t>(v << s) >> s) < 0)
+    if ((v << s) == 0)
+      return "pz";
+    if (f.cls == sem::NumberFormat::Signed && (static_cast<int64_t>(v << s) >> s) < 0)
       return "neg";
     return "pos";
   }
@@ -179,51 +96,11 @@ const char *valueClass(ElemFormat f, uint64_t v) {
   return neg ? "neg" : "pos";
 }
 
-std::string valueText(ElemFormat f, uint64_t v) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  if (f.kind == 'i' || f.kind == 'u') {
-    unsigned s = 64 - f.bytes * 8;
-    if (f.kind == 'i')
-      os << (static_cast<int64_t>(v << s) >> s);
-    else
-      os << v;
-    return out;
-  }
-  auto [eb, mb] = floatFields(f);
-  bool neg = (v >> (eb + mb)) & 1;
-  uint64_t exp = (v >> mb) & ((uint64_t(1) << eb) - 1);
-  uint64_t man = v & ((uint64_t(1) << mb) - 1);
-  if (exp == (uint64_t(1) << eb) - 1) {
-    if (!man)
-      return neg ? "-inf" : "inf";
-    bool quiet = (man >> (mb - 1)) & 1;
-    os << (neg ? "-" : "") << (quiet ? "qNaN" : "sNaN") << " payload "
-       << llvm::format_hex(man & ((uint64_t(1) << (mb - 1)) - 1), 2);
-    return out;
-  }
-  if (f.kind == 'b')
-    os << llvm::format("%.9g", sem::bf16ToF32(static_cast<uint16_t>(v)));
-  else if (f.bytes == 2)
-    os << llvm::format("%.9g", sem::f16ToF32(static_cast<uint16_t>(v)));
-  else if (f.bytes == 4) {
-    float x;
-    uint32_t u = static_cast<uint32_t>(v);
-    std::memcpy(&x, &u, 4);
-    os << llvm::format("%.9g", x);
-  } else {
-    double x;
-    std::memcpy(&x, &v, 8);
-    os << llvm::format("%.17g", x);
-  }
-  return out;
+/// The value of lane `lane` of a traced register.
+std::string laneValue(const TracedValue &v, unsigned lane) {
+  sem::NumberFormat f = sem::numberFormat(v.regType.elem);
+  return sem::formatNumber(f, elemBits(v.bytes.data() + lane * f.bytes, f.bytes));
 }
-
-std::string hexText(ElemFormat f, uint64_t v) {
-  return llvm::utohexstr(v, /*LowerCase=*/true, f.bytes * 2);
-}
-
-bool isNaN(ElemFormat f, uint64_t v) { return std::strcmp(valueClass(f, v), "nan") == 0; }
 
 std::string esc(llvm::StringRef s) {
   std::string out;
@@ -464,7 +341,7 @@ void Writer::findings() {
 void Writer::registerGrid(const TracedValue &v, const std::vector<bool> *hl,
                           std::optional<unsigned> win, const sem::Mask *active,
                           std::optional<sem::RegType> maskLanes) {
-  ElemFormat f = formatOf(v.regType.elem);
+  sem::NumberFormat f = sem::numberFormat(v.regType.elem);
   unsigned lanes = v.regType.lanes();
   os << "<span class=\"g\" style=\"--n:" << std::min(lanes, 64u) << "\">";
   for (unsigned l = 0; l < lanes; ++l) {
@@ -472,8 +349,8 @@ void Writer::registerGrid(const TracedValue &v, const std::vector<bool> *hl,
     bool off = active && maskLanes && *maskLanes == v.regType && !active->laneActive(v.regType, l);
     bool mark = hl && l < hl->size() && (*hl)[l];
     os << "<i class=\"l " << valueClass(f, bits) << (off ? " off" : "") << (mark ? " hl" : "")
-       << (win && *win == l ? " win" : "") << "\" title=\"" << l << ": " << esc(valueText(f, bits))
-       << " 0x" << hexText(f, bits) << "\"></i>";
+       << (win && *win == l ? " win" : "") << "\" title=\"" << l << ": "
+       << esc(sem::formatElement(f, bits)) << "\"></i>";
   }
   os << "</span>";
 }
@@ -542,95 +419,68 @@ const TracedValue *operand(const std::vector<TracedValue> &vs, TracedValue::Kind
 }
 
 void Writer::decision(const TraceEvent &e, std::optional<unsigned> &winner) {
-  llvm::StringRef name = e.opName;
-  const TracedValue *src = operand(e.inputs, TracedValue::Kind::Register);
-  const TracedValue *mask = operand(e.inputs, TracedValue::Kind::Mask);
-  const TracedValue *res = operand(e.outputs, TracedValue::Kind::Register);
-  if (!src || !res || e.failed)
+  // What the op decided comes from its payload (TraceDecision); the values
+  // named here are the traced ones.
+  if (!e.decision || e.failed)
     return;
-  sem::Mask mk{};
-  if (mask)
-    std::memcpy(mk.w, mask->bytes.data(), sizeof mk.w);
-  auto active = [&](sem::RegType t, unsigned l) { return !mask || mk.laneActive(t, l); };
-  ElemFormat sf = formatOf(src->regType.elem), rf = formatOf(res->regType.elem);
-  bool isMax = name == "dav.vcmax" ||
-               (name == "ascreg.reduce" && llvm::StringRef(e.header).contains("<max>"));
-  bool isMin = name == "dav.vcmin" ||
-               (name == "ascreg.reduce" && llvm::StringRef(e.header).contains("<min>"));
-  if (isMax || isMin) {
-    unsigned n = 0;
-    for (unsigned l = 0; l < src->regType.lanes(); ++l)
-      n += active(src->regType, l);
-    uint64_t r0 = elemBits(res->bytes.data(), rf.bytes);
-    uint64_t idx = elemBits(res->bytes.data() + rf.bytes, rf.bytes);
+  const interp::TraceDecision &dec = *e.decision;
+  const TracedValue *src = operand(e.inputs, TracedValue::Kind::Register);
+  const TracedValue *res = operand(e.outputs, TracedValue::Kind::Register);
+  unsigned cap = d.caps.laneMapEntries;
+  switch (dec.kind) {
+  case interp::TraceDecision::Kind::Extremum: {
+    const char *what = dec.isMax ? "max" : "min";
     os << "<div class=\"dec\">decided by: ";
-    if (n == 0) {
-      os << "no active lane: lane 0 is the identity of " << (isMax ? "max" : "min") << "</div>";
+    if (!dec.winner) {
+      os << "no active lane: lane 0 is the identity of " << what << "</div>";
       return;
     }
-    winner = static_cast<unsigned>(idx);
-    os << "lane 0 = " << (isMax ? "max" : "min") << " of the " << n
-       << " active lanes = " << esc(valueText(rf, r0)) << "; ";
-    if (isNaN(rf, r0))
-      os << "<b>first NaN</b> at lane " << idx;
+    winner = *dec.winner;
+    os << "lane 0 = " << what << " of the " << dec.activeLanes << " active lanes";
+    if (res)
+      os << " = " << esc(laneValue(*res, 0));
+    os << "; ";
+    if (dec.firstNaN)
+      os << "<b>first NaN</b> at lane " << *dec.winner;
     else
-      os << "winning lane " << idx << " (first of equal values)";
-    if (idx < src->regType.lanes())
-      os << ", source value "
-         << esc(valueText(sf, elemBits(src->bytes.data() + idx * sf.bytes, sf.bytes)));
+      os << "winning lane " << *dec.winner << " (first of equal values)";
+    if (src && *dec.winner < src->regType.lanes())
+      os << ", source value " << esc(laneValue(*src, *dec.winner));
     os << "</div>";
     return;
   }
-  if (name == "ascreg.reduce" || name == "dav.vcadd") {
+  case interp::TraceDecision::Kind::TreeSum:
     os << "<div class=\"dec\">decided by: lane 0 = fixed-tree sum of all lanes, inactive lanes "
           "as +0 (adjacent pairs first)</div>";
     return;
-  }
-  unsigned cap = d.caps.laneMapEntries;
-  if (name == "ascreg.pair_reduce_sum" || name == "dav.vcpadd") {
+  case interp::TraceDecision::Kind::Pairs: {
     os << "<div class=\"dec\">decided by: pairs (result lane &larr; source lanes)</div>"
           "<div class=\"map\">";
-    unsigned lanes = src->regType.lanes();
-    for (unsigned i = 0; i < lanes / 2 && i < cap; ++i) {
-      bool a = active(src->regType, 2 * i), b = active(src->regType, 2 * i + 1);
-      os << "<div>" << i << " &larr; " << (a ? std::to_string(2 * i) : "+0") << " + "
-         << (b ? std::to_string(2 * i + 1) : "+0") << "</div>";
-    }
+    auto lane = [](int32_t l) { return l < 0 ? std::string("+0") : std::to_string(l); };
+    for (size_t i = 0; i < dec.pairs.size() && i < cap; ++i)
+      os << "<div>" << i << " &larr; " << lane(dec.pairs[i].first) << " + "
+         << lane(dec.pairs[i].second) << "</div>";
+    size_t lanes = 2 * dec.pairs.size();
     os << "<div>" << lanes / 2 << "-" << lanes - 1 << " &larr; 0</div></div>";
     return;
   }
-  bool gather = name == "ascreg.gather" || name == "dav.vgather2";
-  bool gatherReg = name == "ascreg.gather_reg" || name == "dav.vselr";
-  if (gather || gatherReg) {
-    // Gather: (buffer, index, mask); gather_reg: (src, index).
-    const TracedValue *index = gather ? src : operand(e.inputs, TracedValue::Kind::Register, 1);
-    const TracedValue *base = operand(e.inputs, TracedValue::Kind::Buffer);
-    if (!index)
-      return;
-    ElemFormat xf = formatOf(index->regType.elem);
-    unsigned lanes = res->regType.lanes(), srcLanes = src->regType.lanes();
+  case interp::TraceDecision::Kind::Index: {
     os << "<div class=\"dec\">decided by: index &rarr; source ("
-       << (gather ? "result lane &larr; " + esc(base ? "element of the UB buffer" : "element")
-                  : std::string("result lane &larr; source lane, index mod ") +
-                        std::to_string(srcLanes))
+       << (dec.fromBuffer ? std::string("result lane &larr; element of the UB buffer")
+                          : "result lane &larr; source lane, index mod " +
+                                std::to_string(dec.sourceLanes))
        << ")</div><div class=\"map\">";
-    unsigned shown = 0;
-    for (unsigned l = 0; l < lanes && l < index->regType.lanes() && shown < cap; ++l) {
-      uint64_t x = elemBits(index->bytes.data() + l * xf.bytes, xf.bytes);
-      if (xf.bytes == 8)
-        x &= 0xffffffffu; // u64 indices contribute their low 32 bits
-      if (gather) {
-        if (!active(e.maskLanes ? *e.maskLanes : res->regType, l))
-          continue;
-        bool outside = base && x >= base->numElements;
-        os << "<div" << (outside ? " class=\"fl\"" : "") << ">" << l << " &larr; [" << x << "]"
-           << (outside ? " outside" : "") << "</div>";
-      } else {
-        os << "<div>" << l << " &larr; " << x % srcLanes << "</div>";
-      }
-      ++shown;
+    for (size_t i = 0; i < dec.index.size() && i < cap; ++i) {
+      const interp::TraceDecision::Read &r = dec.index[i];
+      if (dec.fromBuffer)
+        os << "<div" << (r.outside ? " class=\"fl\"" : "") << ">" << r.lane << " &larr; ["
+           << r.source << "]" << (r.outside ? " outside" : "") << "</div>";
+      else
+        os << "<div>" << r.lane << " &larr; " << r.source << "</div>";
     }
     os << "</div>";
+    return;
+  }
   }
 }
 
@@ -814,17 +664,17 @@ void Writer::divergence() {
                           [&](const ReportBuffer &o) { return o.argument == x.argument; });
     if (y == b.buffers.end() || y->data.size() != x.data.size())
       continue;
-    ElemFormat f = x.format;
+    sem::NumberFormat f = x.format;
     uint64_t n = x.data.size() / f.bytes, differing = 0;
     std::vector<bool> diff(n);
     for (uint64_t e = 0; e < n; ++e) {
       uint64_t u = elemBits(x.data.data() + e * f.bytes, f.bytes);
       uint64_t v = elemBits(y->data.data() + e * f.bytes, f.bytes);
-      diff[e] = u != v && !(x.nanPayloadUnspecified && isNaN(f, u) && isNaN(f, v));
+      diff[e] = u != v && !(x.nanPayloadUnspecified && sem::isNaN(f, u) && sem::isNaN(f, v));
       if (diff[e] && !differing++ && first.empty())
-        first = llvm::formatv("parameter {0} element {1}: {2} {3} (0x{4}), {5} {6} (0x{7})",
-                              x.argument, e, runLabel(0), valueText(f, u), hexText(f, u),
-                              runLabel(1), valueText(f, v), hexText(f, v))
+        first = llvm::formatv("parameter {0} element {1}: {2} {3}, {4} {5}", x.argument, e,
+                              runLabel(0), sem::formatElement(f, u), runLabel(1),
+                              sem::formatElement(f, v))
                     .str();
     }
     total += differing;
@@ -843,8 +693,7 @@ void Writer::divergence() {
           bs << " id=\"first-divergence\"";
           anchored = true;
         }
-        bs << " title=\"" << e << ": " << esc(valueText(f, v)) << " 0x" << hexText(f, v)
-           << "\"></i>";
+        bs << " title=\"" << e << ": " << esc(sem::formatElement(f, v)) << "\"></i>";
       }
       bs << "</span></div>";
     }
@@ -877,12 +726,12 @@ void Writer::write() {
           const TracedValue &u = it->second->outputs[k], &v = e.outputs[k];
           if (v.kind != TracedValue::Kind::Register)
             continue;
-          ElemFormat f = formatOf(v.regType.elem);
+          sem::NumberFormat f = sem::numberFormat(v.regType.elem);
           std::vector<bool> lanes(v.regType.lanes());
           for (unsigned l = 0; l < lanes.size() && u.bytes.size() == v.bytes.size(); ++l) {
             uint64_t x = elemBits(u.bytes.data() + l * f.bytes, f.bytes);
             uint64_t y = elemBits(v.bytes.data() + l * f.bytes, f.bytes);
-            lanes[l] = x != y && !(isNaN(f, x) && isNaN(f, y));
+            lanes[l] = x != y && !(sem::isNaN(f, x) && sem::isNaN(f, y));
           }
           regs.push_back(std::move(lanes));
         }
@@ -931,160 +780,6 @@ void Writer::write() {
 } // namespace
 
 void writeReport(llvm::raw_ostream &os, const ReportData &data) { Writer(os, data).write(); }
-
-ElemFormat formatOf(mlir::Type t) {
-  unsigned bytes = t.isIntOrFloat() ? t.getIntOrFloatBitWidth() / 8 : 8;
-  if (t.isBF16())
-    return {'b', 2};
-  if (llvm::isa<mlir::FloatType>(t))
-    return {'f', bytes};
-  if (t.isUnsignedInteger())
-    return {'u', bytes};
-  return {'i', std::max(1u, bytes)};
-}
-
-ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::StringRef mode,
-                          llvm::ArrayRef<std::string> argText, const sem::Profile &profile) {
-  ReportData d;
-  d.kernel = fn.getSymName().str();
-  d.source = source.str();
-  d.mode = mode.str();
-  // A profile recorded in the module wins; the kernel's own CTRL state wins
-  // over the profile's (ascreg.ctrl).
-  const sem::Profile p = hasRecordedProfile(fn) ? kernelProfile(fn) : profile;
-  sem::Ctrl c = fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? kernelCtrl(fn) : p.ctrl;
-  d.profile =
-      llvm::formatv("{0}; CTRL[60] = {1}, CTRL[48] = {2}, CTRL[59] = {3}, CTRL[50] = {4}{5}",
-                    sem::printProfile(p), int(c.globalSat), int(c.floatNonSat), int(c.intTruncate),
-                    int(c.fp8NanKeep),
-                    fn->hasAttr(AscRegDialect::getCtrlAttrName()) ? " (the kernel's ascreg.ctrl)"
-                                                                  : "")
-          .str();
-  d.version = std::string("ascreg " ASCREG_VERSION_STRING ", semantics ") + sem::kSemanticsVersion;
-  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
-    ReportArg a;
-    llvm::raw_string_ostream ts(a.type);
-    t.print(ts);
-    a.value = i < argText.size() ? argText[i] : "";
-    d.args.push_back(std::move(a));
-  }
-  return d;
-}
-
-llvm::Error reportRun(mlir::func::FuncOp fn, llvm::ArrayRef<interp::Arg> args,
-                      const interp::Options &options, llvm::StringRef path,
-                      llvm::StringRef source) {
-  auto types = fn.getArgumentTypes();
-  if (args.size() != types.size())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the kernel takes %zu arguments, got %zu", types.size(),
-                                   args.size());
-  // The runs work on copies of the inputs (a second run needs them again).
-  std::vector<std::vector<uint8_t>> inputs(args.size()), work(args.size());
-  std::vector<std::string> text;
-  for (auto [i, a] : llvm::enumerate(args)) {
-    if (!a.isBuffer) {
-      text.push_back("bits " + llvm::utohexstr(a.bits, true));
-      continue;
-    }
-    auto mt = llvm::dyn_cast<mlir::MemRefType>(types[i]);
-    if (!mt)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "argument %zu is a buffer but the parameter is a scalar", i);
-    unsigned eb = formatOf(mt.getElementType()).bytes;
-    const uint8_t *p = static_cast<const uint8_t *>(a.data);
-    inputs[i].assign(p, p + a.numElements * eb);
-    text.push_back(std::to_string(a.numElements) + " elements" +
-                   (a.uninitialized ? ", uninitialised" : "") + (a.output ? ", output" : ""));
-  }
-  auto makeArgs = [&] {
-    std::vector<interp::Arg> out(args.begin(), args.end());
-    for (size_t i = 0; i < out.size(); ++i)
-      if (out[i].isBuffer) {
-        work[i] = inputs[i];
-        out[i].data = work[i].data();
-      }
-    return out;
-  };
-  ReportData data = describeKernel(fn, source, "interp", text, options.profile);
-  data.runs.push_back(recordRun(fn, options, makeArgs, data.caps, "interpreter"));
-  if (llvm::Error err = writeReportFile(path, data))
-    return err;
-  if (!data.runs.front().error.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), data.runs.front().error);
-  for (size_t i = 0; i < args.size(); ++i)
-    if (args[i].isBuffer)
-      std::memcpy(args[i].data, work[i].data(), work[i].size());
-  return llvm::Error::success();
-}
-
-ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data,
-                      uint64_t numElements) {
-  ReportBuffer b;
-  b.argument = argument;
-  b.format =
-      formatOf(llvm::cast<mlir::MemRefType>(fn.getArgumentTypes()[argument]).getElementType());
-  const uint8_t *p = static_cast<const uint8_t *>(data);
-  b.data.assign(p, p + numElements * b.format.bytes);
-  b.nanPayloadUnspecified = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn)[argument];
-  return b;
-}
-
-ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
-                    llvm::function_ref<std::vector<interp::Arg>()> makeArgs, const ReportCaps &caps,
-                    llvm::StringRef label) {
-  ReportRun run;
-  run.label = label.str();
-  if (!options.checks.any()) {
-    options.checks = interp::CheckOptions::all();
-    options.checks.ub = false; // it would resize UB
-  }
-  options.trace = nullptr;
-  TraceCollector collector(caps);
-  options.traceSink = &collector;
-  // Runtime errors become the run's error rather than diagnostics.
-  std::string errors;
-  mlir::ScopedDiagnosticHandler handler(fn->getContext(), [&](mlir::Diagnostic &diag) {
-    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
-      errors += locationText(diag.getLocation(), /*fileBaseName=*/true) + ": " + diag.str() + "\n";
-    return mlir::success();
-  });
-  auto kernel = interp::CompiledKernel::compile(fn, options);
-  if (failed(kernel)) {
-    run.error = errors.empty() ? "cannot compile the kernel" : errors;
-    return run;
-  }
-  std::vector<interp::Arg> args = makeArgs();
-  bool ok = succeeded((*kernel)->run(args));
-  // Iterations with a finding that the cap left out: run again keeping them.
-  ReportRun traced;
-  collector.finish(traced);
-  bool again = false;
-  for (auto &key : findingIterations((*kernel)->findings())) {
-    again |= llvm::none_of(traced.groups,
-                           [&](const ReportGroup &g) { return g.inLoop && g.iteration == key; });
-    collector.keep.push_back(key);
-  }
-  if (again) {
-    args = makeArgs();
-    ok = succeeded((*kernel)->run(args));
-    collector.finish(traced);
-  }
-  run.traced = true;
-  run.groups = std::move(traced.groups);
-  run.totalEvents = traced.totalEvents;
-  run.totalGroups = traced.totalGroups;
-  run.drawnOpsReached = traced.drawnOpsReached;
-  run.checked = true;
-  run.findings.assign((*kernel)->findings().begin(), (*kernel)->findings().end());
-  run.access = (*kernel)->bufferAccess();
-  if (!ok)
-    run.error = errors;
-  for (auto [i, a] : llvm::enumerate(args))
-    if (a.isBuffer)
-      run.buffers.push_back(bufferOf(fn, i, a.data, a.numElements));
-  return run;
-}
 
 llvm::Error writeReportFile(llvm::StringRef path, const ReportData &data) {
   return writeOutputFile(path, [&](llvm::raw_ostream &os) { writeReport(os, data); });
