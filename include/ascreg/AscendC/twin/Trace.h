@@ -297,8 +297,17 @@ public:
   }
   /// A UB -> GM copy of [p, p + bytes): an output of the segment.
   void copiedOut(const void *p, uint64_t bytes) {
-    const UBAllocation *in = ub().allocationAt(uint64_t(ub().addressOf(p)));
+    uint64_t a = uint64_t(ub().addressOf(p));
+    const UBAllocation *in = ub().allocationAt(a);
     S::ElemKind k = in ? in->kind : S::ElemKind::U8;
+    // An array the calls read through another element type (a byte buffer
+    // of a test harness) is output as the view they used.
+    for (auto &r : regions)
+      if (!r->pool && in && r->start == in->start && in->start == a &&
+          bytes % S::elemBytes(r->kind) == 0) {
+        k = r->kind;
+        break;
+      }
     Memory m = memory(p, k, 0, bytes, false);
     m.region->output = true;
   }
@@ -472,8 +481,9 @@ private:
 
   Region &region(uint64_t start, S::ElemKind kind, std::string name, std::string declared,
                  bool pool = false) {
+    // One parameter per address and memref type (i16 and u16 views share).
     for (auto &r : regions)
-      if (r->start == start && r->kind == kind)
+      if (r->start == start && std::strcmp(scalarType(r->kind), scalarType(kind)) == 0)
         return *r;
     for (char &c : name)
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')

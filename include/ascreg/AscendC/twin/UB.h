@@ -249,7 +249,10 @@ private:
 template <class T> class UBBuffer {
 public:
   explicit UBBuffer(uint64_t count, const Loc &loc = Loc::current())
-      : at(ub().allocate(sizeof(T) * count, loc, "ubuf", arrayKind<T>())), n(count) {}
+      : UBBuffer(count, "ubuf", loc) {}
+  /// `name` (static storage): the trace's name of the buffer.
+  UBBuffer(uint64_t count, const char *name, const Loc &loc = Loc::current())
+      : at(ub().allocate(sizeof(T) * count, loc, name, arrayKind<T>())), n(count) {}
   UBBuffer(const UBBuffer &) = delete;
   UBBuffer &operator=(const UBBuffer &) = delete;
   ~UBBuffer() { ub().release(at.id); }
