@@ -18,8 +18,10 @@
     `check` with the case's random scalar in it.
 `check` runs each kernel on random bytes (in-range gather indices, random
 counts and repeats) with the twin and with ascreg-run, and compares every
-buffer after the run bit for bit. Prints the case counts per family and the
-mismatches; exits 1 on any.
+buffer after the run bit for bit. With the first seed the twin runs traced
+(ASCREG_TRACE) and the replay of each trace must give the twin's buffers
+(twin_check.Trace). Prints the case counts per family, the replay count and
+the mismatches; exits 1 on any.
 """
 import glob
 import json
@@ -27,6 +29,10 @@ import os
 import re
 import subprocess
 import sys
+
+import numpy as np
+
+from twin_check import Trace, Work
 
 # token: (C++ type, trait, vreg type, memref element, numpy dtype, lanes)
 TYPES = {
@@ -291,10 +297,24 @@ def gen(src_root, out_cpp, manifest):
 
 # ---- check -----------------------------------------------------------------
 
+def replay(trace, name, buffers, bad):
+    """Replays the trace of the twin's run of kernel `name`: each buffer's
+    replay output equals what the twin wrote back (b<k>.bin)."""
+    gm = []
+    for k in range(buffers):
+        outs = [f for f in glob.glob(os.path.join(trace.dir, "trace0.b%d*.twin.npy" % k))
+                if re.fullmatch(r"trace0\.b%d(_\w+)?\.twin\.npy" % k, os.path.basename(f))]
+        if len(outs) != 1:
+            bad.append("%s: the trace has %d outputs for buffer %d" % (name, len(outs), k))
+            continue
+        param = os.path.basename(outs[0])[len("trace0."):-len(".twin.npy")]
+        gm.append((0, param, np.fromfile(os.path.join(trace.work.root, "b%d.bin" % k), np.uint8)))
+    trace.replay(name, gm, bad)
+
+
 def check(manifest, twin, run, work, seeds):
-    import numpy as np
     cases = json.load(open(manifest))
-    os.makedirs(work, exist_ok=True)
+    trace = Trace(Work(work, run))
     families, bad = {}, []
     for seed in range(seeds):
         rng = np.random.default_rng(1000 + seed)
@@ -352,9 +372,13 @@ def check(manifest, twin, run, work, seeds):
             outs = ["--out=%d:%s" % (k, os.path.join(work, "r%d.npy" % k)) for k in range(len(arrays))]
             subprocess.run([run, mlir] + ["--arg=" + f for f in files] +
                            ["--arg=" + s for s in scalars] + outs, check=True)
-            subprocess.run([twin, c["name"], str(count), str(repeat), str(scalar_bits)] +
-                           [os.path.join(work, "b%d.bin" % k) for k in range(len(arrays))],
-                           check=True)
+            cmd = [twin, c["name"], str(count), str(repeat), str(scalar_bits)] + \
+                [os.path.join(work, "b%d.bin" % k) for k in range(len(arrays))]
+            if seed == 0:
+                trace.twin(cmd)
+                replay(trace, c["name"], len(arrays), bad)
+            else:
+                subprocess.run(cmd, check=True)
             families[fam] = families.get(fam, 0) + 1
             for k, arr in enumerate(arrays):
                 want = np.load(os.path.join(work, "r%d.npy" % k)).tobytes()
@@ -365,6 +389,7 @@ def check(manifest, twin, run, work, seeds):
                                % (c["name"], seed, k, i, got[i], want[i]))
     for fam in sorted(families):
         print("%s: %d cases" % (fam, families[fam]))
+    print("trace replays: %d" % trace.replays)
     print("total: %d cases, %d mismatches" % (sum(families.values()), len(bad)))
     for b in bad[:20]:
         print("  " + b)
