@@ -34,22 +34,25 @@ import numpy as np
 
 from twin_check import Trace, Work
 
-# token: (C++ type, trait, vreg type, memref element, numpy dtype, lanes)
-TYPES = {
-    "i8": ("int8_t", "RegTraitNumOne", "256xi8", "i8", "int8", 256),
-    "u8": ("uint8_t", "RegTraitNumOne", "256xu8", "i8", "uint8", 256),
-    "i16": ("int16_t", "RegTraitNumOne", "128xi16", "i16", "int16", 128),
-    "u16": ("uint16_t", "RegTraitNumOne", "128xu16", "i16", "uint16", 128),
-    "f16": ("half", "RegTraitNumOne", "128xf16", "f16", "float16", 128),
-    "bf16": ("bfloat16_t", "RegTraitNumOne", "128xbf16", "bf16", "uint16", 128),
-    "i32": ("int32_t", "RegTraitNumOne", "64xi32", "i32", "int32", 64),
-    "u32": ("uint32_t", "RegTraitNumOne", "64xu32", "i32", "uint32", 64),
-    "f32": ("float", "RegTraitNumOne", "64xf32", "f32", "float32", 64),
-    "i64": ("int64_t", "RegTraitNumOne", "32xi64", "i64", "int64", 32),
-    "u64": ("uint64_t", "RegTraitNumOne", "32xu64", "i64", "uint64", 32),
-    "i64x2": ("int64_t", "RegTraitNumTwo", "64xi64", "i64", "int64", 64),
-    "u64x2": ("uint64_t", "RegTraitNumTwo", "64xu64", "i64", "uint64", 64),
-}
+CPP = {"i8": "int8_t", "u8": "uint8_t", "i16": "int16_t", "u16": "uint16_t", "f16": "half",
+       "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t", "f32": "float",
+       "i64": "int64_t", "u64": "uint64_t"}
+NUMPY = {"f16": "float16", "bf16": "uint16", "f32": "float32"}  # integers: int8, uint8, ...
+
+
+def type_entry(tok):
+    """token (i8 ... u64, i64x2, u64x2): (C++ type, trait, vreg type, memref
+    element, numpy dtype, lanes)."""
+    elem, two = tok.replace("x2", ""), tok.endswith("x2")
+    bits = int("".join(ch for ch in elem if ch.isdigit()))
+    lanes = 2048 // bits * (2 if two else 1)
+    memref = elem if elem[0] in "fb" else "i%d" % bits
+    dtype = NUMPY.get(elem, ("int%d" if elem[0] == "i" else "uint%d") % bits)
+    return (CPP[elem], "RegTraitNumTwo" if two else "RegTraitNumOne",
+            "%dx%s" % (lanes, elem), memref, dtype, lanes)
+
+
+TYPES = {tok: type_entry(tok) for tok in list(CPP) + ["i64x2", "u64x2"]}
 ROUND = {"rint": "CAST_RINT", "round": "CAST_ROUND", "floor": "CAST_FLOOR", "ceil": "CAST_CEIL",
          "trunc": "CAST_TRUNC", "odd": "CAST_ODD"}
 PART = {"even": "ZERO", "odd": "ONE", "p0": "ZERO", "p1": "ONE", "p2": "TWO", "p3": "THREE"}
