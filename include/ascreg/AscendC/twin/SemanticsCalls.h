@@ -287,21 +287,10 @@ inline S::ComparePred comparePred(AscendC::Reg::CMPMODE m) {
   return S::ComparePred::NE;
 }
 
+/// The ascreg spelling of a predicate, in ComparePred order.
 inline const char *comparePredName(S::ComparePred p) {
-  switch (p) {
-  case S::ComparePred::LT:
-    return "lt";
-  case S::ComparePred::GT:
-    return "gt";
-  case S::ComparePred::EQ:
-    return "eq";
-  case S::ComparePred::LE:
-    return "le";
-  case S::ComparePred::GE:
-    return "ge";
-  default:
-    return "ne";
-  }
+  static const char *const names[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  return names[unsigned(p)];
 }
 
 inline void compare(S::ComparePred p, S::RegType t, const S::Reg &a, const S::Reg &b,

@@ -45,54 +45,21 @@ namespace trace {
 // Spelling
 //===----------------------------------------------------------------------===//
 
-/// The memref element / scalar type of a kind (integers are signless).
-inline const char *scalarType(S::ElemKind k) {
-  switch (k) {
-  case S::ElemKind::I8:
-  case S::ElemKind::U8:
-    return "i8";
-  case S::ElemKind::I16:
-  case S::ElemKind::U16:
-    return "i16";
-  case S::ElemKind::F16:
-    return "f16";
-  case S::ElemKind::BF16:
-    return "bf16";
-  case S::ElemKind::I32:
-  case S::ElemKind::U32:
-    return "i32";
-  case S::ElemKind::F32:
-    return "f32";
-  default:
-    return "i64";
-  }
+/// The memref element / scalar type of each ElemKind (integers are
+/// signless) and the .npy dtype ascreg-run accepts for a memref of it, in
+/// ElemKind order.
+struct KindSpelling {
+  const char *scalar, *npy;
+};
+inline const KindSpelling &spelling(S::ElemKind k) {
+  static const KindSpelling table[] = {{"i8", "|i1"},  {"i8", "|u1"},  {"i16", "<i2"},
+                                       {"i16", "<u2"}, {"f16", "<f2"}, {"bf16", "<u2"},
+                                       {"i32", "<i4"}, {"i32", "<u4"}, {"f32", "<f4"},
+                                       {"i64", "<i8"}, {"i64", "<u8"}};
+  return table[unsigned(k)];
 }
-/// The .npy dtype ascreg-run accepts for a memref of kind `k`.
-inline const char *npyDescr(S::ElemKind k) {
-  switch (k) {
-  case S::ElemKind::I8:
-    return "|i1";
-  case S::ElemKind::U8:
-    return "|u1";
-  case S::ElemKind::I16:
-    return "<i2";
-  case S::ElemKind::U16:
-  case S::ElemKind::BF16:
-    return "<u2";
-  case S::ElemKind::F16:
-    return "<f2";
-  case S::ElemKind::I32:
-    return "<i4";
-  case S::ElemKind::U32:
-    return "<u4";
-  case S::ElemKind::F32:
-    return "<f4";
-  case S::ElemKind::I64:
-    return "<i8";
-  default:
-    return "<u8";
-  }
-}
+inline const char *scalarType(S::ElemKind k) { return spelling(k).scalar; }
+inline const char *npyDescr(S::ElemKind k) { return spelling(k).npy; }
 inline std::string vregType(S::RegType t) {
   return "!ascreg.vreg<" + std::to_string(t.lanes()) + "x" + S::elemName(t.elem) + ">";
 }
