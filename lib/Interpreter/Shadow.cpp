@@ -4,6 +4,7 @@
 
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -344,6 +345,14 @@ void ShadowState::endRun(const std::vector<int> &outputArguments) {
                     .str()};
       f.argument = arg;
       f.elements = std::move(ranges);
+      // A parameter named by its location (a twin trace's __ubuf__ array,
+      // loc("name"(file:line:col))) is shown where it was declared.
+      auto &entry = llvm::cast<mlir::FunctionOpInterface>(fn).getFunctionBody().front();
+      if (auto named = llvm::dyn_cast<mlir::NameLoc>(entry.getArgument(arg).getLoc()))
+        f.notes.push_back({named.getChildLoc(), llvm::formatv("output parameter {0} is '{1}', "
+                                                              "declared here",
+                                                              arg, named.getName().getValue())
+                                                    .str()});
       findings.push_back(std::move(f));
     }
   }

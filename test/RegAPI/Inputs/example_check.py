@@ -6,41 +6,26 @@ example_check.py NAME TWIN_BINARY ASCREG_RUN SRC_ROOT WORKDIR [CASES]
 Runs the example's twin build and its MLIR kernel with ascreg-run in the
 interpreter, in check mode (interpreter and JIT compared bit for bit) and
 after convert-ascreg-to-dav, on the same random inputs, and computes the
-expected output with numpy from the example's description. Prints the case
-count and the mismatches; exits 1 on any.
+expected output with numpy from the example's description. The twin runs
+traced (ASCREG_TRACE), and the replay of each trace must give the twin's
+outputs (twin_check.Trace). Prints the case count and the mismatches; exits
+1 on any.
 """
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-NAME, TWIN, RUN, SRC, WORK = sys.argv[1:6]
-CASES = int(sys.argv[6]) if len(sys.argv) > 6 else 10
-rng = np.random.default_rng(280)
-os.makedirs(WORK, exist_ok=True)
+from twin_check import from_argv
+
+NAME, TWIN, SRC, CASES, rng, work, trace = from_argv(10, 280)
+path = work.path
 PATHS = [[], ["--mode=check"], ["--pass-pipeline=convert-ascreg-to-dav"]]
-
-
-def path(name):
-    return os.path.join(WORK, name)
 
 
 def ascreg(kernel, args, outs):
     """The output arrays (by parameter index) of each path."""
-    spec = []
-    for k, a in enumerate(args):
-        if isinstance(a, np.ndarray):
-            np.save(path("arg%d.npy" % k), a)
-            spec.append("--arg=" + path("arg%d.npy" % k))
-        else:
-            spec.append("--arg=" + a)
-    results = []
-    for extra in PATHS:
-        out = ["--out=%d:%s" % (i, path("out%d.npy" % i)) for i in outs]
-        subprocess.run([RUN, kernel] + spec + extra + out, check=True, stdout=subprocess.DEVNULL)
-        results.append([np.load(path("out%d.npy" % i)) for i in outs])
-    return results
+    return [work.ascreg(kernel, args, outs, extra) for extra in PATHS]
 
 
 def compare(case, twin, paths, golden, bad):
@@ -61,8 +46,9 @@ def argmax(bad):
         x[rng.random(padded) < 0.05] = np.nan
         x[0] = 0.0 if np.isnan(x[:n]).all() else x[0]
         x.tofile(path("x.bin"))
-        subprocess.run([TWIN, str(n), path("x.bin"), path("val.bin"), path("idx.bin")], check=True)
+        trace.twin([TWIN, n, path("x.bin"), path("val.bin"), path("idx.bin")])
         twin = [np.fromfile(path("val.bin"), np.float32), np.fromfile(path("idx.bin"), np.int32)]
+        trace.replay("case %d" % case, [(0, "val_local", twin[0]), (0, "idx_local", twin[1])], bad)
         paths = ascreg(kernel, [x, np.zeros(64, np.float32), np.zeros(64, np.int32), "i32:%d" % n],
                        [1, 2])
         val, idx = np.zeros(64, np.float32), np.zeros(64, np.int32)
@@ -76,8 +62,9 @@ def pairwise_sum(bad):
         blocks = int(rng.integers(1, 9))
         src = (rng.standard_normal(blocks * 512) * 1000).astype(np.float32)
         src.tofile(path("src.bin"))
-        subprocess.run([TWIN, str(blocks), path("src.bin"), path("dst.bin")], check=True)
+        trace.twin([TWIN, blocks, path("src.bin"), path("dst.bin")])
         twin = [np.fromfile(path("dst.bin"), np.float32)]
+        trace.replay("case %d" % case, [(0, "dst_local", twin[0][:blocks * 8])], bad)
         paths = ascreg(kernel, [np.zeros(blocks * 8, np.float32), src, "index:%d" % blocks], [0])
         g = []
         for b in range(blocks):
@@ -99,9 +86,10 @@ def lut_gather(bad):
         dst = rng.integers(0, 2**16, padded).astype(np.uint16)
         for a, f in ((table, "table"), (codes, "codes"), (dst, "dst")):
             a.tofile(path(f + ".bin"))
-        subprocess.run([TWIN, str(count), path("table.bin"), path("codes.bin"), path("dst.bin"),
-                        path("out.bin")], check=True)
+        trace.twin([TWIN, count, path("table.bin"), path("codes.bin"), path("dst.bin"),
+                    path("out.bin")])
         twin = [np.fromfile(path("out.bin"), np.uint16)]
+        trace.replay("case %d" % case, [(0, "dst_local", twin[0])], bad)
         paths = ascreg(kernel, [dst, table, codes, "i32:%d" % count], [0])
         g = dst.copy()
         g[:count] = table[codes[:count] % 128]
@@ -110,7 +98,8 @@ def lut_gather(bad):
 
 bad = []
 {"argmax": argmax, "pairwise_sum": pairwise_sum, "lut_gather": lut_gather}[NAME](bad)
-print("%s: %d cases x 3 paths, %d mismatches" % (NAME, CASES, len(bad)))
+print("%s: %d cases x 3 paths, %d trace replays, %d mismatches" %
+      (NAME, CASES, trace.replays, len(bad)))
 for b in bad[:10]:
     print("  " + b)
 sys.exit(1 if bad else 0)

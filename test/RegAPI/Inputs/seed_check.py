@@ -6,64 +6,55 @@ Runs the seed's twin driver (examples/regapi/seeds/*.asc, built with
 ascreg-cc) and the seed's MLIR kernel (examples/seeds/*.mlir, ascreg-run) on
 the same random inputs, and computes the expected output with numpy from the
 documentation's description of the op (not from either implementation).
-Prints one line per seed function with the case count and the mismatches;
+The twin runs traced (ASCREG_TRACE), and the replay of each trace must
+give the twin's outputs (twin_check.Trace). Prints one line per seed
+function with the case count and the mismatches, then the replay count;
 exits 1 on any mismatch.
 """
 import os
-import subprocess
 import sys
 
 import numpy as np
 
-SEED, TWIN, RUN, SRC, WORK = sys.argv[1:6]
-CASES = int(sys.argv[6]) if len(sys.argv) > 6 else 20
-rng = np.random.default_rng(28)
-os.makedirs(WORK, exist_ok=True)
+from twin_check import first_difference, from_argv, report, same_bits
 
-
-def path(name):
-    return os.path.join(WORK, name)
+SEED, TWIN, SRC, CASES, rng, work, trace = from_argv(20, 28)
+path = work.path
 
 
 def twin(*args):
-    subprocess.run([TWIN] + [str(a) for a in args], check=True)
+    trace.twin([TWIN] + list(args))
 
 
-def ascreg(kernel, args, out_index, out_name):
-    spec = []
-    for a in args:
-        if isinstance(a, np.ndarray):
-            name = path("arg%d.npy" % len(spec))
-            np.save(name, a)
-            spec.append("--arg=" + name)
-        else:
-            spec.append("--arg=" + a)
-    out = path(out_name)
-    subprocess.run([RUN, os.path.join(SRC, "examples/seeds", kernel)] + spec +
-                   ["--out=%d:%s" % (out_index, out)], check=True)
-    return np.load(out)
+def ascreg(kernel, args, out_index):
+    return work.ascreg(os.path.join(SRC, "examples/seeds", kernel), args, [out_index])[0]
 
 
-def report(name, mismatches, cases):
-    print("%s: %d cases, %d mismatches" % (name, cases, len(mismatches)))
-    for m in mismatches[:5]:
-        print("  " + m)
-    return len(mismatches)
-
-
-def same_bits(a, b):
-    return a.tobytes() == b.tobytes()
-
-
-def check(label, case, twin_out, run_out, golden, mismatches):
+def check(label, case, twin_out, run_out, golden, mismatches, gm_outputs):
+    """The twin's output against ascreg-run, numpy and the replay of its trace
+    (`gm_outputs`: the __ubuf__ arrays the output was copied from)."""
     for other, what in ((run_out, "ascreg-run"), (golden, "numpy")):
         if not same_bits(twin_out, other):
-            diff = np.flatnonzero(twin_out.view(np.uint8) != other.view(np.uint8))
-            mismatches.append("%s case %d: twin != %s at byte %d" % (label, case, what, diff[0]))
+            mismatches.append("%s case %d: twin != %s at %s" %
+                              (label, case, what, first_difference(twin_out, other)))
+    trace.replay("%s case %d" % (label, case), [(0, n, a) for n, a in gm_outputs], mismatches)
 
 
-def active(n, vl):
-    return min(n, vl)
+def registers(count, reps, vl=128):
+    """(register, active lanes) of a loop whose mask comes from UpdateMask's
+    in-out count."""
+    for i in range(reps):
+        yield i, min(count, vl)
+        count = count - vl if count >= vl else 0
+
+
+def run_reduce(mode, kernel, src, dst, count, sizes, reps):
+    """One case of a seed 000 loop: the twin's output and ascreg-run's."""
+    src.tofile(path("src.bin"))
+    dst.tofile(path("dst.bin"))
+    twin(mode, count, *sizes, reps, path("src.bin"), path("dst.bin"), path("out.bin"))
+    run = ascreg(kernel, [dst, src, "i32:%d" % count] + ["index:%d" % n for n in sizes + [reps]], 0)
+    return np.fromfile(path("out.bin"), dst.dtype), run
 
 
 def seed000():
@@ -75,16 +66,9 @@ def seed000():
         count = int(rng.integers(0, reps * 128 + 40))
         src = rng.integers(-32768, 32768, 8 * 128).astype(np.int16)
         dst = rng.integers(-2**31, 2**31, 8 * 64).astype(np.int32)
-        src.tofile(path("src.bin"))
-        dst.tofile(path("dst.bin"))
-        twin("sum", count, 128, 64, reps, path("src.bin"), path("dst.bin"), path("out.bin"))
-        t = np.fromfile(path("out.bin"), np.int32)
-        r = ascreg("reduce_sum_loop.mlir", [dst, src, "i32:%d" % count, "index:128", "index:64",
-                                            "index:%d" % reps], 0, "out.npy")
+        t, r = run_reduce("sum", "reduce_sum_loop.mlir", src, dst, count, [128, 64], reps)
         g = dst.copy()
-        n = count
-        for i in range(reps):
-            k = active(n, 128)
+        for i, k in registers(count, reps):
             s = np.int32(src[i * 128:i * 128 + k].astype(np.int64).sum() & 0xFFFFFFFF)
             res = np.zeros(64, np.int32)
             res[0] = s
@@ -92,8 +76,7 @@ def seed000():
             for j in range(64):
                 if 2 * j < k:
                     g[i * 64 + j] = res[j]
-            n = n - 128 if n >= 128 else 0
-        check("sum", case, t, r, g, mism)
+        check("sum", case, t, r, g, mism, [("dst_local", t)])
     bad += report("seed 000 ReduceVF<int32_t, int16_t> (sum)", mism, CASES)
 
     # 归约求最大值: f16, value and first index.
@@ -103,24 +86,16 @@ def seed000():
         count = int(rng.integers(1, reps * 128 + 40))
         src = (rng.standard_normal(8 * 128) * 100).astype(np.float16)
         dst = rng.standard_normal(8 * 128).astype(np.float16)
-        src.tofile(path("src.bin"))
-        dst.tofile(path("dst.bin"))
-        twin("max", count, 128, reps, path("src.bin"), path("dst.bin"), path("out.bin"))
-        t = np.fromfile(path("out.bin"), np.float16)
-        r = ascreg("reduce_max_loop.mlir", [dst, src, "i32:%d" % count, "index:128",
-                                            "index:%d" % reps], 0, "out.npy")
+        t, r = run_reduce("max", "reduce_max_loop.mlir", src, dst, count, [128], reps)
         g = dst.copy()
-        n = count
-        for i in range(reps):
-            k = active(n, 128)
+        for i, k in registers(count, reps):
             if k:
                 seg = src[i * 128:i * 128 + k].astype(np.float32)
                 res = np.zeros(128, np.float16)
                 res[0] = seg.max()
                 res[1] = np.uint16(int(np.argmax(seg))).view(np.float16)
                 g[i * 128:i * 128 + k] = res[:k]
-            n = n - 128 if n >= 128 else 0
-        check("max", case, t, r, g, mism)
+        check("max", case, t, r, g, mism, [("dst_local", t)])
     bad += report("seed 000 ReduceVF<half> (max)", mism, CASES)
 
     # The first-index example and the VL2 / VL1 extraction forms.
@@ -144,7 +119,8 @@ def seed000():
         g[128], g[129] = full.max(), np.uint16(int(np.argmax(full))).view(np.float16)
         g[256] = full.max()
         g[384] = idx
-        check("index", case, t, t, g, mism)
+        check("index", case, t, t, g, mism, [("dst_local", t[:128]), ("vl2_local", t[128:256]),
+                                             ("vl1_local", t[256:384])])
     bad += report("seed 000 ReduceVF(half) first index, VL2 / VL1 stores", mism, CASES)
     return bad
 
@@ -166,18 +142,15 @@ def seed003():
                  path("out.bin"))
             t = np.fromfile(path("out.bin"), np.float16)
             r = ascreg(kernel, [dst, src0, src1.view(np.int16), "i32:%d" % count, "index:128",
-                                "index:%d" % reps], 0, "out.npy")
+                                "index:%d" % reps], 0)
             g = dst.copy()
-            n = count
-            for i in range(reps):
-                k = active(n, 128)
+            for i, k in registers(count, reps):
                 for j in range(k):
                     if mode == "ub":
                         g[i * 128 + j] = src0[src1[i * 128 + j]]
                     else:
                         g[i * 128 + j] = src0[i * 128 + src1[j] % 128]
-                n = n - 128 if n >= 128 else 0
-            check(mode, case, t, r, g, mism)
+            check(mode, case, t, r, g, mism, [("dst_local", t)])
         bad += report("seed 003 GatherVF (%s)" % mode, mism, CASES)
     return bad
 
@@ -190,11 +163,13 @@ def seed001():
         src.tofile(path("src.bin"))
         twin(path("src.bin"), path("out.bin"))
         t = np.fromfile(path("out.bin"), np.float32)
-        r = ascreg("pair_reduce_sum.mlir", [np.zeros(64, np.float32), src], 0, "out.npy")
+        r = ascreg("pair_reduce_sum.mlir", [np.zeros(64, np.float32), src], 0)
         g = np.zeros(64, np.float32)
         g[:32] = src[0::2] + src[1::2]  # each f32 addition rounds once, as numpy's
-        check("pair", case, t, r, g, mism)
+        check("pair", case, t, r, g, mism, [("dst_local", t)])
     return report("seed 001 asc_pair_reduce_sum", mism, CASES)
 
 
-sys.exit(1 if {"000": seed000, "001": seed001, "003": seed003}[SEED]() else 0)
+bad = {"000": seed000, "001": seed001, "003": seed003}[SEED]()
+print("trace replays: %d" % trace.replays)
+sys.exit(1 if bad else 0)

@@ -18,8 +18,10 @@
     `check` with the case's random scalar in it.
 `check` runs each kernel on random bytes (in-range gather indices, random
 counts and repeats) with the twin and with ascreg-run, and compares every
-buffer after the run bit for bit. Prints the case counts per family and the
-mismatches; exits 1 on any.
+buffer after the run bit for bit. With the first seed the twin runs traced
+(ASCREG_TRACE) and the replay of each trace must give the twin's buffers
+(twin_check.Trace). Prints the case counts per family, the replay count and
+the mismatches; exits 1 on any.
 """
 import glob
 import json
@@ -28,22 +30,29 @@ import re
 import subprocess
 import sys
 
-# token: (C++ type, trait, vreg type, memref element, numpy dtype, lanes)
-TYPES = {
-    "i8": ("int8_t", "RegTraitNumOne", "256xi8", "i8", "int8", 256),
-    "u8": ("uint8_t", "RegTraitNumOne", "256xu8", "i8", "uint8", 256),
-    "i16": ("int16_t", "RegTraitNumOne", "128xi16", "i16", "int16", 128),
-    "u16": ("uint16_t", "RegTraitNumOne", "128xu16", "i16", "uint16", 128),
-    "f16": ("half", "RegTraitNumOne", "128xf16", "f16", "float16", 128),
-    "bf16": ("bfloat16_t", "RegTraitNumOne", "128xbf16", "bf16", "uint16", 128),
-    "i32": ("int32_t", "RegTraitNumOne", "64xi32", "i32", "int32", 64),
-    "u32": ("uint32_t", "RegTraitNumOne", "64xu32", "i32", "uint32", 64),
-    "f32": ("float", "RegTraitNumOne", "64xf32", "f32", "float32", 64),
-    "i64": ("int64_t", "RegTraitNumOne", "32xi64", "i64", "int64", 32),
-    "u64": ("uint64_t", "RegTraitNumOne", "32xu64", "i64", "uint64", 32),
-    "i64x2": ("int64_t", "RegTraitNumTwo", "64xi64", "i64", "int64", 64),
-    "u64x2": ("uint64_t", "RegTraitNumTwo", "64xu64", "i64", "uint64", 64),
-}
+import numpy as np
+
+from twin_check import Trace, Work
+
+CPP = {"i8": "int8_t", "u8": "uint8_t", "i16": "int16_t", "u16": "uint16_t", "f16": "half",
+       "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t", "f32": "float",
+       "i64": "int64_t", "u64": "uint64_t"}
+NUMPY = {"f16": "float16", "bf16": "uint16", "f32": "float32"}  # integers: int8, uint8, ...
+
+
+def type_entry(tok):
+    """token (i8 ... u64, i64x2, u64x2): (C++ type, trait, vreg type, memref
+    element, numpy dtype, lanes)."""
+    elem, two = tok.replace("x2", ""), tok.endswith("x2")
+    bits = int("".join(ch for ch in elem if ch.isdigit()))
+    lanes = 2048 // bits * (2 if two else 1)
+    memref = elem if elem[0] in "fb" else "i%d" % bits
+    dtype = NUMPY.get(elem, ("int%d" if elem[0] == "i" else "uint%d") % bits)
+    return (CPP[elem], "RegTraitNumTwo" if two else "RegTraitNumOne",
+            "%dx%s" % (lanes, elem), memref, dtype, lanes)
+
+
+TYPES = {tok: type_entry(tok) for tok in list(CPP) + ["i64x2", "u64x2"]}
 ROUND = {"rint": "CAST_RINT", "round": "CAST_ROUND", "floor": "CAST_FLOOR", "ceil": "CAST_CEIL",
          "trunc": "CAST_TRUNC", "odd": "CAST_ODD"}
 PART = {"even": "ZERO", "odd": "ONE", "p0": "ZERO", "p1": "ONE", "p2": "TWO", "p3": "THREE"}
@@ -291,10 +300,24 @@ def gen(src_root, out_cpp, manifest):
 
 # ---- check -----------------------------------------------------------------
 
+def replay(trace, name, buffers, bad):
+    """Replays the trace of the twin's run of kernel `name`: each buffer's
+    replay output equals what the twin wrote back (b<k>.bin)."""
+    gm = []
+    for k in range(buffers):
+        outs = [f for f in glob.glob(os.path.join(trace.dir, "trace0.b%d*.twin.npy" % k))
+                if re.fullmatch(r"trace0\.b%d(_\w+)?\.twin\.npy" % k, os.path.basename(f))]
+        if len(outs) != 1:
+            bad.append("%s: the trace has %d outputs for buffer %d" % (name, len(outs), k))
+            continue
+        param = os.path.basename(outs[0])[len("trace0."):-len(".twin.npy")]
+        gm.append((0, param, np.fromfile(os.path.join(trace.work.root, "b%d.bin" % k), np.uint8)))
+    trace.replay(name, gm, bad)
+
+
 def check(manifest, twin, run, work, seeds):
-    import numpy as np
     cases = json.load(open(manifest))
-    os.makedirs(work, exist_ok=True)
+    trace = Trace(Work(work, run))
     families, bad = {}, []
     for seed in range(seeds):
         rng = np.random.default_rng(1000 + seed)
@@ -352,9 +375,13 @@ def check(manifest, twin, run, work, seeds):
             outs = ["--out=%d:%s" % (k, os.path.join(work, "r%d.npy" % k)) for k in range(len(arrays))]
             subprocess.run([run, mlir] + ["--arg=" + f for f in files] +
                            ["--arg=" + s for s in scalars] + outs, check=True)
-            subprocess.run([twin, c["name"], str(count), str(repeat), str(scalar_bits)] +
-                           [os.path.join(work, "b%d.bin" % k) for k in range(len(arrays))],
-                           check=True)
+            cmd = [twin, c["name"], str(count), str(repeat), str(scalar_bits)] + \
+                [os.path.join(work, "b%d.bin" % k) for k in range(len(arrays))]
+            if seed == 0:
+                trace.twin(cmd)
+                replay(trace, c["name"], len(arrays), bad)
+            else:
+                subprocess.run(cmd, check=True)
             families[fam] = families.get(fam, 0) + 1
             for k, arr in enumerate(arrays):
                 want = np.load(os.path.join(work, "r%d.npy" % k)).tobytes()
@@ -365,6 +392,7 @@ def check(manifest, twin, run, work, seeds):
                                % (c["name"], seed, k, i, got[i], want[i]))
     for fam in sorted(families):
         print("%s: %d cases" % (fam, families[fam]))
+    print("trace replays: %d" % trace.replays)
     print("total: %d cases, %d mismatches" % (sum(families.values()), len(bad)))
     for b in bad[:20]:
         print("  " + b)

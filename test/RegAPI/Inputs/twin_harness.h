@@ -2,7 +2,7 @@
 //   twin NAME COUNT REPEAT SCALAR_BITS FILE...
 // Each FILE's bytes go into a UB buffer of their size (placed in order, 32-byte
 // aligned, as ascreg-run places the memref arguments); kernel NAME runs; every
-// buffer is written back to its file.
+// buffer is copied back (asc_copy_ub2gm_align) and written to its file.
 #include "kernel_operator.h"
 
 #include <cstdio>
@@ -45,14 +45,18 @@ int main(int argc, char **argv) {
   Bufs bufs;
   for (int i = 5; i < argc; ++i) {
     data.push_back(readFile(argv[i]));
-    bufs.push_back({std::make_unique<ascreg::twin::UBBuffer<uint8_t>>(data.back().size())});
+    static const char *const names[] = {"b0", "b1", "b2", "b3", "b4", "b5", "b6", "b7"};
+    bufs.push_back({std::make_unique<ascreg::twin::UBBuffer<uint8_t>>(data.back().size(),
+                                                                      names[(i - 5) % 8])});
     std::memcpy(bufs.back().ub->data(), data.back().data(), data.back().size());
   }
   k->second(bufs, std::strtoul(argv[2], nullptr, 10), std::strtoul(argv[3], nullptr, 10),
             std::strtoull(argv[4], nullptr, 10));
   for (int i = 5; i < argc; ++i) {
+    // Back to "GM" as a kernel would copy it: a traced run's outputs.
+    asc_copy_ub2gm_align(data[i - 5].data(), bufs[i - 5].ub->data(), data[i - 5].size());
     FILE *f = std::fopen(argv[i], "wb");
-    if (!f || std::fwrite(bufs[i - 5].ub->data(), 1, data[i - 5].size(), f) != data[i - 5].size())
+    if (!f || std::fwrite(data[i - 5].data(), 1, data[i - 5].size(), f) != data[i - 5].size())
       return 2;
     std::fclose(f);
   }

@@ -28,7 +28,9 @@ template <class T, S::ElemKind K> constexpr void checkCMemoryType() {
   inline vector_bool asc_update_mask_b##BITS(uint32_t &count, const ascreg::twin::Loc &loc =       \
                                                                   ascreg::twin::Loc::current()) {  \
     ascreg::twin::enter("asc_update_mask_b" #BITS, loc);                                           \
-    return plt_b##BITS(count, POST_UPDATE);                                                        \
+    vector_bool m;                                                                                 \
+    ascreg::twin::updateMask(ascreg_host::laneType(BITS), count, m, loc);                          \
+    return m;                                                                                      \
   }
 ASCREG_TWIN_UPDATE_MASK(8)
 ASCREG_TWIN_UPDATE_MASK(16)
@@ -41,9 +43,8 @@ inline void asc_loadalign(ascreg_host::Vec<K> &dst, __ubuf__ T *src,
                           const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {
   ascreg::twin::enter("asc_loadalign", loc);
   ascreg::twin::checkCMemoryType<T, K>();
-  constexpr ascreg::semantics::RegType t{K, 1};
-  const uint8_t *p = ascreg::twin::checkRegisterRead(src, t.bytes(), "asc_loadalign", loc);
-  ascreg::semantics::loadAlign(t, p, dst.r);
+  ascreg::twin::loadRegister(src, ascreg::semantics::RegType{K, 1}, dst.r, &dst, "asc_loadalign",
+                             loc);
 }
 
 template <ascreg::semantics::ElemKind K, typename T>
@@ -52,11 +53,8 @@ inline void asc_storealign(__ubuf__ T *dst, const ascreg_host::Vec<K> &src, cons
                            const ascreg::twin::Loc &loc = ascreg::twin::Loc::current()) {
   ascreg::twin::enter("asc_storealign", loc);
   ascreg::twin::checkCMemoryType<T, K>();
-  constexpr ascreg::semantics::RegType t{K, 1};
-  uint64_t first, last;
-  ascreg::twin::activeBytes(t, mask.m, first, last);
-  uint8_t *p = ascreg::twin::checkWrite(dst, first, last, /*aligned=*/true, "asc_storealign", loc);
-  ascreg::semantics::storeAlign(t, src.r, mask.m, p);
+  ascreg::twin::storeRegister(dst, src.r, &src, ascreg::semantics::RegType{K, 1}, mask,
+                              "asc_storealign", loc);
 }
 
 template <ascreg::semantics::ElemKind K>

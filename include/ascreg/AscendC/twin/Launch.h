@@ -11,6 +11,7 @@
 #define ASCREG_ASCENDC_TWIN_LAUNCH_H
 
 #include "ascreg/AscendC/host/c_api/asc_pipes.h"
+#include "ascreg/AscendC/twin/Trace.h"
 #include "ascreg/AscendC/twin/UB.h"
 
 #include <cstdint>
@@ -30,20 +31,32 @@ inline BlockState &block() {
 
 /// `kernel<<<blocks, ...>>>(args)`: runs the kernel once per block, each on
 /// a fresh Unified Buffer.
+/// With tracing on, each block is a segment of the trace (Trace.h).
 template <class F> struct Launch {
   F kernel;
   uint32_t blocks;
+  Loc loc;
   template <class... A> void operator()(A &&...args) const {
     for (uint32_t b = 0; b < blocks; ++b) {
+      trace::blockBoundary("block " + std::to_string(b) + " of " + std::to_string(blocks) +
+                               " launched at " + loc.file_name() + ":" + std::to_string(loc.line()),
+                           trace::locText(loc));
       block() = {b, blocks};
       ub().startBlock();
       kernel(args...);
     }
+    trace::blockBoundary("calls outside a launch", "");
     block() = {};
   }
 };
-template <class F, class... Rest> Launch<F> launch(F kernel, uint32_t blocks, Rest &&...) {
-  return {kernel, blocks};
+/// The block count of a launch and where the launch is (the trace names it).
+struct Blocks {
+  uint32_t count;
+  Loc loc;
+  Blocks(uint32_t count, const Loc &loc = Loc::current()) : count(count), loc(loc) {}
+};
+template <class F, class... Rest> Launch<F> launch(F kernel, Blocks blocks, Rest &&...) {
+  return {kernel, blocks.count, blocks.loc};
 }
 
 /// A GM <-> UB copy of `bytes` bytes: the UB side aligned and inside the
@@ -59,6 +72,8 @@ inline void copy(void *dst, const void *src, uint64_t bytes, bool toUB, const ch
   if (toUB) {
     uint8_t *p = checkWrite(dst, 0, bytes, /*aligned=*/true, call, loc);
     std::memcpy(p, src, bytes);
+    if (trace::Recorder *tr = trace::call(loc))
+      tr->copiedIn(dst, bytes);
     return;
   }
   uint64_t a = ubAddress(src, call, loc);
@@ -70,6 +85,8 @@ inline void copy(void *dst, const void *src, uint64_t bytes, bool toUB, const ch
              (in ? "past the end of " + describe(*in)
                  : std::string("outside every __ubuf__ array")));
   std::memcpy(dst, ub().data() + a, bytes);
+  if (trace::Recorder *tr = trace::call(loc))
+    tr->copiedOut(src, bytes);
 }
 
 } // namespace twin

@@ -58,9 +58,7 @@ ASCREG_OP("update_mask type=$T,$regTrait out=return,scalarValue in=scalarValue")
 inline MaskReg UpdateMask(uint32_t &scalarValue, const Loc &loc = Loc::current()) {
   ascreg::twin::enter("UpdateMask", loc);
   MaskReg m;
-  uint32_t rest = 0;
-  ascreg::semantics::updateMask(ascreg::twin::regTypeOf<T, regTrait>(), scalarValue, m.m, rest);
-  scalarValue = rest;
+  ascreg::twin::updateMask(ascreg::twin::regTypeOf<T, regTrait>(), scalarValue, m, loc);
   return m;
 }
 
@@ -70,7 +68,7 @@ ASCREG_OP("create_mask type=$T,$regTrait pattern=$mode out=return")
 inline MaskReg CreateMask(const Loc &loc = Loc::current()) {
   ascreg::twin::enter("CreateMask", loc);
   MaskReg m;
-  ascreg::semantics::createMask(ascreg::twin::regTypeOf<T, regTrait>(), mode, m.m);
+  ascreg::twin::createMask(ascreg::twin::regTypeOf<T, regTrait>(), mode, m, loc);
   return m;
 }
 
@@ -80,19 +78,19 @@ ASCREG_OP("mask_not governed out=dst in=src,mask")
 inline void Not(MaskReg &dst, const MaskReg &src, const MaskReg &mask,
                 const Loc &loc = Loc::current()) {
   ascreg::twin::enter("Not", loc);
-  pnot(dst, src, mask);
+  ascreg::twin::maskLogic(ascreg::twin::MaskLogic::Not, dst, src, nullptr, mask, loc);
 }
 ASCREG_OP("mask_and governed out=dst in=src0,src1,mask")
 inline void And(MaskReg &dst, const MaskReg &src0, const MaskReg &src1, const MaskReg &mask,
                 const Loc &loc = Loc::current()) {
   ascreg::twin::enter("And", loc);
-  pand(dst, src0, src1, mask);
+  ascreg::twin::maskLogic(ascreg::twin::MaskLogic::And, dst, src0, &src1, mask, loc);
 }
 ASCREG_OP("mask_or governed out=dst in=src0,src1,mask")
 inline void Or(MaskReg &dst, const MaskReg &src0, const MaskReg &src1, const MaskReg &mask,
                const Loc &loc = Loc::current()) {
   ascreg::twin::enter("Or", loc);
-  por(dst, src0, src1, mask);
+  ascreg::twin::maskLogic(ascreg::twin::MaskLogic::Or, dst, src0, &src1, mask, loc);
 }
 ASCREG_OP("mask_not governed out=dst in=src,mask")
 inline void MaskNot(MaskReg &dst, const MaskReg &src, const MaskReg &mask,
@@ -282,30 +280,30 @@ inline void Gather(S &dstReg, S &srcReg, V &indexReg, const Loc &loc = Loc::curr
 // Lane-wise
 //===----------------------------------------------------------------------===//
 
+/// The start of a call writing register type S whose T, if given, must be
+/// S's element type.
+#define ASCREG_TWIN_DST_CALL(NAME, T, S)                                                           \
+  ascreg::twin::enter(NAME, loc);                                                                  \
+  ASCREG_TWIN_REGS(S);                                                                             \
+  static_assert(kTypeMatches<T, typename S::ActualT>,                                              \
+                NAME "<T>: T must be the element type of dstReg")
+
 template <typename T = DefaultType, typename U, typename S>
 ASCREG_OP("duplicate out=dstReg in=scalarValue")
 inline void Duplicate(S &dstReg, U scalarValue, const Loc &loc = Loc::current()) {
-  ascreg::twin::enter("Duplicate", loc);
-  ASCREG_TWIN_REGS(S);
-  static_assert(kTypeMatches<T, typename S::ActualT>,
-                "Duplicate<T>: T must be the element type of dstReg");
-  ascreg::semantics::duplicate(S::regType(),
-                               ascreg::twin::scalarBits<typename S::ActualT>(scalarValue), nullptr,
-                               dstReg.bits());
+  ASCREG_TWIN_DST_CALL("Duplicate", T, S);
+  ascreg::twin::duplicate(S::regType(), ascreg::twin::scalarBits<typename S::ActualT>(scalarValue),
+                          nullptr, dstReg.bits(), loc);
 }
 template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U,
           typename S>
 ASCREG_OP("duplicate out=dstReg in=scalarValue,mask")
 inline void Duplicate(S &dstReg, U scalarValue, const MaskReg &mask,
                       const Loc &loc = Loc::current()) {
-  ascreg::twin::enter("Duplicate", loc);
-  ASCREG_TWIN_REGS(S);
-  static_assert(kTypeMatches<T, typename S::ActualT>,
-                "Duplicate<T>: T must be the element type of dstReg");
+  ASCREG_TWIN_DST_CALL("Duplicate", T, S);
   ASCREG_TWIN_ZEROING("Duplicate", mode);
-  ascreg::semantics::duplicate(S::regType(),
-                               ascreg::twin::scalarBits<typename S::ActualT>(scalarValue), &mask.m,
-                               dstReg.bits());
+  ascreg::twin::duplicate(S::regType(), ascreg::twin::scalarBits<typename S::ActualT>(scalarValue),
+                          &mask, dstReg.bits(), loc);
 }
 template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST,
           MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
@@ -320,17 +318,12 @@ template <typename T = DefaultType, IndexOrder order = IndexOrder::INCREASE_ORDE
           typename S>
 ASCREG_OP("arange out=dstReg in=scalarValue")
 inline void Arange(S &dstReg, U scalarValue, const Loc &loc = Loc::current()) {
-  ascreg::twin::enter("Arange", loc);
-  ASCREG_TWIN_REGS(S);
-  static_assert(kTypeMatches<T, typename S::ActualT>,
-                "Arange<T>: T must be the element type of dstReg");
+  ASCREG_TWIN_DST_CALL("Arange", T, S);
   static_assert(order == IndexOrder::INCREASE_ORDER,
                 "Arange with IndexOrder::DECREASE_ORDER is not supported by the ascreg host twin "
                 "yet");
-  ascreg::twin::requireLegal(ascreg::semantics::isLegalArange(S::regType()), "Arange",
-                             "arange of " + ascreg::twin::typeName(S::regType()), loc);
-  ascreg::semantics::arange(
-      S::regType(), ascreg::twin::scalarBits<typename S::ActualT>(scalarValue), dstReg.bits());
+  ascreg::twin::arange(S::regType(), ascreg::twin::scalarBits<typename S::ActualT>(scalarValue),
+                       dstReg.bits(), "Arange", loc);
 }
 
 template <typename T = DefaultType, CMPMODE mode = CMPMODE::EQ, typename U>
@@ -355,8 +348,7 @@ inline void Select(U &dstReg, U &srcReg0, U &srcReg1, const MaskReg &mask,
   if constexpr (kIsRegTensor<U>) {
     static_assert(kTypeMatches<T, typename U::ActualT>,
                   "Select<T>: T must be the registers' element type");
-    ascreg::semantics::Reg a = srcReg0.bits(), b = srcReg1.bits();
-    ascreg::semantics::select(U::regType(), mask.m, a, b, dstReg.bits());
+    ascreg::twin::select(U::regType(), mask, srcReg0.bits(), srcReg1.bits(), dstReg.bits(), loc);
   }
 }
 
@@ -457,6 +449,7 @@ ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Or)
 ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Not)
 
 #undef ASCREG_TWIN_REGS
+#undef ASCREG_TWIN_DST_CALL
 #undef ASCREG_TWIN_ZEROING
 #undef ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM
 

@@ -27,7 +27,7 @@
 #ifndef ASCREG_ASCENDC_TWIN_UB_H
 #define ASCREG_ASCENDC_TWIN_UB_H
 
-#include "ascreg/AscendC/twin/Core.h"
+#include "ascreg/AscendC/twin/RegTypes.h"
 
 #include <cinttypes>
 #include <cstdint>
@@ -38,14 +38,25 @@
 namespace ascreg {
 namespace twin {
 
-/// One `__ubuf__` array: UB bytes [start, start + bytes), declared at `loc`.
+/// One `__ubuf__` array: UB bytes [start, start + bytes), declared at `loc`
+/// as `name` with elements of `kind` (the trace's parameter, Trace.h).
 struct UBAllocation {
   uint64_t id = 0; // unique in the run: releasing names it
   uint64_t start = 0;
   uint64_t bytes = 0;
   Loc loc;
   bool live = true;
+  const char *name = "ubuf";
+  S::ElemKind kind = S::ElemKind::U8;
 };
+
+/// The element kind of a `__ubuf__` array of T (bytes if T is not a Reg API
+/// element type).
+template <class T> constexpr S::ElemKind arrayKind() {
+  if constexpr (ElemOf<std::remove_cv_t<T>>::valid)
+    return ElemOf<std::remove_cv_t<T>>::kind;
+  return S::ElemKind::U8;
+}
 
 inline std::string hexAddress(uint64_t a) {
   char buf[32];
@@ -94,14 +105,15 @@ public:
 
   /// Places `bytes` bytes at the next aligned address (the user's array
   /// declaration at `loc`); returns the allocation.
-  const UBAllocation &allocate(uint64_t bytes, const Loc &loc) {
+  const UBAllocation &allocate(uint64_t bytes, const Loc &loc, const char *name = "ubuf",
+                               S::ElemKind kind = S::ElemKind::U8) {
     uint64_t start = S::alignToUB(top);
     if (!S::insideUB(start, bytes, capacity()))
       fail(loc, "__ubuf__",
            "the array of " + std::to_string(bytes) + " bytes at UB " + hexAddress(start) +
                " exceeds the Unified Buffer of " + std::to_string(capacity()) +
                " bytes (set it with ASCREG_UB_CAPACITY)");
-    allocations.push_back({++lastId, start, bytes, loc, true});
+    allocations.push_back({++lastId, start, bytes, loc, true, name, kind});
     top = start + bytes;
     return allocations.back();
   }
@@ -221,7 +233,8 @@ inline uint8_t *checkWrite(void *p, uint64_t first, uint64_t last, bool aligned,
 /// A kernel-local `__ubuf__ T name[N]` in UB for the scope it is declared in.
 template <class T, uint64_t N> class UBArray {
 public:
-  explicit UBArray(const Loc &loc = Loc::current()) : at(ub().allocate(sizeof(T) * N, loc)) {}
+  explicit UBArray(const char *name, const Loc &loc = Loc::current())
+      : at(ub().allocate(sizeof(T) * N, loc, name, arrayKind<T>())) {}
   UBArray(const UBArray &) = delete;
   UBArray &operator=(const UBArray &) = delete;
   ~UBArray() { ub().release(at.id); }
@@ -236,7 +249,10 @@ private:
 template <class T> class UBBuffer {
 public:
   explicit UBBuffer(uint64_t count, const Loc &loc = Loc::current())
-      : at(ub().allocate(sizeof(T) * count, loc)), n(count) {}
+      : UBBuffer(count, "ubuf", loc) {}
+  /// `name` (static storage): the trace's name of the buffer.
+  UBBuffer(uint64_t count, const char *name, const Loc &loc = Loc::current())
+      : at(ub().allocate(sizeof(T) * count, loc, name, arrayKind<T>())), n(count) {}
   UBBuffer(const UBBuffer &) = delete;
   UBBuffer &operator=(const UBBuffer &) = delete;
   ~UBBuffer() { ub().release(at.id); }
@@ -252,7 +268,7 @@ private:
 } // namespace ascreg
 
 #define ASCREG_UBUF_ARRAY(NAME, COUNT, ...)                                                        \
-  ::ascreg::twin::UBArray<__VA_ARGS__, (COUNT)> ascreg_ubuf_##NAME;                                \
+  ::ascreg::twin::UBArray<__VA_ARGS__, (COUNT)> ascreg_ubuf_##NAME{#NAME};                         \
   auto &NAME = ascreg_ubuf_##NAME.ref()
 
 #endif // ASCREG_ASCENDC_TWIN_UB_H
