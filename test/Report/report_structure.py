@@ -152,7 +152,8 @@ def scalar(value):
 
 
 def lane_bits(cell):
-    return int(cell[2].split("0x")[-1], 16)
+    """A lane's bits from its title ("3: 1.5 (0x3fc00000)" -> 0x3fc00000)."""
+    return int(re.search(r"\(0x([0-9a-f]+)\)", cell[2]).group(1), 16)
 
 
 def expected_winner(tok, lanes, active, is_max):
