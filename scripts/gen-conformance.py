@@ -155,6 +155,11 @@ def lane_binary_kernel(op, t):
 """
 
 
+# The Reg API forms (docs/semantics.md 2.22 onwards): legal types from the semantics
+# library's tables (isLegalDuplicateLane, ...; unittests/Differential checks the lists).
+DUPLICATE_LANE = ALL_TYPES
+
+
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
 # R5 = rint round floor ceil trunc; the legality table itself is
 # ascreg::semantics::allCastPairs(); unittests/Differential checks that this
@@ -315,6 +320,10 @@ def main():
         for t in types:
             line = f"%res = ascreg.{op} %v, %mask : {vreg(t)}"
             files[f"{op}_{t}.mlir"] = reduce_kernel(op, t, t, line, f"{op}: {t}")
+    for t in DUPLICATE_LANE:
+        line = f"%res = ascreg.duplicate_lane %v, %mask : {vreg(t)}"
+        files[f"duplicate_lane_{t}.mlir"] = reduce_kernel("dup", t, t, line,
+                                                         f"duplicate_lane: {t}")
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

@@ -163,6 +163,13 @@ LogicalResult bindSelect(Value mask, Value onTrue, Value onFalse, Value result, 
                            .result = c.reg(result)});
 }
 
+/// duplicate_lane / vdup POS_LOWEST: masks count the register's lanes.
+LogicalResult bindDuplicateLane(Value src, Value mask, Value result, Compiler &c) {
+  c.setMaskLanes(rt(result));
+  return c.emit(DuplicateLaneInst{
+      .type = rt(result), .source = c.reg(src), .mask = c.mask(mask), .result = c.reg(result)});
+}
+
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
   return c.emit(ReinterpretInst{
       .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
@@ -287,6 +294,9 @@ void Bindings::bindAscReg() {
   });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
+  on<DuplicateLaneOp>(+[](DuplicateLaneOp o, Compiler &c) {
+    return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
+  });
   onEach<CastOp>(&bindCast);
   on<TruncateOp>(&bindTruncate<TruncateOp>);
 }
@@ -412,11 +422,7 @@ void Bindings::bindDav() {
                                 .result = c.reg(o.getResult())});
   });
   on<VdupLaneOp>(+[](VdupLaneOp o, Compiler &c) {
-    c.setMaskLanes(rt(o.getResult()));
-    return c.emit(DuplicateLaneInst{.type = rt(o.getResult()),
-                                    .source = c.reg(o.getSrc()),
-                                    .mask = c.mask(o.getMask()),
-                                    .result = c.reg(o.getResult())});
+    return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<VciOp>(+[](VciOp o, Compiler &c) {
     return c.emit(ArangeInst{.type = rt(o.getResult()),

@@ -394,6 +394,15 @@ void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n
     }
     return;
   }
+  if (isa<DuplicateLaneOp, dav::VdupLaneOp>(op)) {
+    const TracedValue &src = in[0], &res = out[0];
+    bool active = lane >= 0 && maskLane(in[1], res.regType, lane);
+    n.description = lanePrefix(res) + (active ? " = lane 0 of " + src.name + " (broadcast)"
+                                              : std::string(" = 0 (mask lane inactive)"));
+    if (more && active)
+      input(ev, 0, 0, next, inputs);
+    return;
+  }
   if (isa<SelectOp, dav::VselOp>(op)) {
     bool isDav = isa<dav::VselOp>(op);
     unsigned maskIdx = isDav ? 2 : 0, t = isDav ? 0 : 1, f = isDav ? 1 : 2;

@@ -14,6 +14,7 @@
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 namespace ascreg {
 namespace interp {
@@ -619,13 +620,13 @@ struct DuplicateLaneInst {
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::dav::vdupLane0(type, m.reg(source), m.mask(mask), m.regOut(result));
+    sem::duplicateLane(type, m.reg(source), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     checkMaskUse(m, inst, mask, type);
     permuteTaint(s, {source}, {result},
-                 [&] { sem::dav::vdupLane0(type, s.reg(source), m.mask(mask), s.reg(result)); });
+                 [&] { sem::duplicateLane(type, s.reg(source), m.mask(mask), s.reg(result)); });
     return ShadowAction::Run;
   }
 };

@@ -18,7 +18,7 @@ a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
-every legal type. Every value that is still live at the end
+every legal type, the lane broadcast duplicate_lane. Every value that is still live at the end
 is stored to %out (masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
@@ -55,6 +55,8 @@ LANE_OPS = {op: ([_reg_type(t) for t in types], 2)
             for op, types in _conformance.LANE_BINARY.items()}
 LANE_OPS.update({op: ([_reg_type(t) for t in types], 1)
                  for op, types in _conformance.LANE_UNARY.items()})
+# The lane broadcast has the shape of a one-operand lane op.
+LANE_OPS["duplicate_lane"] = ([_reg_type(t) for t in _conformance.DUPLICATE_LANE], 1)
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}

@@ -721,8 +721,8 @@ def lane_unary(op, tok, a):
 
 
 def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
-    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not (inputs = [src]); the
-    kernel's CTRL[48] = 0 saturates f16 sub / mul."""
+    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane
+    (inputs = [src]); the kernel's CTRL[48] = 0 saturates f16 sub / mul."""
     saturate = not (ctrl or RUNTIME_CTRL)["48"]
     out = list(dst_buf)
     vl = lanes(tok)
@@ -733,6 +733,8 @@ def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
             x = [buf[r * vl + i] for buf in inputs]
             if not active[i]:
                 res = 0                                 # ZEROING
+            elif op == "duplicate_lane":                # lane 0, active or not
+                res = inputs[0][r * vl]
             elif len(x) == 2:
                 res = lane_binary(op, tok, x[0], x[1], saturate)
             else:

@@ -491,5 +491,17 @@ LogicalResult ascreg::verifyTruncate(Operation *op, Type type, RoundMode round) 
 
 LogicalResult TruncateOp::verify() { return verifyTruncate(*this, getSrc().getType(), getRound()); }
 
+//===----------------------------------------------------------------------===//
+// Reg API forms (issue 27 items 4-7; AscRegRegApiOps.td)
+//===----------------------------------------------------------------------===//
+
+LogicalResult DuplicateLaneOp::verify() {
+  if (getPos() == LanePosition::lowest)
+    return success();
+  return emitOpError() << "pos <highest> is not supported: the vendor documents only LOWEST for "
+                          "Duplicate(dst, srcReg, mask) (lane 0 of the source); legal: pos "
+                          "<lowest>";
+}
+
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.cpp.inc"

@@ -120,4 +120,14 @@ def AscReg_CtrlAttr : AttrDef<AscReg_Dialect, "Ctrl"> {
   }];
 }
 
+// The vendor's HighLowPart (LOWEST, HIGHEST) of Duplicate(dst, srcReg, mask).
+def AscReg_LanePosition : I32EnumAttr<"LanePosition", "source lane of a lane broadcast (POS_*)", [
+    I32EnumAttrCase<"lowest", 0>, I32EnumAttrCase<"highest", 1>]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_LanePositionAttr : EnumAttr<AscReg_Dialect, AscReg_LanePosition, "lane_position"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // ASCREG_ATTRS_TD

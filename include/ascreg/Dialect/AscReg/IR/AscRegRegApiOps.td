@@ -1,0 +1,37 @@
+//===- AscRegRegApiOps.td - Reg API forms of existing ops --*- tablegen -*-===//
+//
+// Issue 27 items 4-7: the lane broadcast, the first-element store, the
+// per-data-block reduce and the governed mask logic. Included by
+// AscRegOps.td (same generated op list); semantics docs/semantics.md 2.22
+// onwards, vendor facts docs/regapi-ops-facts.md 14-17.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_REGAPI_OPS_TD
+#define ASCREG_REGAPI_OPS_TD
+
+def AscReg_DuplicateLaneOp : AscReg_Op<"duplicate_lane", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "broadcast lane 0 of a register (Duplicate(dst, srcReg, mask) / vdup POS_LOWEST)";
+  let description = [{
+    Every active lane of the result (mask counted on the register type) is
+    lane 0 of `src`, whether or not lane 0 is active; inactive lanes are 0
+    (zeroing). The standard way to broadcast a `reduce` result. Legal: every
+    register type, the 64-bit two-register form included (the Reg API's
+    `Duplicate` takes every type).
+
+    `pos <highest>` is rejected: the vendor documents only `LOWEST` ("暂不
+    支持其他取值", docs/regapi-ops-facts.md 14) and says nothing about which
+    lane `HIGHEST` would read. The vendor's MERGING mode needs the old
+    destination register, which this SSA form does not have; only zeroing.
+
+    ```mlir
+    %b = ascreg.duplicate_lane %r, %m : !ascreg.vreg<64xf32>
+    ```
+  }];
+  let arguments = (ins AscReg_VReg:$src, AscReg_Mask:$mask,
+                       DefaultValuedAttr<AscReg_LanePositionAttr, "::ascreg::LanePosition::lowest">:$pos);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$src `,` $mask (`pos` $pos^)? attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+#endif // ASCREG_REGAPI_OPS_TD

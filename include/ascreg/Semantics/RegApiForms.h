@@ -1,0 +1,39 @@
+//===- RegApiForms.h - Reg API forms of broadcast, store, masks --*- C++ -*-===//
+//
+// The forms the vendor's Reg API adds around the existing ops (issue 27,
+// docs/semantics.md 2.22 onwards): the lane broadcast Duplicate(dst, srcReg,
+// mask). Same conventions as Semantics.h (raw lane bits, ref:: reference,
+// simd:: Highway kernels, the unqualified entry points are simd::).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_SEMANTICS_REGAPIFORMS_H
+#define ASCREG_SEMANTICS_REGAPIFORMS_H
+
+#include "ascreg/Semantics/Semantics.h"
+
+namespace ascreg {
+namespace semantics {
+
+/// duplicate_lane: every valid register type (the Reg API's Duplicate takes
+/// every type, docs/regapi-ops-facts.md 14).
+bool isLegalDuplicateLane(RegType t);
+/// The raw bits of lane 0 of a register of type t.
+uint64_t lane0Bits(RegType t, const Reg &r);
+
+#define ASCREG_REG_API_FORM_OPS                                                                    \
+  /* Active lanes (mask counted on t) = lane 0 of src, whether or not lane 0 is active; */         \
+  /* inactive lanes 0. */                                                                          \
+  void duplicateLane(RegType t, const Reg &src, const Mask &m, Reg &out);
+
+namespace ref {
+ASCREG_REG_API_FORM_OPS
+} // namespace ref
+namespace simd {
+ASCREG_REG_API_FORM_OPS
+} // namespace simd
+#undef ASCREG_REG_API_FORM_OPS
+
+} // namespace semantics
+} // namespace ascreg
+
+#endif // ASCREG_SEMANTICS_REGAPIFORMS_H

@@ -1,0 +1,30 @@
+//===- RegApiFormsReference.cpp - reference of the Reg API forms ----------===//
+//
+// One lane at a time, following docs/semantics.md 2.22 onwards literally.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Semantics/RegApiForms.h"
+
+#include <cstring>
+
+namespace ascreg {
+namespace semantics {
+
+bool isLegalDuplicateLane(RegType t) { return isValidRegType(t); }
+
+uint64_t lane0Bits(RegType t, const Reg &r) {
+  uint64_t v = 0;
+  std::memcpy(&v, r.b, elemBytes(t.elem));
+  return v;
+}
+
+namespace ref {
+
+// The masked duplicate of lane 0's bits (read first: out may alias src).
+void duplicateLane(RegType t, const Reg &src, const Mask &m, Reg &out) {
+  duplicate(t, lane0Bits(t, src), &m, out);
+}
+
+} // namespace ref
+} // namespace semantics
+} // namespace ascreg

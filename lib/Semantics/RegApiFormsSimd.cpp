@@ -1,0 +1,16 @@
+//===- RegApiFormsSimd.cpp - simd:: entry points of the Reg API forms -----===//
+//
+// Each form is an existing kernel applied to a fixed part of its operands
+// (the lane broadcast is the masked duplicate of lane 0), so it reuses that
+// kernel's dispatch instead of compiling a family of its own.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Semantics/RegApiForms.h"
+
+namespace ascreg::semantics::simd {
+
+void duplicateLane(RegType t, const Reg &src, const Mask &m, Reg &out) {
+  duplicate(t, lane0Bits(t, src), &m, out);
+}
+
+} // namespace ascreg::semantics::simd

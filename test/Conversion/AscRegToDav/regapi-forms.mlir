@@ -1,0 +1,38 @@
+// The Reg API forms on dav-3510 (docs/regapi-ops-facts.md 14-17).
+// RUN: ascreg-opt %s --convert-ascreg-to-dav --split-input-file | FileCheck %s
+
+// The lane broadcast is vdup(dst, src, mask, POS_LOWEST, MODE_ZEROING).
+// CHECK-LABEL: func @duplicate_lane
+// CHECK: dav.vdup_lane0 %arg0, %arg2 : !ascreg.vreg<64xf32>
+// CHECK: dav.vdup_lane0 %arg1, %arg2 : !ascreg.vreg<256xu8>
+func.func @duplicate_lane(%f: !ascreg.vreg<64xf32>, %b: !ascreg.vreg<256xu8>, %m: !ascreg.mask) {
+  %0 = ascreg.duplicate_lane %f, %m : !ascreg.vreg<64xf32>
+  %1 = ascreg.duplicate_lane %b, %m : !ascreg.vreg<256xu8>
+  return
+}
+
+// -----
+
+// One-register 64-bit: the low and the high words broadcast separately under
+// the mask packed to the 32-bit layout, then interleaved back.
+// CHECK-LABEL: func @duplicate_lane_i64
+// CHECK: %[[EVEN:.*]], %[[ODD:.*]] = dav.vdintlv %arg0, %{{.*}} : !ascreg.vreg<64xi32>
+// CHECK: %[[P:.*]] = dav.ppack %arg1 <lower>
+// CHECK-DAG: %[[HI:.*]] = dav.vdup_lane0 %[[ODD]], %[[P]] : !ascreg.vreg<64xi32>
+// CHECK-DAG: %[[LO:.*]] = dav.vdup_lane0 %[[EVEN]], %[[P]] : !ascreg.vreg<64xi32>
+// CHECK: dav.vintlv %[[LO]], %[[HI]] : !ascreg.vreg<64xi32>
+func.func @duplicate_lane_i64(%w: !ascreg.vreg<32xi64>, %m: !ascreg.mask) -> !ascreg.vreg<32xi64> {
+  %0 = ascreg.duplicate_lane %w, %m : !ascreg.vreg<32xi64>
+  return %0 : !ascreg.vreg<32xi64>
+}
+
+// -----
+
+// Two-register 64-bit: each word register broadcasts its lane 0.
+// CHECK-LABEL: func @duplicate_lane_u64x2
+// CHECK: dav.vdup_lane0 %arg0, %arg2 : !ascreg.vreg<64xu32>
+// CHECK: dav.vdup_lane0 %arg1, %arg2 : !ascreg.vreg<64xu32>
+func.func @duplicate_lane_u64x2(%w: !ascreg.vreg<64xu64>, %m: !ascreg.mask) -> !ascreg.vreg<64xu64> {
+  %0 = ascreg.duplicate_lane %w, %m : !ascreg.vreg<64xu64>
+  return %0 : !ascreg.vreg<64xu64>
+}
