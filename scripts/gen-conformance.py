@@ -158,6 +158,26 @@ def lane_binary_kernel(op, t):
 # The Reg API forms (docs/semantics.md 2.22 onwards): legal types from the semantics
 # library's tables (isLegalDuplicateLane, ...; unittests/Differential checks the lists).
 DUPLICATE_LANE = ALL_TYPES
+STORE_FIRST = tuple(t for t in ALL_TYPES if BYTES[base(t)] <= 4)
+
+
+def store_first_kernel(t):
+    what = f"store_first: {t} (lane 0 of register r to element r of dst: element-aligned)"
+    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %soff = arith.muli %r, %vl : index
+      %v = ascreg.load_align %src[%soff] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      ascreg.store_first %v, %dst[%r], %mask : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
 
 
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
@@ -324,6 +344,8 @@ def main():
         line = f"%res = ascreg.duplicate_lane %v, %mask : {vreg(t)}"
         files[f"duplicate_lane_{t}.mlir"] = reduce_kernel("dup", t, t, line,
                                                          f"duplicate_lane: {t}")
+    for t in STORE_FIRST:
+        files[f"store_first_{t}.mlir"] = store_first_kernel(t)
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"
+#include "RegApiFormOps.h"
 #include "RegisterOps.h"
 #include "ScalarOps.h"
 
@@ -170,6 +171,11 @@ LogicalResult bindDuplicateLane(Value src, Value mask, Value result, Compiler &c
       .type = rt(result), .source = c.reg(src), .mask = c.mask(mask), .result = c.reg(result)});
 }
 
+LogicalResult bindStoreFirst(Value value, Value base, Value offset, Compiler &c) {
+  return c.emit(StoreFirstInst{
+      .type = rt(value), .value = c.reg(value), .base = c.buffer(base), .offset = c.offset(offset)});
+}
+
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
   return c.emit(ReinterpretInst{
       .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
@@ -294,6 +300,9 @@ void Bindings::bindAscReg() {
   });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
+  on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
+    return bindStoreFirst(o.getValue(), o.getBase(), o.getOffset(), c);
+  });
   on<DuplicateLaneOp>(+[](DuplicateLaneOp o, Compiler &c) {
     return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
   });
@@ -420,6 +429,9 @@ void Bindings::bindDav() {
                                 .scalar = c.scalar(o.getScalar()),
                                 .mask = c.mask(o.getMask()),
                                 .result = c.reg(o.getResult())});
+  });
+  on<VstsFirstOp>(+[](VstsFirstOp o, Compiler &c) {
+    return bindStoreFirst(o.getValue(), o.getBase(), o.getOffset(), c);
   });
   on<VdupLaneOp>(+[](VdupLaneOp o, Compiler &c) {
     return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);

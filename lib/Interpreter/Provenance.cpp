@@ -252,6 +252,15 @@ void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n
   unsigned next = depth ? depth - 1 : 0;
   bool more = depth > 0;
 
+  if (isa<StoreFirstOp, dav::VstsFirstOp>(op)) {
+    const TracedValue &v = in[0];
+    n.description = "stores lane 0 of " + v.name + " = " +
+                    formatLane(v.regType.elem, laneBits(v, 0)) +
+                    llvm::formatv(" to UB byte {0} (first-element store)", ev.storeAddr).str();
+    if (more)
+      input(ev, 0, 0, next, inputs);
+    return;
+  }
   if (isa<StoreAlignOp, dav::VstsOp>(op)) {
     const TracedValue &v = in[0];
     n.description =

@@ -12,6 +12,10 @@ namespace semantics {
 
 bool isLegalDuplicateLane(RegType t) { return isValidRegType(t); }
 
+bool isLegalStoreFirst(RegType t) {
+  return isValidRegType(t) && t.numRegs == 1 && elemBytes(t.elem) <= 4;
+}
+
 uint64_t lane0Bits(RegType t, const Reg &r) {
   uint64_t v = 0;
   std::memcpy(&v, r.b, elemBytes(t.elem));
@@ -23,6 +27,10 @@ namespace ref {
 // The masked duplicate of lane 0's bits (read first: out may alias src).
 void duplicateLane(RegType t, const Reg &src, const Mask &m, Reg &out) {
   duplicate(t, lane0Bits(t, src), &m, out);
+}
+
+void storeFirst(RegType t, const Reg &in, uint8_t *dst) {
+  std::memcpy(dst, in.b, elemBytes(t.elem)); // lane 0, the mask plays no part
 }
 
 } // namespace ref

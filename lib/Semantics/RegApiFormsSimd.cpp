@@ -13,4 +13,7 @@ void duplicateLane(RegType t, const Reg &src, const Mask &m, Reg &out) {
   duplicate(t, lane0Bits(t, src), &m, out);
 }
 
+// A copy of one lane: nothing for a vector kernel to add.
+void storeFirst(RegType t, const Reg &in, uint8_t *dst) { ref::storeFirst(t, in, dst); }
+
 } // namespace ascreg::semantics::simd

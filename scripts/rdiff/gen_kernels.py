@@ -18,7 +18,8 @@ a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
-every legal type, the lane broadcast duplicate_lane. Every value that is still live at the end
+every legal type, the lane broadcast duplicate_lane, the first-element store
+store_first at any element of a buffer. Every value that is still live at the end
 is stored to %out (masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
@@ -494,6 +495,14 @@ class Kernel:
         t = rng.choice(forms)
         v = self.make_reg(t)
         tainted = self.is_tainted(v)
+        if BYTES[t[0]] <= 4 and rng.random() < 0.25:
+            # store_first: lane 0 at any element of the buffer (element-aligned).
+            off = self.const(rng.randrange(0, buf[2]), "index")
+            self.emit("ascreg.store_first %s, %s[%s], %s : %s, memref<?x%s>"
+                      % (v, buf[0], off, self.make_mask(), vreg(t), buf[1]))
+            if tainted:
+                self.tainted_bufs.add(buf[0])
+            return
         off = self.aligned_offset(buf, t, rng.random() < 0.6,
                                   not tainted and self.next_buffer(buf) is not None)
         m = self.make_mask()

@@ -721,12 +721,16 @@ def lane_unary(op, tok, a):
 
 
 def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
-    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane
-    (inputs = [src]); the kernel's CTRL[48] = 0 saturates f16 sub / mul."""
+    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane /
+    store_first (inputs = [src]); the kernel's CTRL[48] = 0 saturates f16 sub / mul."""
     saturate = not (ctrl or RUNTIME_CTRL)["48"]
     out = list(dst_buf)
     vl = lanes(tok)
     n = count & 0xFFFFFFFF
+    if op == "store_first":                             # lane 0 of register r to dst[r]
+        for r in range(repeat):
+            out[r] = inputs[0][r * vl]
+        return out, set()
     for r in range(repeat):
         active, n = update_mask(n, tok)
         for i in range(vl):

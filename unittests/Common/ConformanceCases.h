@@ -84,8 +84,9 @@ inline std::vector<std::string> split(const std::string &s) {
   }
   // Op names with an underscore stay one part (duplicate_lane_f32 ->
   // {duplicate_lane, f32}).
-  if (out.size() > 1 && out[0] == "duplicate" && out[1] == "lane") {
-    out[0] = "duplicate_lane";
+  if (out.size() > 1 && ((out[0] == "duplicate" && out[1] == "lane") ||
+                         (out[0] == "store" && out[1] == "first"))) {
+    out[0] += "_" + out[1];
     out.erase(out.begin() + 1);
   }
   return out;
@@ -338,7 +339,9 @@ inline bool isLaneBinary(const std::string &op) {
 }
 inline bool isLaneUnary(const std::string &op) { return op == "abs" || op == "not"; }
 /// The Reg API forms whose kernels take (src, dst, count, repeat) like abs.
-inline bool isRegApiForm(const std::string &op) { return op == "duplicate_lane"; }
+inline bool isRegApiForm(const std::string &op) {
+  return op == "duplicate_lane" || op == "store_first";
+}
 
 struct Buffer {
   std::vector<uint8_t> bytes;
@@ -381,7 +384,7 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     scalars = {counts[g.pick(6)], repeat};
   } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0]) || isRegApiForm(parts[0])) {
     // {sub,mul,and,or,xor}_{T}[_ctrlABCD]: (a, b, dst, count, repeat);
-    // {abs,not,duplicate_lane}_{T}: (src, dst, count, repeat).
+    // {abs,not,duplicate_lane,store_first}_{T}: (src, dst, count, repeat).
     Tok t = tok(parts[1]);
     for (unsigned k = 0; k < (isLaneBinary(parts[0]) ? 2u : 1u); ++k) {
       Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};

@@ -195,11 +195,14 @@ TEST(ConformanceSet, OneRegApiFormKernelPerLegalType) {
       if (sem::RegType t{sem::ElemKind(k), regs}; sem::isLegalDuplicateLane(t))
         want.insert(std::string("duplicate_lane_") + sem::elemName(t.elem) +
                     (regs == 2 ? "x2" : ""));
+  for (unsigned k = 0; k <= unsigned(sem::ElemKind::U64); ++k)
+    if (sem::isLegalStoreFirst({sem::ElemKind(k), 1}))
+      want.insert(std::string("store_first_") + sem::elemName(sem::ElemKind(k)));
   for (const std::string &n : kernelNames())
-    if (n.rfind("duplicate_lane_", 0) == 0)
+    if (n.rfind("duplicate_lane_", 0) == 0 || n.rfind("store_first_", 0) == 0)
       have.insert(n);
   EXPECT_EQ(want, have);
-  EXPECT_EQ(want.size(), 13u); // every register type
+  EXPECT_EQ(want.size(), 13u + 9u); // duplicate_lane: every register type; store_first: 8-32 bit
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

@@ -4,7 +4,8 @@
 // calls (docs/regapi-ops-facts.md 14-17):
 //   - duplicate_lane -> vdup(dst, src, mask, POS_LOWEST, MODE_ZEROING); the
 //     64-bit forms broadcast the low and the high words separately under the
-//     32-bit-layout mask, as the vendor's TraitTwo path does.
+//     32-bit-layout mask, as the vendor's TraitTwo path does;
+//   - store_first -> vsts(src, addr, offset, ONEPT_Bn, mask).
 // The 64-bit word layout is AscRegToDav.cpp's (one register of 64 words in
 // natural order, or the low and the high words as two registers).
 //
@@ -64,9 +65,19 @@ struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
   }
 };
 
+struct StoreFirstLowering : FormPattern<StoreFirstOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(StoreFirstOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::VstsFirstOp>(op, a.getValue()[0], a.getBase()[0], a.getOffset()[0],
+                                            a.getMask()[0]);
+    return success();
+  }
+};
+
 } // namespace
 
 void ascreg::populateRegApiFormsToDavPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<DuplicateLaneLowering>(converter, patterns.getContext());
+  patterns.add<DuplicateLaneLowering, StoreFirstLowering>(converter, patterns.getContext());
 }

@@ -2,7 +2,9 @@
 //
 // The ops of AscRegRegApiOps.td on vector / arith / memref, with the rules
 // of lib/Semantics/RegApiFormsReference.cpp built explicitly:
-//   - duplicate_lane: lane 0 broadcast, inactive lanes 0.
+//   - duplicate_lane: lane 0 broadcast, inactive lanes 0;
+//   - store_first: lane 0 by memref.store, the UB check with the element's
+//     alignment; the mask is not read.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
@@ -11,6 +13,7 @@
 #include "ascreg/Semantics/RegApiForms.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -40,10 +43,26 @@ struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
   }
 };
 
+struct StoreFirstLowering : FormPattern<StoreFirstOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(StoreFirstOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    const unsigned w = op.getValue().getType().getElementBytes();
+    Value addr = checkUBAccess(rw, loc, checker, op, a.getBase(), a.getOffset(), w, w);
+    if (std::optional<UBArena> ub = getUBArena(op))
+      noteUBWrite(rw, loc, *ub, addr, arith::ConstantIndexOp::create(rw, loc, w));
+    Value lane0 = vector::ExtractOp::create(rw, loc, a.getValue(), ArrayRef<int64_t>{0});
+    rw.replaceOpWithNewOp<memref::StoreOp>(op, lane0, a.getBase(), ValueRange{a.getOffset()});
+    return success();
+  }
+};
+
 } // namespace
 
 void ascreg::populateRegApiFormsToVectorPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns,
                                                  RuntimeChecker &checker) {
-  patterns.add<DuplicateLaneLowering>(converter, patterns.getContext(), checker);
+  patterns.add<DuplicateLaneLowering, StoreFirstLowering>(converter, patterns.getContext(),
+                                                          checker);
 }

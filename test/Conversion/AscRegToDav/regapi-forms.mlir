@@ -13,6 +13,21 @@ func.func @duplicate_lane(%f: !ascreg.vreg<64xf32>, %b: !ascreg.vreg<256xu8>, %m
 
 // -----
 
+// The first-element store is vsts with the one-point distribution of the
+// element's width; the mask is passed through (the vendor's call shape) but
+// ignored.
+// CHECK-LABEL: func @store_first
+// CHECK: dav.vsts_1pt %arg0, %arg1[%arg2], %arg3 : !ascreg.vreg<64xf32>, memref<?xf32>
+// CHECK: dav.vsts_1pt %arg4, %arg5[%arg2], %arg3 : !ascreg.vreg<128xf16>, memref<?xf16>
+func.func @store_first(%f: !ascreg.vreg<64xf32>, %out: memref<?xf32>, %i: index, %m: !ascreg.mask,
+                       %h: !ascreg.vreg<128xf16>, %hout: memref<?xf16>) {
+  ascreg.store_first %f, %out[%i], %m : !ascreg.vreg<64xf32>, memref<?xf32>
+  ascreg.store_first %h, %hout[%i], %m : !ascreg.vreg<128xf16>, memref<?xf16>
+  return
+}
+
+// -----
+
 // One-register 64-bit: the low and the high words broadcast separately under
 // the mask packed to the 32-bit layout, then interleaved back.
 // CHECK-LABEL: func @duplicate_lane_i64

@@ -10,6 +10,22 @@ func.func @duplicate_lane_highest(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
 
 // -----
 
+func.func @store_first_i64(%v: !ascreg.vreg<32xi64>, %out: memref<?xi64>, %i: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{element type i64 is not supported; legal: i8 u8 i16 u16 f16 bf16 i32 u32 f32 (x2 = 64-bit two-register form)}}
+  ascreg.store_first %v, %out[%i], %m : !ascreg.vreg<32xi64>, memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @store_first_memref(%v: !ascreg.vreg<64xf32>, %out: memref<?xi32>, %i: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{register element f32 does not match UB memref element type 'i32'}}
+  ascreg.store_first %v, %out[%i], %m : !ascreg.vreg<64xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
 func.func @duplicate_lane_types(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
   // expected-error@+1 {{all of {src, result} have same type}}
   %r = "ascreg.duplicate_lane"(%v, %m) : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<64xi32>

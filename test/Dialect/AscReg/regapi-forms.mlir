@@ -13,3 +13,13 @@ func.func @duplicate_lane(%f: !ascreg.vreg<64xf32>, %w: !ascreg.vreg<64xi64>, %m
   %2 = ascreg.duplicate_lane %f, %m pos <lowest> : !ascreg.vreg<64xf32>
   return
 }
+
+// CHECK-LABEL: @store_first
+// CHECK: ascreg.store_first %arg0, %arg1[%arg2], %arg3 : !ascreg.vreg<64xf32>, memref<?xf32>
+// CHECK: ascreg.store_first %arg4, %arg5[%arg2], %arg3 : !ascreg.vreg<256xu8>, memref<?xi8>
+func.func @store_first(%f: !ascreg.vreg<64xf32>, %out: memref<?xf32>, %i: index, %m: !ascreg.mask,
+                       %b: !ascreg.vreg<256xu8>, %bytes: memref<?xi8>) {
+  ascreg.store_first %f, %out[%i], %m : !ascreg.vreg<64xf32>, memref<?xf32>
+  ascreg.store_first %b, %bytes[%i], %m : !ascreg.vreg<256xu8>, memref<?xi8>
+  return
+}

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -501,6 +502,12 @@ LogicalResult DuplicateLaneOp::verify() {
   return emitOpError() << "pos <highest> is not supported: the vendor documents only LOWEST for "
                           "Duplicate(dst, srcReg, mask) (lane 0 of the source); legal: pos "
                           "<lowest>";
+}
+
+LogicalResult StoreFirstOp::verify() {
+  if (failed(verifyLaneOp(*this, getValue().getType(), MergeMode::zeroing, sem::isLegalStoreFirst)))
+    return failure();
+  return verifyMemRefMatchesReg(*this, getBase().getType(), getValue().getType());
 }
 
 #define GET_OP_CLASSES

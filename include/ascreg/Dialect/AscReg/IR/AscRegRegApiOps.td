@@ -34,4 +34,25 @@ def AscReg_DuplicateLaneOp : AscReg_Op<"duplicate_lane", [Pure, AllTypesMatch<["
   let hasVerifier = 1;
 }
 
+def AscReg_StoreFirstOp : AscReg_Op<"store_first"> {
+  let summary = "store lane 0 of a register to UB (StoreAlign DIST_FIRST_ELEMENT_Bn / vsts ONEPT_Bn)";
+  let description = [{
+    Writes lane 0 of `value` (one element) to element `offset` of `base`;
+    nothing else of UB changes. The mask is ignored, as the vendor
+    documents ("忽略mask"); it is kept so that a kernel reads like the vendor
+    call. The address needs only the element's alignment (1, 2 or 4 bytes),
+    not 32 bytes, and only the element itself must lie inside UB. Legal: the
+    one-register 8-, 16- and 32-bit types (the vendor has no 64-bit form).
+
+    ```mlir
+    ascreg.store_first %sum, %out[%i], %m : !ascreg.vreg<64xf32>, memref<?xf32>
+    ```
+  }];
+  let arguments = (ins AscReg_VReg:$value,
+                       Arg<AscReg_UBMemRef, "UB buffer", [MemWrite]>:$base,
+                       Index:$offset, AscReg_Mask:$mask);
+  let assemblyFormat = "$value `,` $base `[` $offset `]` `,` $mask attr-dict `:` qualified(type($value)) `,` type($base)";
+  let hasVerifier = 1;
+}
+
 #endif // ASCREG_REGAPI_OPS_TD

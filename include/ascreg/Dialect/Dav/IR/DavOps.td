@@ -147,6 +147,15 @@ def Dav_VstsOp : Dav_IntrOp<"vsts", ""> {
   let hasVerifier = 1;
 }
 
+def Dav_VstsFirstOp : Dav_IntrOp<"vsts_1pt", ""> {
+  let intrinsicName = [{"vsts"}];
+  let callTemplate = [{"{0}, {1}, {2}, ONEPT_B" + std::to_string(getValue().getType().getElementBytes() * 8) + ", {3}"}];
+  let summary = "store of lane 0 (DIST_FIRST_ELEMENT_Bx / ONEPT_Bx): the mask is ignored";
+  let arguments = (ins Dav_Reg:$value, Arg<Dav_UB, "", [MemWrite]>:$base, Index:$offset,
+                       AscReg_Mask:$mask);
+  let assemblyFormat = "$value `,` $base `[` $offset `]` `,` $mask attr-dict `:` qualified(type($value)) `,` type($base)";
+}
+
 def Dav_MemBarOp : Dav_IntrOp<"mem_bar", "", [MemoryEffects<[MemRead, MemWrite]>]> {
   let callTemplate = [{stringifyMemBarKind(getKind()).str()}];
   let summary = "UB barrier between two pipes of a vector function (mem_bar)";
