@@ -176,6 +176,20 @@ LogicalResult bindStoreFirst(Value value, Value base, Value offset, Compiler &c)
       .type = rt(value), .value = c.reg(value), .base = c.buffer(base), .offset = c.offset(offset)});
 }
 
+/// governed_mask / pand, por, pxor: per bit, no lane type.
+LogicalResult bindGovernedLogic(sem::MaskLogicKind k, Value lhs, Value rhs, Value governing,
+                                Value result, Compiler &c) {
+  return c.emit(PredicateLogicInst{.logic = k,
+                                   .lhs = c.mask(lhs),
+                                   .rhs = c.mask(rhs),
+                                   .governing = c.mask(governing),
+                                   .result = c.mask(result)});
+}
+LogicalResult bindGovernedNot(Value input, Value governing, Value result, Compiler &c) {
+  return c.emit(PredicateNotInst{
+      .input = c.mask(input), .governing = c.mask(governing), .result = c.mask(result)});
+}
+
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
   return c.emit(ReinterpretInst{
       .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
@@ -303,6 +317,13 @@ void Bindings::bindAscReg() {
   on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
     return bindStoreFirst(o.getValue(), o.getBase(), o.getOffset(), c);
   });
+  on<GovernedMaskOp>(+[](GovernedMaskOp o, Compiler &c) {
+    return bindGovernedLogic(static_cast<sem::MaskLogicKind>(o.getKind()), o.getLhs(), o.getRhs(),
+                             o.getGoverning(), o.getResult(), c);
+  });
+  on<GovernedMaskNotOp>(+[](GovernedMaskNotOp o, Compiler &c) {
+    return bindGovernedNot(o.getInput(), o.getGoverning(), o.getResult(), c);
+  });
   on<DuplicateLaneOp>(+[](DuplicateLaneOp o, Compiler &c) {
     return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
   });
@@ -347,23 +368,19 @@ void Bindings::bindDav() {
   on<PltB16Op>(&bindPlt<PltB16Op, 16>);
   on<PltB32Op>(&bindPlt<PltB32Op, 32>);
   on<PandOp>(+[](PandOp o, Compiler &c) {
-    return c.emit(PredicateLogicInst{.logic = MaskLogic::And,
-                                     .lhs = c.mask(o.getLhs()),
-                                     .rhs = c.mask(o.getRhs()),
-                                     .governing = c.mask(o.getMask()),
-                                     .result = c.mask(o.getResult())});
+    return bindGovernedLogic(sem::MaskLogicKind::And, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
   });
   on<PorOp>(+[](PorOp o, Compiler &c) {
-    return c.emit(PredicateLogicInst{.logic = MaskLogic::Or,
-                                     .lhs = c.mask(o.getLhs()),
-                                     .rhs = c.mask(o.getRhs()),
-                                     .governing = c.mask(o.getMask()),
-                                     .result = c.mask(o.getResult())});
+    return bindGovernedLogic(sem::MaskLogicKind::Or, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
+  });
+  on<PxorOp>(+[](PxorOp o, Compiler &c) {
+    return bindGovernedLogic(sem::MaskLogicKind::Xor, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
   });
   on<PnotOp>(+[](PnotOp o, Compiler &c) {
-    return c.emit(PredicateNotInst{.input = c.mask(o.getInput()),
-                                   .governing = c.mask(o.getMask()),
-                                   .result = c.mask(o.getResult())});
+    return bindGovernedNot(o.getInput(), o.getMask(), o.getResult(), c);
   });
   on<PpackOp>(+[](PpackOp o, Compiler &c) {
     return c.emit(PredicatePackInst{.unpack = false,

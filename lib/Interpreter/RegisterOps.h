@@ -101,16 +101,13 @@ struct MaskNotInst {
   }
 };
 
-/// pand / por with a governing predicate.
+/// governed_mask / pand, por, pxor.
 struct PredicateLogicInst {
   static constexpr Flow flow = Flow::Next;
-  MaskLogic logic;
+  sem::MaskLogicKind logic;
   MaskRef lhs, rhs, governing, result;
   void run(Machine &m) const {
-    if (logic == MaskLogic::And)
-      sem::dav::pand(m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
-    else
-      sem::dav::por(m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
+    sem::governedMaskLogic(logic, m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
   }
   ShadowAction shadow(Machine &m, const Inst &) const {
     ShadowState &s = *m.shadow;
@@ -124,11 +121,13 @@ struct PredicateLogicInst {
   }
 };
 
-/// pnot with a governing predicate.
+/// governed_mask_not / pnot.
 struct PredicateNotInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef input, governing, result;
-  void run(Machine &m) const { sem::dav::pnot(m.mask(input), m.mask(governing), m.mask(result)); }
+  void run(Machine &m) const {
+    sem::governedMaskNot(m.mask(input), m.mask(governing), m.mask(result));
+  }
   ShadowAction shadow(Machine &m, const Inst &) const {
     ShadowState &s = *m.shadow;
     MaskTaint a = s.mask(input), g = s.mask(governing), r;

@@ -43,17 +43,15 @@ void pintlvB32(const Mask &a, const Mask &b, Mask &low, Mask &high) {
 }
 
 void pand(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = a.w[i] & b.w[i] & g.w[i];
+  governedMaskLogic(MaskLogicKind::And, a, b, g, out);
 }
 void por(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = (a.w[i] | b.w[i]) & g.w[i];
+  governedMaskLogic(MaskLogicKind::Or, a, b, g, out);
 }
-void pnot(const Mask &a, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = ~a.w[i] & g.w[i];
+void pxor(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
+  governedMaskLogic(MaskLogicKind::Xor, a, b, g, out);
 }
+void pnot(const Mask &a, const Mask &g, Mask &out) { governedMaskNot(a, g, out); }
 
 void vintlv(RegType t, const Reg &a, const Reg &b, Reg &low, Reg &high) {
   unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;

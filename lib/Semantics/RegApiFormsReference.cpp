@@ -33,6 +33,23 @@ void storeFirst(RegType t, const Reg &in, uint8_t *dst) {
   std::memcpy(dst, in.b, elemBytes(t.elem)); // lane 0, the mask plays no part
 }
 
+void governedMaskLogic(MaskLogicKind k, const Mask &a, const Mask &b, const Mask &g, Mask &out) {
+  Mask r{};
+  for (unsigned i = 0; i < kMaskBits; ++i) {
+    bool x = a.bit(i), y = b.bit(i);
+    bool v = k == MaskLogicKind::And ? x && y : k == MaskLogicKind::Or ? x || y : x != y;
+    r.set(i, v && g.bit(i));
+  }
+  out = r; // the operands may alias out
+}
+
+void governedMaskNot(const Mask &a, const Mask &g, Mask &out) {
+  Mask r{};
+  for (unsigned i = 0; i < kMaskBits; ++i)
+    r.set(i, !a.bit(i) && g.bit(i));
+  out = r;
+}
+
 } // namespace ref
 } // namespace semantics
 } // namespace ascreg

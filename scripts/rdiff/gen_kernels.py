@@ -19,7 +19,7 @@ accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
 every legal type, the lane broadcast duplicate_lane, the first-element store
-store_first at any element of a buffer. Every value that is still live at the end
+store_first at any element of a buffer, the governed mask logic on masks of any widths. Every value that is still live at the end
 is stored to %out (masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
@@ -331,7 +331,7 @@ class Kernel:
         have = self.values("mask")
         if have and rng.random() < 0.5:
             return rng.choice(have[-6:])[0]
-        how = rng.choice(["pattern", "pattern", "update", "not", "andor", "compare"])
+        how = rng.choice(["pattern", "pattern", "update", "not", "andor", "governed", "compare"])
         t = rng.choice(REG_TYPES)
         if how == "update":
             return self.update_mask(t)[0]
@@ -343,6 +343,15 @@ class Kernel:
             m = self.fresh("m")
             self.emit("%s = ascreg.mask_%s %s, %s" % (m, rng.choice(["and", "or"]),
                                                      rng.choice(have)[0], rng.choice(have)[0]))
+            return self.define(m, "mask", None)
+        if how == "governed" and have:  # per bit: masks of any widths combine
+            m, kind = self.fresh("m"), rng.choice(["and", "or", "xor", "not"])
+            ops = [rng.choice(have)[0] for _ in range(1 if kind == "not" else 2)]
+            g = rng.choice(have)[0]
+            if kind == "not":
+                self.emit("%s = ascreg.governed_mask_not %s, %s" % (m, ops[0], g))
+            else:
+                self.emit("%s = ascreg.governed_mask <%s> %s, %s, %s" % (m, kind, ops[0], ops[1], g))
             return self.define(m, "mask", None)
         if how == "compare":
             return self.compare()

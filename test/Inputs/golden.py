@@ -727,6 +727,16 @@ def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
     out = list(dst_buf)
     vl = lanes(tok)
     n = count & 0xFFFFFFFF
+    if op.startswith("governed_mask_"):                 # per mask bit p = stride * lane
+        kind = op[len("governed_mask_"):]
+        stride = 4 if tok.endswith("x2") else width(tok)
+        for r in range(repeat):
+            active, n = update_mask(n, tok)             # a: the prefix
+            for i in range(vl):
+                a, b, g = active[i], i % 4 == 0, (stride * i) % 3 == 0
+                bit = {"and": a and b, "or": a or b, "xor": a != b, "not": not a}[kind] and g
+                out[r * vl + i] = inputs[0][r * vl + i] if bit else 0
+        return out, set()
     if op == "store_first":                             # lane 0 of register r to dst[r]
         for r in range(repeat):
             out[r] = inputs[0][r * vl]

@@ -89,6 +89,10 @@ inline std::vector<std::string> split(const std::string &s) {
     out[0] += "_" + out[1];
     out.erase(out.begin() + 1);
   }
+  if (out.size() > 2 && out[0] == "governed" && out[1] == "mask") { // governed_mask_and_f16
+    out[0] += "_" + out[1] + "_" + out[2];
+    out.erase(out.begin() + 1, out.begin() + 3);
+  }
   return out;
 }
 
@@ -340,7 +344,7 @@ inline bool isLaneBinary(const std::string &op) {
 inline bool isLaneUnary(const std::string &op) { return op == "abs" || op == "not"; }
 /// The Reg API forms whose kernels take (src, dst, count, repeat) like abs.
 inline bool isRegApiForm(const std::string &op) {
-  return op == "duplicate_lane" || op == "store_first";
+  return op == "duplicate_lane" || op == "store_first" || op.rfind("governed_mask_", 0) == 0;
 }
 
 struct Buffer {
@@ -384,7 +388,7 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     scalars = {counts[g.pick(6)], repeat};
   } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0]) || isRegApiForm(parts[0])) {
     // {sub,mul,and,or,xor}_{T}[_ctrlABCD]: (a, b, dst, count, repeat);
-    // {abs,not,duplicate_lane,store_first}_{T}: (src, dst, count, repeat).
+    // {abs,not,duplicate_lane,store_first,governed_mask_K}_{T}: (src, dst, count, repeat).
     Tok t = tok(parts[1]);
     for (unsigned k = 0; k < (isLaneBinary(parts[0]) ? 2u : 1u); ++k) {
       Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};

@@ -203,6 +203,11 @@ TEST(ConformanceSet, OneRegApiFormKernelPerLegalType) {
       have.insert(n);
   EXPECT_EQ(want, have);
   EXPECT_EQ(want.size(), 13u + 9u); // duplicate_lane: every register type; store_first: 8-32 bit
+  // governed_mask: the four operations, one type per mask stride (1, 2, 4, 8, x2).
+  unsigned governed = 0;
+  for (const std::string &n : kernelNames())
+    governed += n.rfind("governed_mask_", 0) == 0;
+  EXPECT_EQ(governed, 4u * 5u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

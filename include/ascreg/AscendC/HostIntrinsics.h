@@ -23,7 +23,7 @@
 //     NORM, DINTLV_B32, NORM_B8/B16/B32, ONEPT_B8/B16/B32, LOWER/HIGHER, POS_LOWEST, INC_ORDER;
 //   - the intrinsics, in the out-parameter form the emitter produces
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
-//     pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
+//     pxor, pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
 //     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vshls,
 //     vshrs, vintlv, vdintlv, vcvt, vtrc;
@@ -295,6 +295,9 @@ inline void pand(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
 }
 inline void por(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
   ascreg::semantics::dav::por(a.m, b.m, g.m, d.m);
+}
+inline void pxor(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
+  ascreg::semantics::dav::pxor(a.m, b.m, g.m, d.m);
 }
 inline void pnot(vector_bool &d, vector_bool a, vector_bool g) {
   ascreg::semantics::dav::pnot(a.m, g.m, d.m);

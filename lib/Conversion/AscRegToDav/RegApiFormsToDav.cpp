@@ -5,7 +5,9 @@
 //   - duplicate_lane -> vdup(dst, src, mask, POS_LOWEST, MODE_ZEROING); the
 //     64-bit forms broadcast the low and the high words separately under the
 //     32-bit-layout mask, as the vendor's TraitTwo path does;
-//   - store_first -> vsts(src, addr, offset, ONEPT_Bn, mask).
+//   - store_first -> vsts(src, addr, offset, ONEPT_Bn, mask);
+//   - governed_mask <and|or|xor> -> pand / por / pxor(dst, a, b, g),
+//     governed_mask_not -> pnot(dst, a, g): the same per-bit rule.
 // The 64-bit word layout is AscRegToDav.cpp's (one register of 64 words in
 // natural order, or the low and the high words as two registers).
 //
@@ -75,9 +77,41 @@ struct StoreFirstLowering : FormPattern<StoreFirstOp> {
   }
 };
 
+struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(GovernedMaskOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    Value x = a.getLhs()[0], y = a.getRhs()[0], g = a.getGoverning()[0];
+    Type t = op.getResult().getType();
+    switch (op.getKind()) {
+    case MaskLogicKind::And:
+      rw.replaceOpWithNewOp<dav::PandOp>(op, t, x, y, g);
+      break;
+    case MaskLogicKind::Or:
+      rw.replaceOpWithNewOp<dav::PorOp>(op, t, x, y, g);
+      break;
+    case MaskLogicKind::Xor:
+      rw.replaceOpWithNewOp<dav::PxorOp>(op, t, x, y, g);
+      break;
+    }
+    return success();
+  }
+};
+
+struct GovernedMaskNotLowering : FormPattern<GovernedMaskNotOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(GovernedMaskNotOp op, OneToNOpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    rw.replaceOpWithNewOp<dav::PnotOp>(op, op.getResult().getType(), a.getInput()[0],
+                                       a.getGoverning()[0]);
+    return success();
+  }
+};
+
 } // namespace
 
 void ascreg::populateRegApiFormsToDavPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<DuplicateLaneLowering, StoreFirstLowering>(converter, patterns.getContext());
+  patterns.add<DuplicateLaneLowering, StoreFirstLowering, GovernedMaskLowering,
+               GovernedMaskNotLowering>(converter, patterns.getContext());
 }

@@ -4,7 +4,9 @@
 // of lib/Semantics/RegApiFormsReference.cpp built explicitly:
 //   - duplicate_lane: lane 0 broadcast, inactive lanes 0;
 //   - store_first: lane 0 by memref.store, the UB check with the element's
-//     alignment; the mask is not read.
+//     alignment; the mask is not read;
+//   - governed_mask / governed_mask_not: arith on all 256 mask bits, then
+//     and with the governing mask.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
@@ -58,11 +60,44 @@ struct StoreFirstLowering : FormPattern<StoreFirstOp> {
   }
 };
 
+struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(GovernedMaskOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    Value x = a.getLhs(), y = a.getRhs(), r;
+    switch (op.getKind()) {
+    case MaskLogicKind::And:
+      r = arith::AndIOp::create(rw, loc, x, y);
+      break;
+    case MaskLogicKind::Or:
+      r = arith::OrIOp::create(rw, loc, x, y);
+      break;
+    case MaskLogicKind::Xor:
+      r = arith::XOrIOp::create(rw, loc, x, y);
+      break;
+    }
+    rw.replaceOpWithNewOp<arith::AndIOp>(op, r, a.getGoverning());
+    return success();
+  }
+};
+
+struct GovernedMaskNotLowering : FormPattern<GovernedMaskNotOp> {
+  using FormPattern::FormPattern;
+  LogicalResult matchAndRewrite(GovernedMaskNotOp op, OpAdaptor a,
+                                ConversionPatternRewriter &rw) const override {
+    // ~x & g == (x ^ g) & g.
+    Value flipped = arith::XOrIOp::create(rw, op.getLoc(), a.getInput(), a.getGoverning());
+    rw.replaceOpWithNewOp<arith::AndIOp>(op, flipped, a.getGoverning());
+    return success();
+  }
+};
+
 } // namespace
 
 void ascreg::populateRegApiFormsToVectorPatterns(const TypeConverter &converter,
                                                  RewritePatternSet &patterns,
                                                  RuntimeChecker &checker) {
-  patterns.add<DuplicateLaneLowering, StoreFirstLowering>(converter, patterns.getContext(),
-                                                          checker);
+  patterns.add<DuplicateLaneLowering, StoreFirstLowering, GovernedMaskLowering,
+               GovernedMaskNotLowering>(converter, patterns.getContext(), checker);
 }

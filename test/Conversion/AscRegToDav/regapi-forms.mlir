@@ -51,3 +51,20 @@ func.func @duplicate_lane_u64x2(%w: !ascreg.vreg<64xu64>, %m: !ascreg.mask) -> !
   %0 = ascreg.duplicate_lane %w, %m : !ascreg.vreg<64xu64>
   return %0 : !ascreg.vreg<64xu64>
 }
+
+// -----
+
+// The governed mask logic is pand / por / pxor / pnot with the op's own
+// governing mask (mask_and / mask_or pass an all-true one).
+// CHECK-LABEL: func @governed_mask
+// CHECK: dav.pand %arg0, %arg1, %arg2
+// CHECK: dav.por %arg0, %arg1, %arg2
+// CHECK: dav.pxor %arg0, %arg1, %arg2
+// CHECK: dav.pnot %arg0, %arg2
+func.func @governed_mask(%a: !ascreg.mask, %b: !ascreg.mask, %g: !ascreg.mask) -> (!ascreg.mask, !ascreg.mask, !ascreg.mask, !ascreg.mask) {
+  %0 = ascreg.governed_mask <and> %a, %b, %g
+  %1 = ascreg.governed_mask <or> %a, %b, %g
+  %2 = ascreg.governed_mask <xor> %a, %b, %g
+  %3 = ascreg.governed_mask_not %a, %g
+  return %0, %1, %2, %3 : !ascreg.mask, !ascreg.mask, !ascreg.mask, !ascreg.mask
+}

@@ -26,6 +26,15 @@ func.func @store_first_memref(%v: !ascreg.vreg<64xf32>, %out: memref<?xi32>, %i:
 
 // -----
 
+func.func @governed_mask_kind(%a: !ascreg.mask, %g: !ascreg.mask) {
+  // expected-error@+2 {{expected ::ascreg::MaskLogicKind to be one of: and, or, xor}}
+  // expected-error@+1 {{failed to parse AscReg_MaskLogicKindAttr parameter 'value'}}
+  %r = ascreg.governed_mask <nand> %a, %a, %g
+  return
+}
+
+// -----
+
 func.func @duplicate_lane_types(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) {
   // expected-error@+1 {{all of {src, result} have same type}}
   %r = "ascreg.duplicate_lane"(%v, %m) : (!ascreg.vreg<64xf32>, !ascreg.mask) -> !ascreg.vreg<64xi32>

@@ -23,3 +23,16 @@ func.func @store_first(%f: !ascreg.vreg<64xf32>, %out: memref<?xf32>, %i: index,
   ascreg.store_first %b, %bytes[%i], %m : !ascreg.vreg<256xu8>, memref<?xi8>
   return
 }
+
+// CHECK-LABEL: @governed_mask
+// CHECK: ascreg.governed_mask <and> %arg0, %arg1, %arg2
+// CHECK: ascreg.governed_mask <or> %arg0, %arg1, %arg2
+// CHECK: ascreg.governed_mask <xor> %arg0, %arg1, %arg2
+// CHECK: ascreg.governed_mask_not %arg0, %arg2
+func.func @governed_mask(%a: !ascreg.mask, %b: !ascreg.mask, %g: !ascreg.mask) {
+  %0 = ascreg.governed_mask <and> %a, %b, %g
+  %1 = ascreg.governed_mask <or> %a, %b, %g
+  %2 = ascreg.governed_mask <xor> %a, %b, %g
+  %3 = ascreg.governed_mask_not %a, %g
+  return
+}

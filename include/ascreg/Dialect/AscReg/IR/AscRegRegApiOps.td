@@ -55,4 +55,39 @@ def AscReg_StoreFirstOp : AscReg_Op<"store_first"> {
   let hasVerifier = 1;
 }
 
+def AscReg_GovernedMaskOp : AscReg_Op<"governed_mask", [Pure]> {
+  let summary = "mask and / or / xor under a governing mask (MaskReg And/Or/Xor(dst, a, b, g) / pand, por, pxor)";
+  let description = [{
+    Per bit of the 256-bit mask: `op(lhs, rhs) & governing`; bits outside the
+    governing mask are 0. The vendor's forms with a governing mask, beside
+    `mask_and` / `mask_or` (which have none). The operation works on every
+    bit, not per lane: masks made for different lane widths combine bit by
+    bit (docs/semantics.md 2.24).
+
+    ```mlir
+    %r = ascreg.governed_mask <or> %a, %b, %g
+    ```
+  }];
+  let arguments = (ins AscReg_MaskLogicKindAttr:$kind, AscReg_Mask:$lhs, AscReg_Mask:$rhs,
+                       AscReg_Mask:$governing);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$kind $lhs `,` $rhs `,` $governing attr-dict";
+}
+
+def AscReg_GovernedMaskNotOp : AscReg_Op<"governed_mask_not", [Pure]> {
+  let summary = "mask complement under a governing mask (MaskReg Not(dst, a, g) / pnot)";
+  let description = [{
+    Per bit of the 256-bit mask: `~input & governing`. Unlike `mask_not`,
+    which inverts the lanes of a register type, every bit inside the
+    governing mask is inverted, whatever lane width it belongs to.
+
+    ```mlir
+    %n = ascreg.governed_mask_not %a, %g
+    ```
+  }];
+  let arguments = (ins AscReg_Mask:$input, AscReg_Mask:$governing);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$input `,` $governing attr-dict";
+}
+
 #endif // ASCREG_REGAPI_OPS_TD

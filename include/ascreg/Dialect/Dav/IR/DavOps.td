@@ -88,6 +88,12 @@ def Dav_PorOp : Dav_IntrOp<"por", "{r0}, {0}, {1}, {2}", [Pure]> {
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
 }
+def Dav_PxorOp : Dav_IntrOp<"pxor", "{r0}, {0}, {1}, {2}", [Pure]> {
+  let summary = "(a ^ b) & governing predicate";
+  let arguments = (ins AscReg_Mask:$lhs, AscReg_Mask:$rhs, AscReg_Mask:$mask);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
+}
 def Dav_PnotOp : Dav_IntrOp<"pnot", "{r0}, {0}, {1}", [Pure]> {
   let summary = "~a & governing predicate";
   let arguments = (ins AscReg_Mask:$input, AscReg_Mask:$mask);
