@@ -19,8 +19,9 @@ accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
 every legal type, the lane broadcast duplicate_lane, the first-element store
-store_first at any element of a buffer, the governed mask logic on masks of any widths. Every value that is still live at the end
-is stored to %out (masks through a select), so dead code is rare.
+store_first at any element of a buffer, the governed mask logic on masks of
+any widths. Every value that is still live at the end is stored to %out
+(masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
     // rdiff-args: buf:ELEM:N ... i32:LO:HI index:LO:HI f32 ...
