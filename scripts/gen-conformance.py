@@ -155,6 +155,68 @@ def lane_binary_kernel(op, t):
 """
 
 
+# The Reg API forms (docs/semantics.md 2.22 onwards): legal types from the semantics
+# library's tables (isLegalDuplicateLane, ...; unittests/Differential checks the lists).
+DUPLICATE_LANE = ALL_TYPES
+STORE_FIRST = tuple(t for t in ALL_TYPES if BYTES[base(t)] <= 4)
+# governed_mask <and|or|xor> and governed_mask_not: lane operands of type T (a prefix of
+# `count` lanes, every 4th lane) under an 8-bit governing pattern (every 3rd mask bit), so
+# that the rule works per bit across lane widths; one type per mask stride.
+GOVERNED_MASK = ("and", "or", "xor", "not")
+GOVERNED_MASK_TYPES = ("u8", "f16", "i32", "i64", "i64x2")
+
+
+def governed_mask_kernel(kind, t):
+    what = f"governed_mask {kind}: lanes of {t} under an 8-bit governing mask (M3)"
+    if kind == "not":
+        op = "%r = ascreg.governed_mask_not %a, %g"
+    else:
+        op = f"%r = ascreg.governed_mask <{kind}> %a, %b, %g"
+    zero = "0.0" if base(t) in ("f16", "bf16", "f32") else "0"
+    scalar = base(t) if base(t) in ("f16", "bf16", "f32") else f"i{BYTES[base(t)] * 8}"
+    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %zero = arith.constant {zero} : {scalar}
+    %zeros = ascreg.duplicate %zero : {scalar} -> {vreg(t)}
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %b = ascreg.create_mask <M4> for {vreg(t)}
+    %g = ascreg.create_mask <M3> for !ascreg.vreg<256xu8>
+    %left = scf.for %i = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %i, %vl : index
+      %v = ascreg.load_align %src[%off] : {memref(t)} -> {vreg(t)}
+      %a, %rest = ascreg.update_mask %n for {vreg(t)}
+      {op}
+      %res = ascreg.select %r, %v, %zeros : {vreg(t)}
+      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
+def store_first_kernel(t):
+    what = f"store_first: {t} (lane 0 of register r to element r of dst: element-aligned)"
+    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %soff = arith.muli %r, %vl : index
+      %v = ascreg.load_align %src[%soff] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      ascreg.store_first %v, %dst[%r], %mask : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
 # R5 = rint round floor ceil trunc; the legality table itself is
 # ascreg::semantics::allCastPairs(); unittests/Differential checks that this
@@ -315,6 +377,15 @@ def main():
         for t in types:
             line = f"%res = ascreg.{op} %v, %mask : {vreg(t)}"
             files[f"{op}_{t}.mlir"] = reduce_kernel(op, t, t, line, f"{op}: {t}")
+    for t in DUPLICATE_LANE:
+        line = f"%res = ascreg.duplicate_lane %v, %mask : {vreg(t)}"
+        files[f"duplicate_lane_{t}.mlir"] = reduce_kernel("dup", t, t, line,
+                                                         f"duplicate_lane: {t}")
+    for t in STORE_FIRST:
+        files[f"store_first_{t}.mlir"] = store_first_kernel(t)
+    for kind in GOVERNED_MASK:
+        for t in GOVERNED_MASK_TYPES:
+            files[f"governed_mask_{kind}_{t}.mlir"] = governed_mask_kernel(kind, t)
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"
+#include "RegApiFormOps.h"
 #include "RegisterOps.h"
 #include "ScalarOps.h"
 
@@ -163,6 +164,32 @@ LogicalResult bindSelect(Value mask, Value onTrue, Value onFalse, Value result, 
                            .result = c.reg(result)});
 }
 
+/// duplicate_lane / vdup POS_LOWEST: masks count the register's lanes.
+LogicalResult bindDuplicateLane(Value src, Value mask, Value result, Compiler &c) {
+  c.setMaskLanes(rt(result));
+  return c.emit(DuplicateLaneInst{
+      .type = rt(result), .source = c.reg(src), .mask = c.mask(mask), .result = c.reg(result)});
+}
+
+LogicalResult bindStoreFirst(Value value, Value base, Value offset, Compiler &c) {
+  return c.emit(StoreFirstInst{
+      .type = rt(value), .value = c.reg(value), .base = c.buffer(base), .offset = c.offset(offset)});
+}
+
+/// governed_mask / pand, por, pxor: per bit, no lane type.
+LogicalResult bindGovernedLogic(sem::MaskLogicKind k, Value lhs, Value rhs, Value governing,
+                                Value result, Compiler &c) {
+  return c.emit(PredicateLogicInst{.logic = k,
+                                   .lhs = c.mask(lhs),
+                                   .rhs = c.mask(rhs),
+                                   .governing = c.mask(governing),
+                                   .result = c.mask(result)});
+}
+LogicalResult bindGovernedNot(Value input, Value governing, Value result, Compiler &c) {
+  return c.emit(PredicateNotInst{
+      .input = c.mask(input), .governing = c.mask(governing), .result = c.mask(result)});
+}
+
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
   return c.emit(ReinterpretInst{
       .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
@@ -287,6 +314,19 @@ void Bindings::bindAscReg() {
   });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
+  on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
+    return bindStoreFirst(o.getValue(), o.getBase(), o.getOffset(), c);
+  });
+  on<GovernedMaskOp>(+[](GovernedMaskOp o, Compiler &c) {
+    return bindGovernedLogic(static_cast<sem::MaskLogicKind>(o.getKind()), o.getLhs(), o.getRhs(),
+                             o.getGoverning(), o.getResult(), c);
+  });
+  on<GovernedMaskNotOp>(+[](GovernedMaskNotOp o, Compiler &c) {
+    return bindGovernedNot(o.getInput(), o.getGoverning(), o.getResult(), c);
+  });
+  on<DuplicateLaneOp>(+[](DuplicateLaneOp o, Compiler &c) {
+    return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
+  });
   onEach<CastOp>(&bindCast);
   on<TruncateOp>(&bindTruncate<TruncateOp>);
 }
@@ -328,23 +368,19 @@ void Bindings::bindDav() {
   on<PltB16Op>(&bindPlt<PltB16Op, 16>);
   on<PltB32Op>(&bindPlt<PltB32Op, 32>);
   on<PandOp>(+[](PandOp o, Compiler &c) {
-    return c.emit(PredicateLogicInst{.logic = MaskLogic::And,
-                                     .lhs = c.mask(o.getLhs()),
-                                     .rhs = c.mask(o.getRhs()),
-                                     .governing = c.mask(o.getMask()),
-                                     .result = c.mask(o.getResult())});
+    return bindGovernedLogic(sem::MaskLogicKind::And, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
   });
   on<PorOp>(+[](PorOp o, Compiler &c) {
-    return c.emit(PredicateLogicInst{.logic = MaskLogic::Or,
-                                     .lhs = c.mask(o.getLhs()),
-                                     .rhs = c.mask(o.getRhs()),
-                                     .governing = c.mask(o.getMask()),
-                                     .result = c.mask(o.getResult())});
+    return bindGovernedLogic(sem::MaskLogicKind::Or, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
+  });
+  on<PxorOp>(+[](PxorOp o, Compiler &c) {
+    return bindGovernedLogic(sem::MaskLogicKind::Xor, o.getLhs(), o.getRhs(), o.getMask(),
+                             o.getResult(), c);
   });
   on<PnotOp>(+[](PnotOp o, Compiler &c) {
-    return c.emit(PredicateNotInst{.input = c.mask(o.getInput()),
-                                   .governing = c.mask(o.getMask()),
-                                   .result = c.mask(o.getResult())});
+    return bindGovernedNot(o.getInput(), o.getMask(), o.getResult(), c);
   });
   on<PpackOp>(+[](PpackOp o, Compiler &c) {
     return c.emit(PredicatePackInst{.unpack = false,
@@ -411,12 +447,11 @@ void Bindings::bindDav() {
                                 .mask = c.mask(o.getMask()),
                                 .result = c.reg(o.getResult())});
   });
+  on<VstsFirstOp>(+[](VstsFirstOp o, Compiler &c) {
+    return bindStoreFirst(o.getValue(), o.getBase(), o.getOffset(), c);
+  });
   on<VdupLaneOp>(+[](VdupLaneOp o, Compiler &c) {
-    c.setMaskLanes(rt(o.getResult()));
-    return c.emit(DuplicateLaneInst{.type = rt(o.getResult()),
-                                    .source = c.reg(o.getSrc()),
-                                    .mask = c.mask(o.getMask()),
-                                    .result = c.reg(o.getResult())});
+    return bindDuplicateLane(o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<VciOp>(+[](VciOp o, Compiler &c) {
     return c.emit(ArangeInst{.type = rt(o.getResult()),

@@ -147,14 +147,15 @@ public:
   }
 
   /// The UB address of a register-sized access at element `offset` of `buf`,
-  /// checked to be inside UB and 32-byte aligned; nullopt after reporting.
+  /// checked to be inside UB and `alignment`-byte aligned (32, or a first-
+  /// element store's element size); nullopt after reporting.
   std::optional<uint64_t> registerAccess(const Inst &inst, const Buffer &buf, uint64_t offset,
-                                         unsigned bytes) {
+                                         unsigned bytes, unsigned alignment = sem::kUBAlignment) {
     // Fast path: an offset small enough that nothing wraps (the capacity is
     // at most 2^40), inside UB and aligned.
     if (offset <= sem::kMaxUBCapacity) {
       uint64_t addr = buf.ubAddr + offset * buf.elemBytes;
-      if (sem::insideUB(addr, bytes, ub.capacity()) && addr % sem::kUBAlignment == 0)
+      if (sem::insideUB(addr, bytes, ub.capacity()) && addr % alignment == 0)
         return addr;
     }
     reportRegisterAccess(inst, buf, offset, bytes);

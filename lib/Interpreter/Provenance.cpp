@@ -238,6 +238,15 @@ void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n
   unsigned next = depth ? depth - 1 : 0;
   bool more = depth > 0;
 
+  if (isa<StoreFirstOp, dav::VstsFirstOp>(op)) {
+    const TracedValue &v = in[0];
+    n.description = "stores lane 0 of " + v.name + " = " +
+                    formatLane(v.regType.elem, laneBits(v, 0)) +
+                    llvm::formatv(" to UB byte {0} (first-element store)", ev.storeAddr).str();
+    if (more)
+      input(ev, 0, 0, next, inputs);
+    return;
+  }
   if (isa<StoreAlignOp, dav::VstsOp>(op)) {
     const TracedValue &v = in[0];
     n.description =
@@ -378,6 +387,15 @@ void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n
       input(ev, 0, static_cast<int>(from), next, inputs);
       input(ev, 1, lane, next, inputs);
     }
+    return;
+  }
+  if (isa<DuplicateLaneOp, dav::VdupLaneOp>(op)) {
+    const TracedValue &src = in[0], &res = out[0];
+    bool active = lane >= 0 && maskLane(in[1], res.regType, lane);
+    n.description = lanePrefix(res) + (active ? " = lane 0 of " + src.name + " (broadcast)"
+                                              : std::string(" = 0 (mask lane inactive)"));
+    if (more && active)
+      input(ev, 0, 0, next, inputs);
     return;
   }
   if (isa<SelectOp, dav::VselOp>(op)) {

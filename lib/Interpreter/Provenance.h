@@ -15,6 +15,7 @@
 #define ASCREG_LIB_INTERPRETER_PROVENANCE_H
 
 #include "Machine.h"
+#include "RegApiFormOps.h"
 #include "RegisterOps.h"
 #include "ScalarOps.h"
 
@@ -162,6 +163,11 @@ template <class P> uint32_t recordStep(Machine &m, const Inst &inst, uint32_t pc
       for (unsigned l = 0; l < p.type.lanes(); ++l)
         if (mk.laneActive(p.type, l))
           r.noteWrite(e.storeAddr + l * w, w, id);
+    } else if constexpr (std::is_same_v<P, StoreFirstInst>) {
+      const Buffer &buf = m.buffer(p.base);
+      e.storeAddr = buf.ubAddr + m.elementOffset(p.offset) * buf.elemBytes;
+      e.storeBytes = p.bytes();
+      r.noteWrite(e.storeAddr, p.bytes(), id);
     } else if constexpr (std::is_same_v<P, MemRefStoreInst>) {
       const Buffer &buf = m.buffer(p.base);
       e.storeAddr = buf.ubAddr + m.scalar(p.index) * buf.elemBytes;

@@ -14,6 +14,7 @@
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 namespace ascreg {
 namespace interp {
@@ -100,16 +101,13 @@ struct MaskNotInst {
   }
 };
 
-/// pand / por with a governing predicate.
+/// governed_mask / pand, por, pxor.
 struct PredicateLogicInst {
   static constexpr Flow flow = Flow::Next;
-  MaskLogic logic;
+  sem::MaskLogicKind logic;
   MaskRef lhs, rhs, governing, result;
   void run(Machine &m) const {
-    if (logic == MaskLogic::And)
-      sem::dav::pand(m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
-    else
-      sem::dav::por(m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
+    sem::governedMaskLogic(logic, m.mask(lhs), m.mask(rhs), m.mask(governing), m.mask(result));
   }
   ShadowAction shadow(Machine &m, const Inst &) const {
     ShadowState &s = *m.shadow;
@@ -123,11 +121,13 @@ struct PredicateLogicInst {
   }
 };
 
-/// pnot with a governing predicate.
+/// governed_mask_not / pnot.
 struct PredicateNotInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef input, governing, result;
-  void run(Machine &m) const { sem::dav::pnot(m.mask(input), m.mask(governing), m.mask(result)); }
+  void run(Machine &m) const {
+    sem::governedMaskNot(m.mask(input), m.mask(governing), m.mask(result));
+  }
   ShadowAction shadow(Machine &m, const Inst &) const {
     ShadowState &s = *m.shadow;
     MaskTaint a = s.mask(input), g = s.mask(governing), r;
@@ -680,13 +680,13 @@ struct DuplicateLaneInst {
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::dav::vdupLane0(type, m.reg(source), m.mask(mask), m.regOut(result));
+    sem::duplicateLane(type, m.reg(source), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     checkMaskUse(m, inst, mask, type);
     permuteTaint(s, {source}, {result},
-                 [&] { sem::dav::vdupLane0(type, s.reg(source), m.mask(mask), s.reg(result)); });
+                 [&] { sem::duplicateLane(type, s.reg(source), m.mask(mask), s.reg(result)); });
     return ShadowAction::Run;
   }
 };

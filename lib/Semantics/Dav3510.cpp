@@ -1,5 +1,6 @@
 //===- Dav3510.cpp - semantics of the dav-3510 intrinsic helpers -*- C++ -*-===//
 #include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 #include <cstring>
 
@@ -42,17 +43,15 @@ void pintlvB32(const Mask &a, const Mask &b, Mask &low, Mask &high) {
 }
 
 void pand(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = a.w[i] & b.w[i] & g.w[i];
+  governedMaskLogic(MaskLogicKind::And, a, b, g, out);
 }
 void por(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = (a.w[i] | b.w[i]) & g.w[i];
+  governedMaskLogic(MaskLogicKind::Or, a, b, g, out);
 }
-void pnot(const Mask &a, const Mask &g, Mask &out) {
-  for (int i = 0; i < 4; ++i)
-    out.w[i] = ~a.w[i] & g.w[i];
+void pxor(const Mask &a, const Mask &b, const Mask &g, Mask &out) {
+  governedMaskLogic(MaskLogicKind::Xor, a, b, g, out);
 }
+void pnot(const Mask &a, const Mask &g, Mask &out) { governedMaskNot(a, g, out); }
 
 void vintlv(RegType t, const Reg &a, const Reg &b, Reg &low, Reg &high) {
   unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
@@ -89,15 +88,7 @@ void vldsDintlvB32(const uint8_t *src, Reg &even, Reg &odd) {
 }
 
 void vdupLane0(RegType t, const Reg &src, const Mask &m, Reg &out) {
-  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
-  uint8_t lane0[8];
-  std::memcpy(lane0, src.b, eb);
-  for (unsigned i = 0; i < n; ++i) {
-    if (m.laneActive(t, i))
-      std::memcpy(out.b + i * eb, lane0, eb);
-    else
-      std::memset(out.b + i * eb, 0, eb);
-  }
+  ref::duplicateLane(t, src, m, out); // the Reg API's Duplicate on a physical register
 }
 
 void scalarOp(ScalarOp k, RegType t, const Reg &a, uint64_t scalar, const Mask &m, Reg &out) {

@@ -18,8 +18,10 @@ a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
-every legal type. Every value that is still live at the end
-is stored to %out (masks through a select), so dead code is rare.
+every legal type, the lane broadcast duplicate_lane, the first-element store
+store_first at any element of a buffer, the governed mask logic on masks of
+any widths. Every value that is still live at the end is stored to %out
+(masks through a select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
     // rdiff-args: buf:ELEM:N ... i32:LO:HI index:LO:HI f32 ...
@@ -55,6 +57,8 @@ LANE_OPS = {op: ([_reg_type(t) for t in types], 2)
             for op, types in _conformance.LANE_BINARY.items()}
 LANE_OPS.update({op: ([_reg_type(t) for t in types], 1)
                  for op, types in _conformance.LANE_UNARY.items()})
+# The lane broadcast has the shape of a one-operand lane op.
+LANE_OPS["duplicate_lane"] = ([_reg_type(t) for t in _conformance.DUPLICATE_LANE], 1)
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}
@@ -328,7 +332,7 @@ class Kernel:
         have = self.values("mask")
         if have and rng.random() < 0.5:
             return rng.choice(have[-6:])[0]
-        how = rng.choice(["pattern", "pattern", "update", "not", "andor", "compare"])
+        how = rng.choice(["pattern", "pattern", "update", "not", "andor", "governed", "compare"])
         t = rng.choice(REG_TYPES)
         if how == "update":
             return self.update_mask(t)[0]
@@ -340,6 +344,15 @@ class Kernel:
             m = self.fresh("m")
             self.emit("%s = ascreg.mask_%s %s, %s" % (m, rng.choice(["and", "or"]),
                                                      rng.choice(have)[0], rng.choice(have)[0]))
+            return self.define(m, "mask", None)
+        if how == "governed" and have:  # per bit: masks of any widths combine
+            m, kind = self.fresh("m"), rng.choice(["and", "or", "xor", "not"])
+            ops = [rng.choice(have)[0] for _ in range(1 if kind == "not" else 2)]
+            g = rng.choice(have)[0]
+            if kind == "not":
+                self.emit("%s = ascreg.governed_mask_not %s, %s" % (m, ops[0], g))
+            else:
+                self.emit("%s = ascreg.governed_mask <%s> %s, %s, %s" % (m, kind, ops[0], ops[1], g))
             return self.define(m, "mask", None)
         if how == "compare":
             return self.compare()
@@ -492,6 +505,14 @@ class Kernel:
         t = rng.choice(forms)
         v = self.make_reg(t)
         tainted = self.is_tainted(v)
+        if BYTES[t[0]] <= 4 and rng.random() < 0.25:
+            # store_first: lane 0 at any element of the buffer (element-aligned).
+            off = self.const(rng.randrange(0, buf[2]), "index")
+            self.emit("ascreg.store_first %s, %s[%s], %s : %s, memref<?x%s>"
+                      % (v, buf[0], off, self.make_mask(), vreg(t), buf[1]))
+            if tainted:
+                self.tainted_bufs.add(buf[0])
+            return
         off = self.aligned_offset(buf, t, rng.random() < 0.6,
                                   not tainted and self.next_buffer(buf) is not None)
         m = self.make_mask()

@@ -141,6 +141,11 @@ class Kernel:
         elif p[0] == "gather" and len(p) == 4:
             self.kind, self.op, self.dst, self.src, self.idx = "gather", "gather", p[1], p[2], \
                 p[3]
+        elif p[:2] == ["governed", "mask"] and len(p) == 4:
+            self.kind, self.op, self.dst, self.src = "lane_unary", "governed_mask_" + p[2], p[3], \
+                p[3]
+        elif p[:2] in (["duplicate", "lane"], ["store", "first"]) and len(p) == 3:
+            self.kind, self.op, self.dst, self.src = "lane_unary", p[0] + "_" + p[1], p[2], p[2]
         elif p[0] in LANE_BINARY + LANE_UNARY and len(p) == 2:
             self.kind = "lane_binary" if p[0] in LANE_BINARY else "lane_unary"
             self.op, self.dst, self.src = p[0], p[1], p[1]

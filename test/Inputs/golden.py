@@ -721,18 +721,34 @@ def lane_unary(op, tok, a):
 
 
 def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
-    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not (inputs = [src]); the
-    kernel's CTRL[48] = 0 saturates f16 sub / mul."""
+    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane /
+    store_first (inputs = [src]); the kernel's CTRL[48] = 0 saturates f16 sub / mul."""
     saturate = not (ctrl or RUNTIME_CTRL)["48"]
     out = list(dst_buf)
     vl = lanes(tok)
     n = count & 0xFFFFFFFF
+    if op.startswith("governed_mask_"):                 # per mask bit p = stride * lane
+        kind = op[len("governed_mask_"):]
+        stride = 4 if tok.endswith("x2") else width(tok)
+        for r in range(repeat):
+            active, n = update_mask(n, tok)             # a: the prefix
+            for i in range(vl):
+                a, b, g = active[i], i % 4 == 0, (stride * i) % 3 == 0
+                bit = {"and": a and b, "or": a or b, "xor": a != b, "not": not a}[kind] and g
+                out[r * vl + i] = inputs[0][r * vl + i] if bit else 0
+        return out, set()
+    if op == "store_first":                             # lane 0 of register r to dst[r]
+        for r in range(repeat):
+            out[r] = inputs[0][r * vl]
+        return out, set()
     for r in range(repeat):
         active, n = update_mask(n, tok)
         for i in range(vl):
             x = [buf[r * vl + i] for buf in inputs]
             if not active[i]:
                 res = 0                                 # ZEROING
+            elif op == "duplicate_lane":                # lane 0, active or not
+                res = inputs[0][r * vl]
             elif len(x) == 2:
                 res = lane_binary(op, tok, x[0], x[1], saturate)
             else:

@@ -82,6 +82,17 @@ inline std::vector<std::string> split(const std::string &s) {
       break;
     p = q + 1;
   }
+  // Op names with an underscore stay one part (duplicate_lane_f32 ->
+  // {duplicate_lane, f32}).
+  if (out.size() > 1 && ((out[0] == "duplicate" && out[1] == "lane") ||
+                         (out[0] == "store" && out[1] == "first"))) {
+    out[0] += "_" + out[1];
+    out.erase(out.begin() + 1);
+  }
+  if (out.size() > 2 && out[0] == "governed" && out[1] == "mask") { // governed_mask_and_f16
+    out[0] += "_" + out[1] + "_" + out[2];
+    out.erase(out.begin() + 1, out.begin() + 3);
+  }
   return out;
 }
 
@@ -331,6 +342,10 @@ inline bool isLaneBinary(const std::string &op) {
   return op == "sub" || op == "mul" || op == "and" || op == "or" || op == "xor";
 }
 inline bool isLaneUnary(const std::string &op) { return op == "abs" || op == "not"; }
+/// The Reg API forms whose kernels take (src, dst, count, repeat) like abs.
+inline bool isRegApiForm(const std::string &op) {
+  return op == "duplicate_lane" || op == "store_first" || op.rfind("governed_mask_", 0) == 0;
+}
 
 struct Buffer {
   std::vector<uint8_t> bytes;
@@ -371,9 +386,9 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     uint64_t counts[] = {total, 0xffffffffull, total, g.pick(total + 1), src.lanes() - 1, 0};
     bufs = {s, d};
     scalars = {counts[g.pick(6)], repeat};
-  } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0])) {
+  } else if (isLaneBinary(parts[0]) || isLaneUnary(parts[0]) || isRegApiForm(parts[0])) {
     // {sub,mul,and,or,xor}_{T}[_ctrlABCD]: (a, b, dst, count, repeat);
-    // {abs,not}_{T}: (src, dst, count, repeat).
+    // {abs,not,duplicate_lane,store_first,governed_mask_K}_{T}: (src, dst, count, repeat).
     Tok t = tok(parts[1]);
     for (unsigned k = 0; k < (isLaneBinary(parts[0]) ? 2u : 1u); ++k) {
       Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};

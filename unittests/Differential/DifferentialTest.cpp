@@ -29,6 +29,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -182,6 +183,31 @@ TEST(ConformanceSet, OneLaneArithKernelPerLegalType) {
   }
   EXPECT_EQ(want, have);
   EXPECT_EQ(want.size(), 73u); // sub 13, mul 11, and / or / xor 10 each, abs 7, not 12
+}
+
+/// The Reg API form kernels (duplicate_lane_T, ...) are exactly the legal
+/// types of the semantics library's tables.
+TEST(ConformanceSet, OneRegApiFormKernelPerLegalType) {
+  namespace sem = ascreg::semantics;
+  std::set<std::string> want, have;
+  for (unsigned k = 0; k <= unsigned(sem::ElemKind::U64); ++k)
+    for (uint8_t regs : {1, 2})
+      if (sem::RegType t{sem::ElemKind(k), regs}; sem::isLegalDuplicateLane(t))
+        want.insert(std::string("duplicate_lane_") + sem::elemName(t.elem) +
+                    (regs == 2 ? "x2" : ""));
+  for (unsigned k = 0; k <= unsigned(sem::ElemKind::U64); ++k)
+    if (sem::isLegalStoreFirst({sem::ElemKind(k), 1}))
+      want.insert(std::string("store_first_") + sem::elemName(sem::ElemKind(k)));
+  for (const std::string &n : kernelNames())
+    if (n.rfind("duplicate_lane_", 0) == 0 || n.rfind("store_first_", 0) == 0)
+      have.insert(n);
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 13u + 9u); // duplicate_lane: every register type; store_first: 8-32 bit
+  // governed_mask: the four operations, one type per mask stride (1, 2, 4, 8, x2).
+  unsigned governed = 0;
+  for (const std::string &n : kernelNames())
+    governed += n.rfind("governed_mask_", 0) == 0;
+  EXPECT_EQ(governed, 4u * 5u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

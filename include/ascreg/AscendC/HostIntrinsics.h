@@ -20,10 +20,10 @@
 //   - mem_bar(VST_LD) ... (the vendor's MEM_TYPE literals): a no-op, the
 //     host runs the pipes in program order;
 //   - operand literals: MODE_ZEROING, POST_UPDATE, PAT_ALL ... PAT_ALLF,
-//     NORM, DINTLV_B32, NORM_B8/B16/B32, LOWER/HIGHER, POS_LOWEST, INC_ORDER;
+//     NORM, DINTLV_B32, NORM_B8/B16/B32, ONEPT_B8/B16/B32, LOWER/HIGHER, POS_LOWEST, INC_ORDER;
 //   - the intrinsics, in the out-parameter form the emitter produces
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
-//     pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
+//     pxor, pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
 //     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vshls,
 //     vshrs, vintlv, vdintlv, vcvt, vtrc;
@@ -52,6 +52,7 @@
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
@@ -140,7 +141,8 @@ inline void (*&onRuntimeError())(const S::RuntimeError &, const char *intrinsic)
 }
 /// Checks a register access of `bytes` at `p` against the current UB;
 /// false after reporting. `buffer` is where the access's pointer came from.
-inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intrinsic) {
+inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intrinsic,
+                                uint64_t alignment = S::kUBAlignment) {
   S::UnifiedBuffer *ub = currentUB();
   if (!ub)
     return true;
@@ -151,7 +153,7 @@ inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intri
                      intrinsic);
     return false;
   }
-  if (addr % S::kUBAlignment != 0) {
+  if (addr % alignment != 0) {
     onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::MisalignedAccess, {0, addr, 1}},
                      intrinsic);
     return false;
@@ -188,7 +190,7 @@ typedef ascreg_host::Pred vector_bool;
 enum AscMergeMode { MODE_ZEROING };
 enum AscPostMode { POST_UPDATE };
 enum AscLoadDist { NORM, DINTLV_B32 };
-enum AscStoreDist { NORM_B8, NORM_B16, NORM_B32 };
+enum AscStoreDist { NORM_B8, NORM_B16, NORM_B32, ONEPT_B8, ONEPT_B16, ONEPT_B32 };
 enum AscHalfPart { LOWER, HIGHER };
 enum AscPos { POS_LOWEST };
 enum AscOrder { INC_ORDER };
@@ -294,6 +296,9 @@ inline void pand(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
 inline void por(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
   ascreg::semantics::dav::por(a.m, b.m, g.m, d.m);
 }
+inline void pxor(vector_bool &d, vector_bool a, vector_bool b, vector_bool g) {
+  ascreg::semantics::dav::pxor(a.m, b.m, g.m, d.m);
+}
 inline void pnot(vector_bool &d, vector_bool a, vector_bool g) {
   ascreg::semantics::dav::pnot(a.m, g.m, d.m);
 }
@@ -326,7 +331,16 @@ inline void vlds(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, const P *base
   ascreg::semantics::dav::vldsDintlvB32(ascreg_host::bytes(base + offset), d0.r, d1.r);
 }
 template <ascreg::semantics::ElemKind K, class P, class O>
-inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist, vector_bool m) {
+inline void vsts(ascreg_host::Vec<K> v, P *base, O offset, AscStoreDist dist, vector_bool m) {
+  if (dist == ONEPT_B8 || dist == ONEPT_B16 || dist == ONEPT_B32) { // lane 0, no mask
+    if (!ascreg_host::checkRegisterAccess(base + offset, sizeof(P), "vsts", sizeof(P)))
+      return;
+    ascreg::semantics::storeFirst(ascreg_host::rt<K>(), v.r, ascreg_host::bytes(base + offset));
+    if (ascreg::semantics::UnifiedBuffer *ub = ascreg_host::currentUB())
+      ub->noteWrite(static_cast<uint64_t>(ascreg_host::bytes(base + offset) - ub->data()),
+                    sizeof(P));
+    return;
+  }
   if (!ascreg_host::checkRegisterAccess(base + offset, ascreg::semantics::kVLBytes, "vsts"))
     return;
   ascreg::semantics::storeAlign(ascreg_host::rt<K>(), v.r, m.m, ascreg_host::bytes(base + offset));

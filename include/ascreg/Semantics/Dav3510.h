@@ -26,9 +26,11 @@ void punpack(const Mask &in, bool higher, Mask &out);
 /// pintlv_b32: 4-bit groups g; low = a_0 b_0 a_1 b_1 ... a_31 b_31,
 /// high = a_32 b_32 ... a_63 b_63.
 void pintlvB32(const Mask &a, const Mask &b, Mask &low, Mask &high);
-/// pand/por/pnot with a governing predicate.
+/// pand/por/pxor/pnot with a governing predicate (the governed mask logic of
+/// RegApiForms.h).
 void pand(const Mask &a, const Mask &b, const Mask &g, Mask &out);
 void por(const Mask &a, const Mask &b, const Mask &g, Mask &out);
+void pxor(const Mask &a, const Mask &b, const Mask &g, Mask &out);
 void pnot(const Mask &a, const Mask &g, Mask &out);
 
 /// vintlv on lanes of t: low = a_0 b_0 a_1 b_1 ... (first halves),

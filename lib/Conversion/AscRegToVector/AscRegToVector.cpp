@@ -217,7 +217,7 @@ UBPlace placeAccess(VectorBuilder &e, Operation *op, Value base, Value offset) {
 /// Checks a whole-register access at element `offset` of `base`: inside UB
 /// and 32-byte aligned. Returns the access's UB address.
 Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base,
-                     Value offset, unsigned regBytes) {
+                     Value offset, unsigned regBytes, unsigned alignment = sem::kUBAlignment) {
   UBPlace p = placeAccess(e, op, base, offset);
   if (!checker.enabled())
     return p.addr;
@@ -229,12 +229,26 @@ Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, V
   inside = arith::AndIOp::create(e.b, e.loc, inside, indexWithin(e.b, e.loc, offset, p.capacity));
   checker.require(e.b, op, inside, sem::RuntimeErrorKind::RegisterAccessOutsideUB,
                   {p.bufferAddr, offset, eb, bytes});
-  Value rem = arith::RemSIOp::create(e.b, e.loc, p.addr, e.index(sem::kUBAlignment));
+  // Buffers are 32-byte aligned and offsets count elements: an alignment of
+  // at most the element size holds by construction.
+  if (alignment <= mt.getElementTypeBitWidth() / 8)
+    return p.addr;
+  Value rem = arith::RemSIOp::create(e.b, e.loc, p.addr, e.index(alignment));
   Value aligned = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, rem, zero);
   checker.require(e.b, op, aligned, sem::RuntimeErrorKind::MisalignedAccess,
                   {p.bufferAddr, offset, eb});
   return p.addr;
 }
+
+} // namespace
+
+Value ascreg::checkUBAccess(OpBuilder &b, Location loc, RuntimeChecker &checker, Operation *op,
+                            Value base, Value offset, unsigned bytes, unsigned alignment) {
+  VectorBuilder e{b, loc};
+  return checkRegAccess(e, checker, op, base, offset, bytes, alignment);
+}
+
+namespace {
 
 template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy> {
   AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, RuntimeChecker &checker)
@@ -1011,4 +1025,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                                                                               checker);
   populateCastToVectorPatterns(converter, patterns);
   populateLaneArithToVectorPatterns(converter, patterns);
+  populateRegApiFormsToVectorPatterns(converter, patterns, checker);
 }

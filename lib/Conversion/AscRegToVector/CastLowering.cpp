@@ -50,16 +50,6 @@ Value toBits(OpBuilder &b, Location loc, Value v) {
   return arith::BitcastOp::create(b, loc, it, v);
 }
 
-/// Lane i of register type `t` in the 256-bit mask: bit stride*i.
-Value lanesOf(OpBuilder &b, Location loc, Value mask, sem::RegType t) {
-  if (t.maskStride() == 1)
-    return mask;
-  SmallVector<int64_t> idx;
-  for (unsigned i = 0; i < t.lanes(); ++i)
-    idx.push_back(int64_t(t.maskStride() * i));
-  return vector::ShuffleOp::create(b, loc, mask, mask, idx);
-}
-
 Value zerosLike(OpBuilder &b, Location loc, VectorType t) {
   return arith::ConstantOp::create(b, loc,
                                    DenseElementsAttr::get(t, b.getZeroAttr(t.getElementType())));
@@ -149,7 +139,7 @@ struct CastLowering : public OpConversionPattern<CastOp> {
     Value bits = toBits(rw, loc, a.getSrc());
     const bool dstMask =
         wd > ws && kernelProfile(op).castWidenMask == sem::CastWidenMask::Destination;
-    Value active = lanesOf(rw, loc, a.getMask(), dstMask ? dstT : srcT);
+    Value active = laneMask(rw, loc, a.getMask(), dstMask ? dstT : srcT);
     if (wd > ws) { // widening: source lanes r*k + part
       const int64_t r = wd / ws;
       SmallVector<int64_t> pick;
@@ -229,7 +219,7 @@ struct TruncateLowering : public OpConversionPattern<TruncateOp> {
     r = l.sel(v.isNaN, sat ? l.c(0) : l.bor(x, l.c(f.quietBit())), r);
     auto laneBits = VectorType::get({n}, rw.getIntegerType(8 * sem::elemBytes(k)));
     Value out = arith::TruncIOp::create(rw, loc, laneBits, r);
-    out = arith::SelectOp::create(rw, loc, lanesOf(rw, loc, a.getMask(), t), out,
+    out = arith::SelectOp::create(rw, loc, laneMask(rw, loc, a.getMask(), t), out,
                                   zerosLike(rw, loc, laneBits));
     auto resultType = VectorType::get({n}, loweredElem(rw, k));
     if (resultType != laneBits)

@@ -25,6 +25,23 @@ using namespace mlir;
 using namespace ascreg;
 namespace sem = ::ascreg::semantics;
 
+Value ascreg::laneMask(OpBuilder &b, Location loc, Value mask, sem::RegType t) {
+  if (t.maskStride() == 1)
+    return mask;
+  SmallVector<int64_t> idx;
+  for (unsigned i = 0; i < t.lanes(); ++i)
+    idx.push_back(int64_t(t.maskStride() * i));
+  return vector::ShuffleOp::create(b, loc, mask, mask, idx);
+}
+
+Value ascreg::zeroInactive(OpBuilder &b, Location loc, Value mask, sem::RegType t, Value r, Type to) {
+  auto vt = cast<VectorType>(r.getType());
+  Value zero = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vt, b.getZeroAttr(vt.getElementType())));
+  Value z = arith::SelectOp::create(b, loc, laneMask(b, loc, mask, t), r, zero);
+  return z.getType() == to ? z : Value(arith::BitcastOp::create(b, loc, to, z));
+}
+
 namespace {
 
 using EK = sem::ElemKind;
@@ -71,25 +88,6 @@ struct LaneBits {
     return sel(cmp(P::ugt, mag, c(0x7C00)), c(0), r);
   }
 };
-
-/// Lane i of register type `t`: bit stride*i of the 256-bit mask.
-Value laneMask(OpBuilder &b, Location loc, Value mask, sem::RegType t) {
-  if (t.maskStride() == 1)
-    return mask;
-  SmallVector<int64_t> idx;
-  for (unsigned i = 0; i < t.lanes(); ++i)
-    idx.push_back(int64_t(t.maskStride() * i));
-  return vector::ShuffleOp::create(b, loc, mask, mask, idx);
-}
-
-/// `r` on the active lanes, 0 elsewhere, as the lowered type `to`.
-Value zeroInactive(OpBuilder &b, Location loc, Value mask, sem::RegType t, Value r, Type to) {
-  auto vt = cast<VectorType>(r.getType());
-  Value zero = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(vt, b.getZeroAttr(vt.getElementType())));
-  Value z = arith::SelectOp::create(b, loc, laneMask(b, loc, mask, t), r, zero);
-  return z.getType() == to ? z : Value(arith::BitcastOp::create(b, loc, to, z));
-}
 
 /// bf16 bits (i16 lanes) -> f32 lanes, exactly.
 Value bf16ToF32(OpBuilder &b, Location loc, Value x) {

@@ -19,6 +19,11 @@ public:
 void populateAscRegToDavPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
+/// duplicate_lane, store_first, reduce_data_block and the governed mask
+/// logic (RegApiFormsToDav.cpp); part of populateAscRegToDavPatterns.
+void populateRegApiFormsToDavPatterns(const mlir::TypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif // ASCREG_CONVERSION_ASCREGTODAV_ASCREGTODAV_H

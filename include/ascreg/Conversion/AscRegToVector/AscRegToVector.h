@@ -2,6 +2,8 @@
 #ifndef ASCREG_CONVERSION_ASCREGTOVECTOR_ASCREGTOVECTOR_H
 #define ASCREG_CONVERSION_ASCREGTOVECTOR_ASCREGTOVECTOR_H
 
+#include "ascreg/Semantics/Semantics.h"
+
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace ascreg {
@@ -28,6 +30,27 @@ void populateCastToVectorPatterns(const mlir::TypeConverter &converter,
 /// sub, mul, abs, and, or, xor, not (LaneArithLowering.cpp).
 void populateLaneArithToVectorPatterns(const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
+
+/// duplicate_lane, store_first, reduce_data_block and the governed mask
+/// logic (RegApiFormsLowering.cpp); `checker` as for
+/// populateAscRegToVectorPatterns.
+void populateRegApiFormsToVectorPatterns(const mlir::TypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns,
+                                         RuntimeChecker &checker);
+
+/// Checks (when `checker` is enabled) that `bytes` at element `offset` of the
+/// lowered UB buffer `base` lie inside UB and at an `alignment`-aligned
+/// address, with the runtime errors of every path; returns the UB address.
+mlir::Value checkUBAccess(mlir::OpBuilder &b, mlir::Location loc, RuntimeChecker &checker,
+                          mlir::Operation *op, mlir::Value base, mlir::Value offset,
+                          unsigned bytes, unsigned alignment);
+
+/// Lane i of register type `t`: bit stride*i of the lowered 256-bit mask.
+mlir::Value laneMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask,
+                     semantics::RegType t);
+/// `r` on the active lanes of `t`, 0 elsewhere, as the lowered type `to`.
+mlir::Value zeroInactive(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask,
+                         semantics::RegType t, mlir::Value r, mlir::Type to);
 
 } // namespace ascreg
 

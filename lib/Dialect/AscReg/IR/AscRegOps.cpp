@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/RegApiForms.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -490,6 +491,24 @@ LogicalResult ascreg::verifyTruncate(Operation *op, Type type, RoundMode round) 
 }
 
 LogicalResult TruncateOp::verify() { return verifyTruncate(*this, getSrc().getType(), getRound()); }
+
+//===----------------------------------------------------------------------===//
+// Reg API forms (issue 27 items 4-7; AscRegRegApiOps.td)
+//===----------------------------------------------------------------------===//
+
+LogicalResult DuplicateLaneOp::verify() {
+  if (getPos() == LanePosition::lowest)
+    return success();
+  return emitOpError() << "pos <highest> is not supported: the vendor documents only LOWEST for "
+                          "Duplicate(dst, srcReg, mask) (lane 0 of the source); legal: pos "
+                          "<lowest>";
+}
+
+LogicalResult StoreFirstOp::verify() {
+  if (failed(verifyLaneOp(*this, getValue().getType(), MergeMode::zeroing, sem::isLegalStoreFirst)))
+    return failure();
+  return verifyMemRefMatchesReg(*this, getBase().getType(), getValue().getType());
+}
 
 #define GET_OP_CLASSES
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.cpp.inc"

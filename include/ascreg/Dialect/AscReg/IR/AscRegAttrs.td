@@ -147,4 +147,27 @@ def AscReg_ProfileAttr : AttrDef<AscReg_Dialect, "Profile"> {
   ];
 }
 
+// The governed mask logic's operation (the vendor's MaskReg And / Or / Xor).
+def AscReg_MaskLogicKind : I32EnumAttr<"MaskLogicKind", "bitwise mask operation (pand / por / pxor)", [
+    // C++ reserves and / or / xor: the enumerators are capitalised, the
+    // keywords are not.
+    I32EnumAttrCase<"And", 0, "and">, I32EnumAttrCase<"Or", 1, "or">,
+    I32EnumAttrCase<"Xor", 2, "xor">]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_MaskLogicKindAttr : EnumAttr<AscReg_Dialect, AscReg_MaskLogicKind, "mask_logic_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// The vendor's HighLowPart (LOWEST, HIGHEST) of Duplicate(dst, srcReg, mask).
+def AscReg_LanePosition : I32EnumAttr<"LanePosition", "source lane of a lane broadcast (POS_*)", [
+    I32EnumAttrCase<"lowest", 0>, I32EnumAttrCase<"highest", 1>]> {
+  let cppNamespace = "::ascreg";
+  let genSpecializedAttr = 0;
+}
+def AscReg_LanePositionAttr : EnumAttr<AscReg_Dialect, AscReg_LanePosition, "lane_position"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // ASCREG_ATTRS_TD

@@ -491,4 +491,6 @@ def AscReg_TruncateOp : AscReg_Op<"truncate", [Pure, AllTypesMatch<["src", "resu
   let hasVerifier = 1;
 }
 
+include "ascreg/Dialect/AscReg/IR/AscRegRegApiOps.td"
+
 #endif // ASCREG_OPS_TD

@@ -88,6 +88,12 @@ def Dav_PorOp : Dav_IntrOp<"por", "{r0}, {0}, {1}, {2}", [Pure]> {
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
 }
+def Dav_PxorOp : Dav_IntrOp<"pxor", "{r0}, {0}, {1}, {2}", [Pure]> {
+  let summary = "(a ^ b) & governing predicate";
+  let arguments = (ins AscReg_Mask:$lhs, AscReg_Mask:$rhs, AscReg_Mask:$mask);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$lhs `,` $rhs `,` $mask attr-dict";
+}
 def Dav_PnotOp : Dav_IntrOp<"pnot", "{r0}, {0}, {1}", [Pure]> {
   let summary = "~a & governing predicate";
   let arguments = (ins AscReg_Mask:$input, AscReg_Mask:$mask);
@@ -145,6 +151,15 @@ def Dav_VstsOp : Dav_IntrOp<"vsts", ""> {
                        AscReg_Mask:$mask);
   let assemblyFormat = "$value `,` $base `[` $offset `]` `,` $mask attr-dict `:` qualified(type($value)) `,` type($base)";
   let hasVerifier = 1;
+}
+
+def Dav_VstsFirstOp : Dav_IntrOp<"vsts_1pt", ""> {
+  let intrinsicName = [{"vsts"}];
+  let callTemplate = [{"{0}, {1}, {2}, ONEPT_B" + std::to_string(getValue().getType().getElementBytes() * 8) + ", {3}"}];
+  let summary = "store of lane 0 (DIST_FIRST_ELEMENT_Bx / ONEPT_Bx): the mask is ignored";
+  let arguments = (ins Dav_Reg:$value, Arg<Dav_UB, "", [MemWrite]>:$base, Index:$offset,
+                       AscReg_Mask:$mask);
+  let assemblyFormat = "$value `,` $base `[` $offset `]` `,` $mask attr-dict `:` qualified(type($value)) `,` type($base)";
 }
 
 def Dav_MemBarOp : Dav_IntrOp<"mem_bar", "", [MemoryEffects<[MemRead, MemWrite]>]> {
