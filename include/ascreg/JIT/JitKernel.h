@@ -35,6 +35,9 @@ class ExecutionEngine;
 
 namespace ascreg {
 namespace jit {
+namespace cache {
+struct Entry;
+} // namespace cache
 
 struct Options {
   /// Runtime checks of UB accesses, gather indices, allocations and loop
@@ -50,7 +53,16 @@ struct Options {
   /// With `interruptible`: a run does not start its compiled code once this
   /// is true (a stop requested before interruptCurrentRun could unwind).
   const std::atomic<bool> *cancel = nullptr;
+  /// Directory of the on-disk cache of compiled modules (JitModule::compile
+  /// only; a hit skips the lowering and LLVM); empty: no cache. See
+  /// defaultCacheDir.
+  std::string cacheDir;
 };
+
+/// The cache directory of the command-line tools: $ASCREG_JIT_CACHE if set
+/// ("" or "off": no cache), else $XDG_CACHE_HOME/ascreg/jit, else
+/// $HOME/.cache/ascreg/jit; "" (no cache) without any of them.
+std::string defaultCacheDir();
 
 /// Stops the run of an interruptible kernel (Options::interruptible) in
 /// progress on the calling thread if it is executing compiled code: unwinds
@@ -95,7 +107,15 @@ private:
   /// wrapper (`wrapperName(i)`, without the engine's "_mlir_" prefix).
   mlir::LogicalResult createEngine(mlir::ModuleOp lowered, mlir::Operation *blame,
                                    const Options &options,
-                                   llvm::function_ref<std::string(size_t)> wrapperName);
+                                   llvm::function_ref<std::string(size_t)> wrapperName,
+                                   bool keepObject);
+  /// Loads a cache entry of `module` instead of compiling it (ObjectCache.h
+  /// in lib/JIT); fails, silently, if it cannot be used.
+  mlir::LogicalResult loadCached(mlir::ModuleOp module, const cache::Entry &cached,
+                                 const Options &options, llvm::ArrayRef<std::string> entries);
+  /// Stores the compiled code of `module` (created with keepObject) in the
+  /// cache `dir` under `key`.
+  void storeInCache(mlir::ModuleOp module, llvm::StringRef dir, llvm::StringRef key);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
