@@ -697,6 +697,22 @@ std::string defaultCacheDir() {
   return path.str().str();
 }
 
+FailureOr<std::vector<void *>> JitModule::placeArguments(size_t index,
+                                                         ArrayRef<uint64_t> numElements) {
+  Impl &m = *impl;
+  assert(index < m.entries.size() && "JitModule entry out of range");
+  Entry &k = m.entries[index];
+  std::vector<unsigned> elemBytes;
+  for (const Param &p : k.params)
+    if (p.isMemRef)
+      elemBytes.push_back(p.elemBytes);
+  std::vector<void *> places;
+  std::string error;
+  if (!m.ub.placeArguments(elemBytes, {numElements.begin(), numElements.end()}, places, error))
+    return k.func->emitError() << error;
+  return places;
+}
+
 JitKernel::JitKernel(std::unique_ptr<JitModule> module) : module(std::move(module)) {}
 JitKernel::~JitKernel() = default;
 
@@ -719,6 +735,10 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compileLowered(ModuleOp module,
 }
 
 LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) { return module->run(0, args); }
+
+FailureOr<std::vector<void *>> JitKernel::placeArguments(ArrayRef<uint64_t> numElements) {
+  return module->placeArguments(0, numElements);
+}
 
 } // namespace jit
 } // namespace ascreg

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 #include <string>
 
 namespace mlir {
@@ -100,6 +101,12 @@ public:
   size_t numEntries() const;
   /// Runs entry `index` (a position in `entries`) on `args`, as JitKernel::run.
   mlir::LogicalResult run(size_t index, llvm::ArrayRef<interp::Arg> args);
+  /// Memory for the buffer arguments of entry `index` bound in place, as
+  /// interp::CompiledKernel::placeArguments (a failed run that discards UB
+  /// leaves them 0). The entries share one UB: the places of one entry are
+  /// the places of another with the same sizes.
+  mlir::FailureOr<std::vector<void *>> placeArguments(size_t index,
+                                                      llvm::ArrayRef<uint64_t> numElements);
 
 private:
   JitModule();
@@ -133,8 +140,11 @@ public:
                                                                     mlir::func::FuncOp signature,
                                                                     llvm::StringRef entry,
                                                                     const Options &options = {});
-  /// Runs the kernel on `args` (one per parameter, buffers are used in place).
+  /// Runs the kernel on `args` (one per parameter). Buffers are copied
+  /// into the modelled UB and back, except those bound in place.
   mlir::LogicalResult run(llvm::ArrayRef<interp::Arg> args);
+  /// JitModule::placeArguments of the kernel.
+  mlir::FailureOr<std::vector<void *>> placeArguments(llvm::ArrayRef<uint64_t> numElements);
 
 private:
   explicit JitKernel(std::unique_ptr<JitModule> module);
