@@ -1,12 +1,12 @@
 //===- LimitBench.cpp - time one hand-written benchmark loop --------------===//
 //
-//   ascreg-bench-limit KERNEL [--regs N] [--repeat N] [--isa avx2|scalar]
+//   ascreg-bench-limit KERNEL [--regs N] [--repeat N] [--isa avx512fp16|avx2|scalar]
 //
 // KERNEL is the conformance kernel's name (reduce_max_f32_f32,
 // reduce_sum_f16_f16, pair_reduce_sum_f32, gather_f32_f32_u32). The inputs
 // are bench/interp_vs_jit.py's; the median time per run goes to stderr in
 // ascreg-run's words ("N runs, median X us per run"), so the script reads
-// both the same way.
+// both the same way. The default --isa is the best the host has.
 //
 //===----------------------------------------------------------------------===//
 #include "LimitKernels.h"
@@ -23,7 +23,8 @@
 using namespace ascreg::limit;
 
 int main(int argc, char **argv) {
-  std::string kernel, isa = hostHasAvx2() ? "avx2" : "scalar";
+  std::string kernel,
+      isa = hostHasAvx512Fp16() ? "avx512fp16" : hostHasAvx2() ? "avx2" : "scalar";
   size_t regs = 256, repeat = 300;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -43,15 +44,17 @@ int main(int argc, char **argv) {
     else
       kernel = a;
   }
-  if (isa == "avx2" && !hostHasAvx2()) {
-    std::fprintf(stderr, "ascreg-bench-limit: this host has no AVX2 + F16C\n");
+  if ((isa == "avx2" && !hostHasAvx2()) || (isa == "avx512fp16" && !hostHasAvx512Fp16())) {
+    std::fprintf(stderr, "ascreg-bench-limit: this host has no %s\n", isa.c_str());
     return 2;
   }
-  const Kernels &k = isa == "avx2" ? avx2Kernels() : scalarKernels();
-  if (isa != "avx2" && isa != "scalar") {
-    std::fprintf(stderr, "ascreg-bench-limit: --isa is avx2 or scalar\n");
+  if (isa != "avx512fp16" && isa != "avx2" && isa != "scalar") {
+    std::fprintf(stderr, "ascreg-bench-limit: --isa is avx512fp16, avx2 or scalar\n");
     return 2;
   }
+  const Kernels &k = isa == "avx512fp16" ? avx512Fp16Kernels()
+                     : isa == "avx2"     ? avx2Kernels()
+                                         : scalarKernels();
   // bench/interp_vs_jit.py's inputs: ((i * 7919) % 2001 - 1000) / 8, index (i * 37) % n.
   size_t lanes32 = 64 * regs, lanes16 = 128 * regs;
   auto value = [](size_t i) { return float(int((i * 7919) % 2001) - 1000) / 8.0f; };

@@ -1,7 +1,8 @@
 //===- LimitKernels.h - hand-written loops: the machine's limit -*- C++ -*-===//
 //
 // The four benchmark loops of bench/interp_vs_jit.py written by hand, once
-// with AVX2 + F16C intrinsics and once in plain scalar C++: what a
+// with AVX2 + F16C intrinsics (the f16 sum also with AVX512-FP16, which the
+// JIT uses where the host has it) and once in plain scalar C++: what a
 // programmer gets for the same work without ascreg (no Unified Buffer, no
 // copies, no checks beyond the gather's index bound). They compute exactly
 // what the conformance kernels compute (examples/conformance/<name>.mlir,
@@ -47,6 +48,10 @@ const Kernels &scalarKernels();
 /// Callable only where hostHasAvx2() is true.
 const Kernels &avx2Kernels();
 bool hostHasAvx2();
+/// The AVX2 loops with the f16 sum on native f16 additions; callable only
+/// where hostHasAvx512Fp16() is true.
+const Kernels &avx512Fp16Kernels();
+bool hostHasAvx512Fp16();
 
 /// The active lanes of a register of `lanes` lanes under update_mask and the
 /// count left for the next register.

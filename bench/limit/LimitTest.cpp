@@ -36,6 +36,8 @@ std::vector<const limit::Kernels *> kernelSets() {
   std::vector<const limit::Kernels *> sets = {&limit::scalarKernels()};
   if (limit::hostHasAvx2())
     sets.push_back(&limit::avx2Kernels());
+  if (limit::hostHasAvx512Fp16())
+    sets.push_back(&limit::avx512Fp16Kernels());
   return sets;
 }
 
