@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""Interpreter vs JIT, side by side in one run, on UB-sized loops.
+"""The machine's limit, the interpreter and the JIT, side by side in one run.
 
 For each kernel, writes inputs of REGS registers (default 256), runs
 `ascreg-run --repeat=N` in interp and jit mode and in interp mode with
-`--check=all` (same inputs, one process each) and prints the median time per
-run, the interp/JIT ratio, the interpreter's throughput in source elements
-per second and the overhead of the debugging checks.
+`--check=all` (same inputs, one process each), and for the four kernels with
+a hand-written loop (bench/limit/) `ascreg-bench-limit` on the same inputs.
+Prints the median time per run of each, interp/limit, JIT/limit and
+interp/JIT, and the overhead of the debugging checks.
 
 Shared machines change speed by up to 2x from one second to the next, so the
-three processes run in ROUNDS alternating rounds (default 5): the times are
-the medians over the rounds of each process's median, and the ratios the
-medians of the per-round ratios (the two paths of one round ran side by side).
+processes run in ROUNDS alternating rounds (default 5): the times are the
+medians over the rounds of each process's median, and the ratios the medians
+of the per-round ratios (the paths of one round ran side by side). The load
+average at the start and the end is printed with the table.
 
-  bench/interp_vs_jit.py [--build build] [--regs 256] [--repeat 300] [--rounds 5]
+  bench/interp_vs_jit.py [--build build] [--limit-build build] [--regs 256]
+                         [--repeat 300] [--rounds 5] [--filter A,B] [--no-checks]
+
+--build picks the ascreg-run to measure (e.g. a build of another commit for
+a before/after table); --limit-build the ascreg-bench-limit (default: the
+tree's own build); --filter limit runs the four kernels with a limit loop.
 
 Uses only the standard library (test/Inputs/mknpy.py writes the .npy files).
 """
@@ -26,6 +33,10 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The kernels with a hand-written loop in bench/limit/ (ascreg-bench-limit).
+LIMIT_KERNELS = {"reduce_max_f32_f32", "reduce_sum_f16_f16", "pair_reduce_sum_f32",
+                 "gather_f32_f32_u32"}
 
 # (kernel, source dtype, source lanes per register, destination dtype, destination lanes)
 KERNELS = [
@@ -67,20 +78,40 @@ def run(tool, kernel, args, mode, repeat, extra=()):
     return float(m.group(1))
 
 
+def run_limit(tool, kernel, regs, repeat):
+    cmd = [tool, kernel, "--regs", str(regs), "--repeat", str(repeat)]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit("failed: %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+    return float(re.search(r"median ([0-9.]+) us", p.stderr).group(1))
+
+
+def fmt(x, spec="%.2f"):
+    return "-" if x is None else spec % x
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--regs", type=int, default=256)
     ap.add_argument("--repeat", type=int, default=300)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--filter", default="")
+    ap.add_argument("--filter", default="", help="comma-separated parts of kernel names")
+    ap.add_argument("--limit-build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--no-checks", action="store_true", help="skip the --check=all runs")
     o = ap.parse_args()
     tool = os.path.join(o.build, "bin", "ascreg-run")
-    print("| kernel | interp us | jit us | interp/jit | interp G src elem/s | --check=all us | checks/interp |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    limit_tool = os.path.join(o.limit_build, "bench", "limit", "ascreg-bench-limit")
+    print("ascreg-run: %s; limit: %s; load average at start: %s" %
+          (tool, limit_tool, " ".join("%.2f" % x for x in os.getloadavg())))
+    print()
+    print("| kernel | limit us | interp us | jit us | interp/limit | jit/limit | interp/jit "
+          "| --check=all us | checks/interp |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for name, scode, slanes, dcode, dlanes in KERNELS:
-            if o.filter not in name:
+            wanted = o.filter.split(",") if o.filter != "limit" else LIMIT_KERNELS
+            if not any(f in name for f in wanted):
                 continue
             kernel = os.path.join(ROOT, "examples", "conformance", name + ".mlir")
             n = slanes * o.regs
@@ -96,16 +127,28 @@ def main():
                 src = os.path.join(tmp, name + "_src.npy")
                 write_npy(src, scode, source_values(scode, n))
                 args = [src, dst, "i32:%d" % n, "index:%d" % o.regs]
+            has_limit = name in LIMIT_KERNELS
             rounds = []
             for _ in range(o.rounds):
-                rounds.append((run(tool, kernel, args, "interp", o.repeat),
+                rounds.append((run_limit(limit_tool, name, o.regs, o.repeat) if has_limit else None,
+                               run(tool, kernel, args, "interp", o.repeat),
                                run(tool, kernel, args, "jit", o.repeat),
+                               None if o.no_checks else
                                run(tool, kernel, args, "interp", o.repeat, ["--check=all"])))
-            ti, tj, tc = (statistics.median(r[k] for r in rounds) for k in range(3))
-            ratio = statistics.median(r[0] / r[1] for r in rounds)
-            checks = statistics.median(r[2] / r[0] for r in rounds)
-            print("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |" %
-                  (name, ti, tj, ratio, n / ti / 1e3, tc, checks), flush=True)
+
+            def med(f):
+                values = [f(r) for r in rounds]
+                return None if None in values else statistics.median(values)
+
+            def ratio(a, b):
+                return med(lambda r: None if r[a] is None or r[b] is None else r[a] / r[b])
+
+            print("| %s | %s | %.2f | %.2f | %s | %s | %.2f | %s | %s |" %
+                  (name, fmt(med(lambda r: r[0])), med(lambda r: r[1]), med(lambda r: r[2]),
+                   fmt(ratio(1, 0)), fmt(ratio(2, 0)), ratio(1, 2), fmt(med(lambda r: r[3])),
+                   fmt(ratio(3, 1))), flush=True)
+    print()
+    print("load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
 
 if __name__ == "__main__":

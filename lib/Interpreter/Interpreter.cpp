@@ -110,6 +110,19 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
   return success();
 }
 
+FailureOr<std::vector<void *>> CompiledKernel::placeArguments(ArrayRef<uint64_t> numElements) {
+  Machine &m = *machine;
+  std::vector<unsigned> elemBytes;
+  for (const Machine::Param &p : m.params)
+    if (p.isMemRef)
+      elemBytes.push_back(p.elemBytes);
+  std::vector<void *> places;
+  std::string error;
+  if (!m.ub.placeArguments(elemBytes, {numElements.begin(), numElements.end()}, places, error))
+    return m.func->emitError() << error;
+  return places;
+}
+
 ArrayRef<Finding> CompiledKernel::findings() const {
   return machine->shadow ? ArrayRef<Finding>(machine->shadow->findings) : ArrayRef<Finding>();
 }

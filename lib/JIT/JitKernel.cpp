@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/JIT/JitKernel.h"
+#include "ObjectCache.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
@@ -25,9 +26,17 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 
 #include <csetjmp>
@@ -182,6 +191,8 @@ struct Entry {
 
 struct JitModule::Impl {
   std::unique_ptr<ExecutionEngine> engine;
+  /// Instead of `engine`: the JIT that loaded a cached object.
+  std::unique_ptr<llvm::orc::LLJIT> cachedJit;
   std::vector<Entry> entries;
   /// Check sites of the lowered module: op name and location.
   std::vector<std::pair<std::string, Location>> sites;
@@ -252,29 +263,20 @@ bool takesExpanded(LLVM::LLVMFuncOp fn, ArrayRef<Param> params, bool exposed) {
 }
 } // namespace
 
-LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const Options &options,
-                                      llvm::function_ref<std::string(size_t)> wrapperName) {
-  Impl &k = *impl;
-  auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = options.optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
-                                     : options.optLevel == 0 ? llvm::CodeGenOptLevel::None
-                                                             : llvm::CodeGenOptLevel::Default;
-  // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
-  // The target machine is made here: ExecutionEngine::create ignores
-  // jitCodeGenOptLevel when it makes its own (LLVM 22), and the code
-  // generator at its default level costs most of a small kernel's compile
-  // time at --jit-opt=0 (machine scheduling and register allocation of the
-  // large unrolled vector blocks).
+namespace {
+/// The target machine of every JIT compilation: the host at the code
+/// generator level of `optLevel`, without its inexact conversions.
+llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
+  return optLevel >= 3   ? llvm::CodeGenOptLevel::Aggressive
+         : optLevel == 0 ? llvm::CodeGenOptLevel::None
+                         : llvm::CodeGenOptLevel::Default;
+}
+
+llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder(unsigned optLevel) {
   auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!machineBuilder)
-    return blame->emitError() << "JIT compilation failed: "
-                              << llvm::toString(machineBuilder.takeError());
-  machineBuilder->setCodeGenOptLevel(*engineOptions.jitCodeGenOptLevel);
+    return machineBuilder.takeError();
+  machineBuilder->setCodeGenOptLevel(codeGenOptLevel(optLevel));
   // The host's f32 -> bf16 conversion instructions are not IEEE 754: on
   // AVX512-BF16 and AVX-NE-CONVERT CPUs (Sapphire Rapids and later) LLVM
   // selects vcvtneps2bf16 for fptrunc, which flushes subnormal inputs to
@@ -282,6 +284,62 @@ LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const 
   // which is ascreg's exact conversion (ascregJitTruncSFBF2 below).
   for (const char *feature : kInexactHostFeatures)
     machineBuilder->getFeatures().AddFeature(feature, /*enable=*/false);
+  return machineBuilder;
+}
+
+/// The functions of this process that compiled code calls.
+llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner &interner, bool loweredElsewhere) {
+  llvm::orc::SymbolMap symbols;
+  auto define = [&](StringRef name, auto *fn) {
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                               llvm::JITSymbolFlags::Exported};
+  };
+  define(kRuntimeErrorFunction, &ascregJitRuntimeError);
+  define("__truncsfbf2", &ascregJitTruncSFBF2);
+  if (loweredElsewhere) {
+    define("puts", &ascregJitPuts);
+    define("abort", &ascregJitAbort);
+  }
+  return symbols;
+}
+
+/// The object file of `engine`'s module (compiled with enableObjectDump),
+/// or "" if it cannot be had.
+std::string objectOf(ExecutionEngine &engine) {
+  llvm::SmallString<128> path;
+  int fd;
+  if (llvm::sys::fs::createTemporaryFile("ascreg-jit", "o", fd, path))
+    return "";
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  engine.dumpToObjectFile(path);
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  llvm::sys::fs::remove(path);
+  return file ? (*file)->getBuffer().str() : "";
+}
+} // namespace
+
+LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const Options &options,
+                                      llvm::function_ref<std::string(size_t)> wrapperName,
+                                      bool keepObject) {
+  Impl &k = *impl;
+  auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  engineOptions.enableObjectDump = keepObject;
+  // The target machine is made here: ExecutionEngine::create ignores
+  // jitCodeGenOptLevel when it makes its own (LLVM 22), and the code
+  // generator at its default level costs most of a small kernel's compile
+  // time at --jit-opt=0 (machine scheduling and register allocation of the
+  // large unrolled vector blocks).
+  auto machineBuilder = hostMachineBuilder(options.optLevel);
+  if (!machineBuilder)
+    return blame->emitError() << "JIT compilation failed: "
+                              << llvm::toString(machineBuilder.takeError());
+  engineOptions.jitCodeGenOptLevel = codeGenOptLevel(options.optLevel);
   auto machine = machineBuilder->createTargetMachine();
   if (!machine)
     return blame->emitError() << "JIT compilation failed: " << llvm::toString(machine.takeError());
@@ -291,18 +349,7 @@ LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const 
   k.engine = std::move(*engine);
   bool loweredElsewhere = llvm::any_of(k.entries, [](const Entry &e) { return e.lowered; });
   k.engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    auto define = [&](StringRef name, auto *fn) {
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
-                                 llvm::JITSymbolFlags::Exported};
-    };
-    define(kRuntimeErrorFunction, &ascregJitRuntimeError);
-    define("__truncsfbf2", &ascregJitTruncSFBF2);
-    if (loweredElsewhere) {
-      define("puts", &ascregJitPuts);
-      define("abort", &ascregJitAbort);
-    }
-    return symbols;
+    return hostSymbols(interner, loweredElsewhere);
   });
   for (size_t i = 0; i < k.entries.size(); ++i) {
     auto packed = k.engine->lookupPacked(wrapperName(i));
@@ -310,6 +357,64 @@ LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const 
       return k.entries[i].func->emitError()
              << "JIT compilation failed: " << llvm::toString(packed.takeError());
     k.entries[i].entry = *packed;
+  }
+  return success();
+}
+
+LogicalResult JitModule::loadCached(ModuleOp module, const cache::Entry &cached,
+                                    const Options &options, ArrayRef<std::string> entries) {
+  Impl &k = *impl;
+  std::vector<Location> locations = cache::opLocations(module);
+  for (const cache::Site &site : cached.sites) {
+    if (site.location >= locations.size())
+      return failure();
+    k.sites.push_back({site.opName, locations[site.location]});
+  }
+  // What ExecutionEngine makes, without its compiler: the object goes
+  // straight to the linking layer.
+  auto fail = [&](llvm::Error error) {
+    llvm::consumeError(std::move(error));
+    k.sites.clear();
+    k.cachedJit.reset();
+    return failure();
+  };
+  auto machineBuilder = hostMachineBuilder(options.optLevel);
+  if (!machineBuilder)
+    return fail(machineBuilder.takeError());
+  auto dataLayout = machineBuilder->getDefaultDataLayoutForTarget();
+  if (!dataLayout)
+    return fail(dataLayout.takeError());
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*machineBuilder))
+          .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session) {
+            return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                session, [](const llvm::MemoryBuffer &) {
+                  return std::make_unique<llvm::SectionMemoryManager>();
+                });
+          })
+          .create();
+  if (!jit)
+    return fail(jit.takeError());
+  k.cachedJit = std::move(*jit);
+  llvm::orc::JITDylib &main = k.cachedJit->getMainJITDylib();
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(dataLayout->getGlobalPrefix());
+  if (!process)
+    return fail(process.takeError());
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner(k.cachedJit->getExecutionSession(), *dataLayout);
+  if (llvm::Error e = main.define(llvm::orc::absoluteSymbols(hostSymbols(interner, false))))
+    return fail(std::move(e));
+  if (llvm::Error e = k.cachedJit->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(cached.object, "ascreg-jit-cache")))
+    return fail(std::move(e));
+  for (size_t i = 0; i < k.entries.size(); ++i) {
+    // ExecutionEngine's packed wrapper of the C interface function.
+    auto address = k.cachedJit->lookup("_mlir__mlir_ciface_" + entries[i]);
+    if (!address)
+      return fail(address.takeError());
+    k.entries[i].entry = address->toPtr<void (*)(void **)>();
   }
   return success();
 }
@@ -345,6 +450,19 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
   k.interruptible = options.interruptible;
   k.cancel = options.cancel;
 
+  std::string cacheKey;
+  if (!options.cacheDir.empty()) {
+    auto machineBuilder = hostMachineBuilder(options.optLevel);
+    if (!machineBuilder)
+      return blame->emitError() << "JIT compilation failed: "
+                                << llvm::toString(machineBuilder.takeError());
+    cacheKey = cache::makeKey(module, entries, options, machineBuilder->getCPU(),
+                              machineBuilder->getFeatures().getString());
+    if (std::optional<cache::Entry> hit = cache::load(options.cacheDir, cacheKey))
+      if (succeeded(compiled->loadCached(module, *hit, options, entries)))
+        return compiled;
+  }
+
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
   if (options.profile)
     recordProfile(*lowered, *options.profile);
@@ -364,10 +482,30 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
       auto pair = cast<ArrayAttr>(site);
       k.sites.push_back({cast<StringAttr>(pair[0]).str(), cast<LocationAttr>(pair[1])});
     }
-  if (failed(compiled->createEngine(*lowered, blame, options,
-                                    [&](size_t i) { return "_mlir_ciface_" + entries[i]; })))
+  if (failed(compiled->createEngine(
+          *lowered, blame, options, [&](size_t i) { return "_mlir_ciface_" + entries[i]; },
+          /*keepObject=*/!cacheKey.empty())))
     return failure();
+  if (!cacheKey.empty())
+    compiled->storeInCache(module, options.cacheDir, cacheKey);
   return compiled;
+}
+
+void JitModule::storeInCache(ModuleOp module, StringRef dir, StringRef key) {
+  Impl &k = *impl;
+  cache::Entry entry;
+  llvm::DenseMap<Location, uint32_t> index;
+  for (Location loc : cache::opLocations(module))
+    index.try_emplace(loc, static_cast<uint32_t>(index.size()));
+  for (const auto &[name, loc] : k.sites) {
+    auto it = index.find(loc);
+    if (it == index.end())
+      return; // a site the lowering made up: not expressible in an entry
+    entry.sites.push_back({name, it->second});
+  }
+  entry.object = objectOf(*k.engine);
+  if (!entry.object.empty())
+    cache::store(dir, key, entry);
 }
 
 FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
@@ -403,7 +541,8 @@ FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
   // Whatever checks the module has stop with abort; faults are caught.
   k.runtimeChecks = false;
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
-  if (failed(compiled->createEngine(*lowered, fn, options, [&](size_t) { return entry.str(); })))
+  if (failed(compiled->createEngine(*lowered, fn, options, [&](size_t) { return entry.str(); },
+                                    /*keepObject=*/false)))
     return failure();
   return compiled;
 }
@@ -547,6 +686,38 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   return success();
 }
 
+std::string defaultCacheDir() {
+  if (const char *dir = std::getenv("ASCREG_JIT_CACHE"))
+    return StringRef(dir) == "off" ? "" : dir;
+  llvm::SmallString<256> path;
+  const char *xdg = std::getenv("XDG_CACHE_HOME");
+  const char *home = std::getenv("HOME");
+  if (xdg && llvm::sys::path::is_absolute(xdg))
+    path = xdg;
+  else if (home && *home)
+    llvm::sys::path::append(path, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(path, "ascreg", "jit");
+  return path.str().str();
+}
+
+FailureOr<std::vector<void *>> JitModule::placeArguments(size_t index,
+                                                         ArrayRef<uint64_t> numElements) {
+  Impl &m = *impl;
+  assert(index < m.entries.size() && "JitModule entry out of range");
+  Entry &k = m.entries[index];
+  std::vector<unsigned> elemBytes;
+  for (const Param &p : k.params)
+    if (p.isMemRef)
+      elemBytes.push_back(p.elemBytes);
+  std::vector<void *> places;
+  std::string error;
+  if (!m.ub.placeArguments(elemBytes, {numElements.begin(), numElements.end()}, places, error))
+    return k.func->emitError() << error;
+  return places;
+}
+
 JitKernel::JitKernel(std::unique_ptr<JitModule> module) : module(std::move(module)) {}
 JitKernel::~JitKernel() = default;
 
@@ -569,6 +740,10 @@ FailureOr<std::unique_ptr<JitKernel>> JitKernel::compileLowered(ModuleOp module,
 }
 
 LogicalResult JitKernel::run(ArrayRef<interp::Arg> args) { return module->run(0, args); }
+
+FailureOr<std::vector<void *>> JitKernel::placeArguments(ArrayRef<uint64_t> numElements) {
+  return module->placeArguments(0, numElements);
+}
 
 } // namespace jit
 } // namespace ascreg

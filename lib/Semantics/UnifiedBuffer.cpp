@@ -82,21 +82,77 @@ bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
   return true;
 }
 
-bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
-                                  std::vector<uint64_t> &addresses, std::string &error) {
+namespace {
+/// The placement rule: UB addresses of buffers of `bytes` each, and the
+/// first address after them.
+bool placeBuffers(const std::vector<uint64_t> &bytes, uint64_t capacity,
+                  std::vector<uint64_t> &addresses, uint64_t &end, std::string &error) {
   addresses.clear();
   uint64_t next = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < bytes.size(); ++i) {
     uint64_t at = alignToUB(next);
-    if (!insideUB(at, args[i].bytes, capacityBytes)) {
+    if (!insideUB(at, bytes[i], capacity)) {
       error = "UB capacity exceeded: buffer argument " + std::to_string(i) + " (" +
-              std::to_string(args[i].bytes) + " bytes) would end at UB address " +
-              std::to_string(at + std::min(args[i].bytes, kMaxUBCapacity)) + ", the capacity is " +
-              std::to_string(capacityBytes) + " bytes";
+              std::to_string(bytes[i]) + " bytes) would end at UB address " +
+              std::to_string(at + std::min(bytes[i], kMaxUBCapacity)) + ", the capacity is " +
+              std::to_string(capacity) + " bytes";
       return false;
     }
     addresses.push_back(at);
-    next = at + args[i].bytes;
+    next = at + bytes[i];
+  }
+  end = next;
+  return true;
+}
+} // namespace
+
+bool UnifiedBuffer::placeArguments(const std::vector<unsigned> &elemBytes,
+                                   const std::vector<uint64_t> &numElements,
+                                   std::vector<void *> &places, std::string &error) const {
+  if (elemBytes.size() != numElements.size()) {
+    error = "the kernel takes " + std::to_string(elemBytes.size()) + " buffer arguments, got " +
+            std::to_string(numElements.size()) + " sizes to place";
+    return false;
+  }
+  std::vector<uint64_t> bytes;
+  for (size_t i = 0; i < elemBytes.size(); ++i) {
+    if (numElements[i] > kMaxUBCapacity / elemBytes[i]) {
+      error = "buffer argument " + std::to_string(i) + " has " + std::to_string(numElements[i]) +
+              " elements, more than any UB holds";
+      return false;
+    }
+    bytes.push_back(numElements[i] * elemBytes[i]);
+  }
+  std::vector<uint64_t> addresses;
+  uint64_t end;
+  if (!placeBuffers(bytes, capacityBytes, addresses, end, error))
+    return false;
+  places.clear();
+  for (uint64_t a : addresses)
+    places.push_back(base + a);
+  return true;
+}
+
+bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
+                                  std::vector<uint64_t> &addresses, std::string &error) {
+  std::vector<uint64_t> bytes;
+  for (const UBArgument &a : args)
+    bytes.push_back(a.bytes);
+  uint64_t next;
+  if (!placeBuffers(bytes, capacityBytes, addresses, next, error))
+    return false;
+  // An argument in the arena is bound in place or not at all: copying it
+  // from elsewhere in the arena would read what other arguments overwrite.
+  auto arena = reinterpret_cast<uintptr_t>(base);
+  for (size_t i = 0; i < args.size(); ++i) {
+    auto p = reinterpret_cast<uintptr_t>(args[i].data);
+    if (args[i].bytes && p != arena + addresses[i] && p + args[i].bytes > arena &&
+        p < arena + mappedBytes) {
+      error = "buffer argument " + std::to_string(i) +
+              " lies in the Unified Buffer but not at its UB address " +
+              std::to_string(addresses[i]) + " (place it with placeArguments)";
+      return false;
+    }
   }
   // Zero what the last run left behind outside the new arguments: the gaps
   // between them and everything after them.
@@ -107,7 +163,7 @@ bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
     if (end > pos)
       std::memset(base + pos, 0, end - pos);
     if (i < args.size()) {
-      if (args[i].bytes)
+      if (args[i].bytes && args[i].data != base + addresses[i])
         std::memcpy(base + addresses[i], args[i].data, args[i].bytes);
       pos = addresses[i] + args[i].bytes;
     }
@@ -123,7 +179,7 @@ void UnifiedBuffer::copyOut(const std::vector<UBArgument> &args,
                             const std::vector<uint64_t> &addresses) {
   for (size_t i = 0; i < args.size() && i < addresses.size(); ++i) {
     uint64_t a = addresses[i], b = a + args[i].bytes;
-    if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd)
+    if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd || args[i].data == base + a)
       continue;
     std::memcpy(args[i].data, base + a, args[i].bytes);
   }

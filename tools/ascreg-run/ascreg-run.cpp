@@ -82,6 +82,11 @@ static cl::opt<bool>
 static cl::opt<unsigned> jitOptLevel("jit-opt", cl::desc("LLVM optimization level of the JIT"),
                                      cl::init(2), cl::cat(runCat));
 static cl::opt<std::string>
+    jitCache("jit-cache",
+             cl::desc("Directory of the JIT's cache of compiled kernels, or 'off' (default: "
+                      "$ASCREG_JIT_CACHE, else $XDG_CACHE_HOME/ascreg/jit or ~/.cache/ascreg/jit)"),
+             cl::cat(runCat));
+static cl::opt<std::string>
     passPipeline("pass-pipeline",
                  cl::desc("Run this pass pipeline on the module before executing it, e.g. "
                           "'builtin.module(convert-ascreg-to-dav)' to run the dav-3510 lowering"),
@@ -679,6 +684,9 @@ int runMain(int argc, char **argv) {
   jitOptions.runtimeChecks = !noRuntimeChecks;
   jitOptions.ubCapacity = ubCapacity;
   jitOptions.optLevel = jitOptLevel;
+  jitOptions.cacheDir = !jitCache.getNumOccurrences() ? ::ascreg::jit::defaultCacheDir()
+                        : jitCache == "off"           ? std::string()
+                                                      : jitCache.getValue();
 
   if (!bisectPipeline.empty()) {
     // Bisection compares runs: it writes no output and runs no checks.

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace mlir {
 namespace func {
@@ -101,6 +102,14 @@ public:
   /// are emitted as diagnostics at the op's location; the buffers are then
   /// left as they were.
   mlir::LogicalResult run(llvm::ArrayRef<Arg> args);
+
+  /// Memory for the buffer arguments of the next runs, bound in place: the
+  /// kernel's UB at the addresses where run() places buffers of
+  /// `numElements` elements (one count per memref parameter, in order). A
+  /// caller that writes its inputs there and passes these pointers to run()
+  /// saves the copies into UB and back; the pointers stay valid for the
+  /// kernel's life, and a failed run leaves the buffers as it left them.
+  mlir::FailureOr<std::vector<void *>> placeArguments(llvm::ArrayRef<uint64_t> numElements);
 
   /// What the debugging checks found in the last run (Options::checks).
   llvm::ArrayRef<Finding> findings() const;

@@ -27,6 +27,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 #include <string>
 
 namespace mlir {
@@ -35,6 +36,9 @@ class ExecutionEngine;
 
 namespace ascreg {
 namespace jit {
+namespace cache {
+struct Entry;
+} // namespace cache
 
 struct Options {
   /// Runtime checks of UB accesses, gather indices, allocations and loop
@@ -56,7 +60,16 @@ struct Options {
   /// With `interruptible`: a run does not start its compiled code once this
   /// is true (a stop requested before interruptCurrentRun could unwind).
   const std::atomic<bool> *cancel = nullptr;
+  /// Directory of the on-disk cache of compiled modules (JitModule::compile
+  /// only; a hit skips the lowering and LLVM); empty: no cache. See
+  /// defaultCacheDir.
+  std::string cacheDir;
 };
+
+/// The cache directory of the command-line tools: $ASCREG_JIT_CACHE if set
+/// ("" or "off": no cache), else $XDG_CACHE_HOME/ascreg/jit, else
+/// $HOME/.cache/ascreg/jit; "" (no cache) without any of them.
+std::string defaultCacheDir();
 
 /// Stops the run of an interruptible kernel (Options::interruptible) in
 /// progress on the calling thread if it is executing compiled code: unwinds
@@ -94,6 +107,12 @@ public:
   size_t numEntries() const;
   /// Runs entry `index` (a position in `entries`) on `args`, as JitKernel::run.
   mlir::LogicalResult run(size_t index, llvm::ArrayRef<interp::Arg> args);
+  /// Memory for the buffer arguments of entry `index` bound in place, as
+  /// interp::CompiledKernel::placeArguments (a failed run that discards UB
+  /// leaves them 0). The entries share one UB: the places of one entry are
+  /// the places of another with the same sizes.
+  mlir::FailureOr<std::vector<void *>> placeArguments(size_t index,
+                                                      llvm::ArrayRef<uint64_t> numElements);
 
 private:
   JitModule();
@@ -101,7 +120,15 @@ private:
   /// wrapper (`wrapperName(i)`, without the engine's "_mlir_" prefix).
   mlir::LogicalResult createEngine(mlir::ModuleOp lowered, mlir::Operation *blame,
                                    const Options &options,
-                                   llvm::function_ref<std::string(size_t)> wrapperName);
+                                   llvm::function_ref<std::string(size_t)> wrapperName,
+                                   bool keepObject);
+  /// Loads a cache entry of `module` instead of compiling it (ObjectCache.h
+  /// in lib/JIT); fails, silently, if it cannot be used.
+  mlir::LogicalResult loadCached(mlir::ModuleOp module, const cache::Entry &cached,
+                                 const Options &options, llvm::ArrayRef<std::string> entries);
+  /// Stores the compiled code of `module` (created with keepObject) in the
+  /// cache `dir` under `key`.
+  void storeInCache(mlir::ModuleOp module, llvm::StringRef dir, llvm::StringRef key);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
@@ -119,8 +146,11 @@ public:
                                                                     mlir::func::FuncOp signature,
                                                                     llvm::StringRef entry,
                                                                     const Options &options = {});
-  /// Runs the kernel on `args` (one per parameter, buffers are used in place).
+  /// Runs the kernel on `args` (one per parameter). Buffers are copied
+  /// into the modelled UB and back, except those bound in place.
   mlir::LogicalResult run(llvm::ArrayRef<interp::Arg> args);
+  /// JitModule::placeArguments of the kernel.
+  mlir::FailureOr<std::vector<void *>> placeArguments(llvm::ArrayRef<uint64_t> numElements);
 
 private:
   explicit JitKernel(std::unique_ptr<JitModule> module);

@@ -83,11 +83,24 @@ public:
   /// Starts a run: every byte written since the last run becomes 0 again,
   /// then the arguments are placed and copied in. `addresses` receives the
   /// UB address of each argument. Fails (with a message naming the argument)
-  /// when they do not fit.
+  /// when they do not fit, or when an argument's memory lies in the arena
+  /// anywhere but at its own UB address.
+  ///
+  /// An argument whose data is the arena at its UB address (placeArguments)
+  /// is bound in place: it is neither copied in nor (copyOut) back, and a
+  /// run that fails leaves it as the run left it.
   bool bindArguments(const std::vector<UBArgument> &args, std::vector<uint64_t> &addresses,
                      std::string &error);
   /// Copies back to the caller every argument the run may have written.
   void copyOut(const std::vector<UBArgument> &args, const std::vector<uint64_t> &addresses);
+  /// Where the next bindArguments places buffer arguments of `numElements`
+  /// elements of `elemBytes` bytes each (one of each per argument): the
+  /// arena at their UB addresses, for a caller that writes its inputs there
+  /// and passes these pointers as the arguments' data. Fails with a message
+  /// when the counts differ or the buffers do not fit.
+  bool placeArguments(const std::vector<unsigned> &elemBytes,
+                      const std::vector<uint64_t> &numElements, std::vector<void *> &places,
+                      std::string &error) const;
 
   /// Allocation during the run (memref.alloc): the next aligned address
   /// after everything placed so far. Fails when it does not fit.

@@ -1,0 +1,206 @@
+//===- ObjectCacheTest.cpp - the JIT's on-disk cache ------------*- C++ -*-===//
+//
+// jit::Options::cacheDir: a compile stores the module's code, the next
+// compile of the same module (parsed again, as by another process) loads it
+// and runs exactly like a compiled one, its runtime checks reporting the
+// failing op's location; a damaged entry is a miss that is written anew;
+// different options or module text are different entries. Whether a compile
+// hit is seen from the entry file: a miss replaces it (a new inode), a hit
+// only reads it. Expected values are plain integer arithmetic.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/InitAll.h"
+#include "ascreg/JIT/JitKernel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <vector>
+
+namespace {
+
+using ascreg::interp::Arg;
+
+// @add: out = a + b (i32); @stray: a store 4 MiB past its buffer, outside UB.
+constexpr const char *kModule = R"mlir(
+module {
+  func.func @add(%a: memref<?xi32>, %b: memref<?xi32>, %out: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>
+    %x = ascreg.load_align %a[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
+    %y = ascreg.load_align %b[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
+    %s = ascreg.add %x, %y, %m : !ascreg.vreg<64xi32>
+    ascreg.store_align %s, %out[%c0], %m : !ascreg.vreg<64xi32>, memref<?xi32>
+    return
+  }
+  func.func @stray(%a: memref<?xi32>, %out: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %far = arith.constant 1048576 : index
+    %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>
+    %x = ascreg.load_align %a[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
+    ascreg.store_align %x, %out[%far], %m : !ascreg.vreg<64xi32>, memref<?xi32>
+    return
+  }
+}
+)mlir";
+
+/// A fresh context and parse for each compile, as in a new process.
+struct Session {
+  mlir::MLIRContext ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler;
+  explicit Session(const std::string &text = kModule)
+      : handler(&ctx, [this](mlir::Diagnostic &d) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << d.getLocation() << ": " << d << "\n";
+          return mlir::success();
+        }) {
+    mlir::DialectRegistry registry;
+    ascreg::registerAllDialects(registry);
+    ctx.appendDialectRegistry(registry);
+    ctx.loadAllAvailableDialects();
+    module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx, "cached.mlir");
+  }
+};
+
+struct CacheDir {
+  std::string path;
+  CacheDir() {
+    llvm::SmallString<128> p;
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("ascreg-jit-cache-test", p));
+    path = p.str().str();
+  }
+  ~CacheDir() { llvm::sys::fs::remove_directories(path); }
+  /// The entry files (name -> inode).
+  std::map<std::string, ino_t> entries() const {
+    std::map<std::string, ino_t> files;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; !ec && it != end;
+         it.increment(ec)) {
+      struct stat st;
+      if (stat(it->path().c_str(), &st) == 0)
+        files[it->path()] = st.st_ino;
+    }
+    return files;
+  }
+};
+
+/// Compiles @add and @stray of a fresh session with the cache in `dir`, runs
+/// both and checks their results and the stray store's diagnostic.
+void compileAndRun(const std::string &dir, bool checks = true) {
+  Session s;
+  ASSERT_TRUE(s.module);
+  ascreg::jit::Options options;
+  options.cacheDir = dir;
+  options.runtimeChecks = checks;
+  auto compiled = ascreg::jit::JitModule::compile(*s.module, {"add", "stray"}, options);
+  ASSERT_TRUE(mlir::succeeded(compiled)) << s.diagnostics;
+  std::vector<int32_t> a(64), b(64), out(64, 7), want(64);
+  for (int i = 0; i < 64; ++i) {
+    a[i] = i * 1000003 - 7;
+    b[i] = i == 0 ? 1 : -i * 77;
+    want[i] = a[i] + b[i];
+  }
+  a[0] = INT32_MAX; // wraps
+  want[0] = INT32_MIN;
+  ASSERT_TRUE(mlir::succeeded((*compiled)->run(
+      0, {Arg::buffer(a.data(), 64), Arg::buffer(b.data(), 64), Arg::buffer(out.data(), 64)})))
+      << s.diagnostics;
+  EXPECT_EQ(out, want);
+  if (!checks)
+    return;
+  std::vector<int32_t> untouched(64, -5);
+  EXPECT_TRUE(mlir::failed(
+      (*compiled)->run(1, {Arg::buffer(a.data(), 64), Arg::buffer(untouched.data(), 64)})));
+  EXPECT_NE(s.diagnostics.find("loc(\"cached.mlir\":17:5): 'ascreg.store_align' op UB access "
+                               "outside the Unified Buffer"),
+            std::string::npos)
+      << s.diagnostics;
+  EXPECT_EQ(untouched, std::vector<int32_t>(64, -5));
+}
+
+TEST(JitCache, AHitRunsLikeACompileAndReportsTheSameSites) {
+  CacheDir dir;
+  compileAndRun(dir.path);
+  auto stored = dir.entries();
+  ASSERT_EQ(stored.size(), 1u);
+  compileAndRun(dir.path);
+  EXPECT_EQ(dir.entries(), stored) << "the second compile rewrote the entry: not a hit";
+}
+
+TEST(JitCache, ADamagedEntryIsAMissAndIsWrittenAgain) {
+  CacheDir dir;
+  compileAndRun(dir.path);
+  auto stored = dir.entries();
+  ASSERT_EQ(stored.size(), 1u);
+  const std::string file = stored.begin()->first;
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  ASSERT_GT(bytes.size(), 200u);
+  // A flipped byte in the machine code, then a truncated file.
+  for (std::string damaged : {bytes.substr(0, bytes.size() - 100) + std::string(1, '\x5A') +
+                                  bytes.substr(bytes.size() - 99),
+                              bytes.substr(0, bytes.size() / 2)}) {
+    { std::ofstream(file, std::ios::binary | std::ios::trunc) << damaged; }
+    auto before = dir.entries();
+    compileAndRun(dir.path);
+    auto after = dir.entries();
+    ASSERT_EQ(after.size(), 1u);
+    EXPECT_NE(after, before) << "the damaged entry was not replaced";
+    compileAndRun(dir.path);
+    EXPECT_EQ(dir.entries(), after) << "the rewritten entry is not hit";
+  }
+}
+
+TEST(JitCache, OptionsAndModuleTextAreInTheKey) {
+  CacheDir dir;
+  compileAndRun(dir.path, /*checks=*/true);
+  compileAndRun(dir.path, /*checks=*/false);
+  EXPECT_EQ(dir.entries().size(), 2u);
+  // The same code one line lower: other locations, another entry.
+  Session s(std::string("\n") + kModule);
+  ascreg::jit::Options options;
+  options.cacheDir = dir.path;
+  ASSERT_TRUE(mlir::succeeded(ascreg::jit::JitModule::compile(*s.module, {"add"}, options)));
+  EXPECT_EQ(dir.entries().size(), 3u);
+}
+
+TEST(JitCache, DefaultDirectoryFollowsTheEnvironment) {
+  auto with = [](const char *cache, const char *xdg, const char *home) {
+    for (auto [name, value] : {std::pair{"ASCREG_JIT_CACHE", cache}, std::pair{"XDG_CACHE_HOME", xdg},
+                               std::pair{"HOME", home}}) {
+      if (value)
+        setenv(name, value, 1);
+      else
+        unsetenv(name);
+    }
+    return ascreg::jit::defaultCacheDir();
+  };
+  const char *home = std::getenv("HOME");
+  std::string savedHome = home ? home : "";
+  EXPECT_EQ(with("off", "/x", "/h"), "");
+  EXPECT_EQ(with("", "/x", "/h"), "");
+  EXPECT_EQ(with("/somewhere", "/x", "/h"), "/somewhere");
+  EXPECT_EQ(with(nullptr, "/x", "/h"), "/x/ascreg/jit");
+  EXPECT_EQ(with(nullptr, "relative", "/h"), "/h/.cache/ascreg/jit");
+  EXPECT_EQ(with(nullptr, nullptr, "/h"), "/h/.cache/ascreg/jit");
+  EXPECT_EQ(with(nullptr, nullptr, nullptr), "");
+  if (home)
+    setenv("HOME", savedHome.c_str(), 1);
+  unsetenv("XDG_CACHE_HOME");
+}
+
+} // namespace
