@@ -84,8 +84,12 @@ def _pipeline(pipeline):
 
 
 def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=1 << 32,
-         jit_checks=True, jit_opt=2, semantics=None):
-    """Load a kernel from an ``.mlir`` file.
+         jit_checks=True, jit_opt=2, semantics=None, function=None, defines=(),
+         include_dirs=()):
+    """Load a kernel from an ``.mlir`` file, or a Reg API C++ file (``.asc``,
+    ``.cpp``) that ascreg-import translates (docs/import.md): ``function``
+    picks its vector function, ``defines`` (``"N=4"``) and ``include_dirs``
+    are the importer's -D and -I.
 
     The module is parsed and verified, ``pipeline`` (a pass pipeline string such
     as ``"convert-ascreg-to-dav"`` or a list of pass names) is run on it, and the
@@ -105,8 +109,11 @@ def load(path, entry=None, pipeline=None, *, ub_capacity=UB_CAPACITY, max_steps=
     Raises LoadError, ParseError, VerifyError, PassError, CompileError or
     ArgumentError (no such entry).
     """
-    return _ascreg.load_file(_os.fsencode(path), entry, _pipeline(pipeline),
-                             _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics))
+    options = _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics)
+    options.cxx_function = function or ""
+    options.cxx_defines = list(defines)
+    options.cxx_include_dirs = [_os.fsdecode(d) for d in include_dirs]
+    return _ascreg.load_file(_os.fsencode(path), entry, _pipeline(pipeline), options)
 
 
 def loads(text, entry=None, pipeline=None, *, name="<string>", ub_capacity=UB_CAPACITY,

@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 #include "Interrupt.h"
 
+#include "ascreg/Import/Import.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Debugging/NaNPayloads.h"
@@ -478,6 +479,8 @@ struct KernelOptions {
   /// A semantic profile to record on the module before the pipeline
   /// (resolveProfile's forms); empty keeps the module's own record.
   std::string semantics;
+  /// A C++ source (.asc, .cpp): the importer's options (docs/import.md).
+  ascreg::ImportOptions cxx;
 };
 
 class Kernel {
@@ -985,8 +988,16 @@ std::unique_ptr<Kernel> loadKernel(std::unique_ptr<llvm::MemoryBuffer> buffer,
       s.sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
       if (failed(ascreg::checkParseLimits(s.sourceMgr, &s.context)))
         throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
-      ParserConfig config(&s.context, /*verifyAfterParse=*/false);
-      kernel->module = parseSourceFile<ModuleOp>(s.sourceMgr, config);
+      if (ascreg::isCxxKernelSource(kernel->sourceName)) {
+        // A C++ kernel: imported (and verified) by the importer.
+        kernel->module = ascreg::importOrParseKernel(kernel->sourceName, s.sourceMgr, &s.context,
+                                                     options.cxx);
+        if (!kernel->module)
+          throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot import " + kernel->sourceName);
+      } else {
+        ParserConfig config(&s.context, /*verifyAfterParse=*/false);
+        kernel->module = parseSourceFile<ModuleOp>(s.sourceMgr, config);
+      }
       if (!kernel->module)
         throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
       if (failed(verify(*kernel->module)))
@@ -1637,7 +1648,16 @@ PYBIND11_MODULE(_ascreg, m) {
       .def_readwrite("max_steps", &KernelOptions::maxSteps)
       .def_readwrite("jit_checks", &KernelOptions::jitChecks)
       .def_readwrite("jit_opt", &KernelOptions::jitOpt)
-      .def_readwrite("semantics", &KernelOptions::semantics);
+      .def_readwrite("semantics", &KernelOptions::semantics)
+      .def_property(
+          "cxx_function", [](const KernelOptions &o) { return o.cxx.function; },
+          [](KernelOptions &o, std::string f) { o.cxx.function = std::move(f); })
+      .def_property(
+          "cxx_defines", [](const KernelOptions &o) { return o.cxx.defines; },
+          [](KernelOptions &o, std::vector<std::string> d) { o.cxx.defines = std::move(d); })
+      .def_property(
+          "cxx_include_dirs", [](const KernelOptions &o) { return o.cxx.includeDirs; },
+          [](KernelOptions &o, std::vector<std::string> d) { o.cxx.includeDirs = std::move(d); });
 
   py::class_<ParamInfo>(m, "Param", "A parameter of the entry function.")
       .def_readonly("index", &ParamInfo::index, "Position in the signature.")

@@ -13,6 +13,7 @@
 #include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Import/Import.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Interpreter/Npy.h"
@@ -57,6 +58,13 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir>"),
                                       cl::cat(runCat));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function (default: kernel)"),
                                   cl::init("kernel"), cl::cat(runCat));
+static cl::opt<std::string> cxxFunction("function",
+                                        cl::desc("C++ input: the vector function to import"),
+                                        cl::cat(runCat));
+static cl::list<std::string> cxxIncludeDirs("I", cl::desc("C++ input: include directory"),
+                                            cl::Prefix, cl::cat(runCat));
+static cl::list<std::string> cxxDefines("D", cl::desc("C++ input: macro NAME[=VALUE]"),
+                                        cl::Prefix, cl::cat(runCat));
 static cl::opt<std::string> mode("mode", cl::desc("interp | jit | check (default: interp)"),
                                  cl::init("interp"), cl::cat(runCat));
 static cl::list<std::string> argSpecs("arg",
@@ -570,11 +578,23 @@ int runMain(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context, llvm::errs());
 
-  if (failed(ascreg::checkParseLimits(sourceMgr, &context)))
-    return 1;
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  // A C++ kernel (.asc, .cpp) is imported (docs/import.md), MLIR parsed.
+  ascreg::ImportOptions importOptions;
+  importOptions.function = cxxFunction;
+  importOptions.includeDirs.assign(cxxIncludeDirs.begin(), cxxIncludeDirs.end());
+  importOptions.defines.assign(cxxDefines.begin(), cxxDefines.end());
+  OwningOpRef<ModuleOp> module =
+      ascreg::importOrParseKernel(inputFile, sourceMgr, &context, importOptions);
   if (!module)
-    return 1; // the parser or verifier printed the diagnostic
+    return 1; // the parser, importer or verifier printed the diagnostic
+  // An imported function is the entry unless --entry names one.
+  if (ascreg::isCxxKernelSource(inputFile) && entry.getNumOccurrences() == 0) {
+    auto fns = llvm::to_vector(module->getOps<func::FuncOp>());
+    if (fns.size() != 1)
+      return fail(inputFile + " has " + std::to_string(fns.size()) +
+                  " vector functions: pick one with --function=NAME");
+    entry.setValue(fns.front().getSymName().str());
+  }
 
   if (!semanticsProfile.empty()) {
     sem::Profile profile;

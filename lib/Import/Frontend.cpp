@@ -1,0 +1,263 @@
+//===- Frontend.cpp - parse a C++ kernel with Clang, pick its functions ---===//
+//
+// Builds the Clang AST of a user's C++ file against the twin's headers (no
+// vendor toolkit), then translates every vector function it instantiates
+// (`__simd_vf__`: explicit instantiations, asc_vf_call<F<...>>, calls) and
+// every __VEC_SCOPE__ block. Clang's own errors are reported at their C++
+// locations. Without Clang's C++ library at build time, only the MLIR path
+// of importOrParseKernel is there.
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Import/Import.h"
+
+#include "ascreg/Support/ParseLimits.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#ifdef ASCREG_HAVE_IMPORT
+#include "OpTable.h"
+#include "Translator.h"
+
+#include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Verifier.h"
+#endif
+
+using namespace mlir;
+
+namespace ascreg {
+
+bool isCxxKernelSource(llvm::StringRef path) {
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  return ext == ".asc" || ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C";
+}
+
+OwningOpRef<ModuleOp> importOrParseKernel(llvm::StringRef path, llvm::SourceMgr &sourceMgr,
+                                          MLIRContext *context, const ImportOptions &options) {
+  if (isCxxKernelSource(path)) {
+    llvm::StringRef text = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+    return importCxxKernel(path, text, context, options);
+  }
+  if (failed(checkParseLimits(sourceMgr, context)))
+    return nullptr;
+  return parseSourceFile<ModuleOp>(sourceMgr, context);
+}
+
+#ifndef ASCREG_HAVE_IMPORT
+
+bool importerAvailable() { return false; }
+
+OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef, MLIRContext *context,
+                                      const ImportOptions &) {
+  emitError(UnknownLoc::get(context))
+      << "this ascreg was built without the C++ importer (install libclang-cpp22-dev and "
+         "libclang-22-dev, scripts/setup-deps.sh, and reconfigure)";
+  return nullptr;
+}
+
+#else
+
+bool importerAvailable() { return true; }
+
+namespace {
+
+using namespace clang;
+
+/// Clang's errors as MLIR errors at the same file:line:col.
+class ForwardErrors : public DiagnosticConsumer {
+public:
+  explicit ForwardErrors(MLIRContext *ctx) : ctx(ctx) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < DiagnosticsEngine::Error)
+      return;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    Location l = UnknownLoc::get(ctx);
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const SourceManager &sm = info.getSourceManager();
+      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
+      if (p.isValid())
+        l = FileLineColLoc::get(ctx, p.getFilename(), p.getLine(), p.getColumn());
+    }
+    emitError(l) << text;
+  }
+
+private:
+  MLIRContext *ctx;
+};
+
+/// The launch `kernel<<<blocks, stream>>>(args)` as a plain call (the host
+/// code is parsed, not imported): `<<<...>>>` becomes spaces, so every
+/// column stays where the user wrote it.
+std::string blankLaunches(llvm::StringRef text) {
+  std::string out = text.str();
+  size_t at = 0;
+  while ((at = out.find("<<<", at)) != std::string::npos) {
+    size_t end = out.find(">>>", at + 3);
+    if (end == std::string::npos)
+      break;
+    for (size_t i = at; i < end + 3; ++i)
+      if (out[i] != '\n')
+        out[i] = ' ';
+    at = end + 3;
+  }
+  return out;
+}
+
+/// A function to import: a vector function, or a __VEC_SCOPE__ block of one.
+struct Candidate {
+  const FunctionDecl *fn;
+  const Stmt *scope; // null: the whole function
+  std::string symbol, name;
+};
+
+/// Finds the instantiated vector functions and __VEC_SCOPE__ blocks of the
+/// main file.
+class FindCandidates : public RecursiveASTVisitor<FindCandidates> {
+public:
+  FindCandidates(ASTContext &ast) : ast(ast) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl *fn) {
+    const SourceManager &sm = ast.getSourceManager();
+    if (!fn->doesThisDeclarationHaveABody() || fn->isDependentContext() ||
+        !sm.isInMainFile(sm.getExpansionLoc(fn->getLocation())))
+      return true;
+    std::string name = fn->getQualifiedNameAsString();
+    std::string symbol;
+    llvm::raw_string_ostream os(symbol);
+    PrintingPolicy policy = ast.getPrintingPolicy();
+    fn->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+    // Names in an anonymous namespace: without it (`compute`).
+    for (std::string *text : {&symbol, &name})
+      for (size_t at; (at = text->find("(anonymous namespace)::")) != std::string::npos;)
+        text->erase(at, 23);
+    all.push_back({fn, nullptr, symbol, name});
+    if (import::isVectorFunction(fn)) {
+      found.push_back(all.back());
+      return true;
+    }
+    std::function<void(const Stmt *)> scopes = [&](const Stmt *s) {
+      if (!s)
+        return;
+      if (const auto *i = dyn_cast<IfStmt>(s); i && import::Translator::isVecScope(i)) {
+        PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(i->getBeginLoc()));
+        found.push_back(
+            {fn, i->getThen(), symbol + ".vec_scope@" + std::to_string(p.getLine()), name});
+        return;
+      }
+      for (const Stmt *c : s->children())
+        scopes(c);
+    };
+    scopes(fn->getBody());
+    return true;
+  }
+
+  ASTContext &ast;
+  std::vector<Candidate> found, all;
+};
+
+bool matches(const Candidate &c, llvm::StringRef wanted) {
+  if (c.symbol == wanted || c.name == wanted)
+    return true;
+  llvm::StringRef name = c.name;
+  size_t colon = name.rfind("::");
+  return colon != llvm::StringRef::npos && name.drop_front(colon + 2) == wanted;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef contents,
+                                      MLIRContext *context, const ImportOptions &options) {
+  context->loadDialect<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect,
+                       scf::SCFDialect, memref::MemRefDialect>();
+  std::vector<std::string> args = {"-std=c++20",
+                                   "-fsyntax-only",
+                                   "-w",
+                                   "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
+                                   "-I" ASCREG_IMPORT_INCLUDE_DIR "/ascreg/AscendC/regapi",
+                                   "-I" ASCREG_IMPORT_INCLUDE_DIR,
+                                   "-iquote",
+                                   llvm::sys::path::parent_path(path).str()};
+  if (args.back().empty())
+    args.back() = ".";
+  for (const std::string &d : options.includeDirs)
+    args.push_back("-I" + d);
+  for (const std::string &d : options.defines)
+    args.push_back("-D" + d);
+  args.insert(args.end(), options.extraArgs.begin(), options.extraArgs.end());
+  // Parse as C++ whatever the extension (.asc).
+  args.push_back("-xc++");
+
+  ForwardErrors errors(context);
+  std::unique_ptr<ASTUnit> unit = tooling::buildASTFromCodeWithArgs(
+      blankLaunches(contents), args, path, "ascreg-import",
+      std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
+      tooling::FileContentMappings(), &errors);
+  if (!unit || errors.getNumErrors())
+    return nullptr;
+
+  ASTContext &ast = unit->getASTContext();
+  FindCandidates finder(ast);
+  finder.TraverseDecl(ast.getTranslationUnitDecl());
+
+  std::vector<Candidate> chosen;
+  if (options.function.empty()) {
+    chosen = finder.found;
+  } else {
+    for (const Candidate &c : finder.found)
+      if (matches(c, options.function))
+        chosen.push_back(c);
+    // Any function named explicitly (e.g. a __aicore__ helper with Reg calls).
+    if (chosen.empty())
+      for (const Candidate &c : finder.all)
+        if (matches(c, options.function))
+          chosen.push_back(c);
+    if (chosen.size() != 1) {
+      std::string list;
+      for (const Candidate &c : chosen.empty() ? finder.found : chosen)
+        list += "\n  " + c.symbol;
+      emitError(UnknownLoc::get(context))
+          << (chosen.empty() ? "no vector function '" : "more than one function matches '")
+          << options.function << "' in " << path << "; the vector functions are:"
+          << (list.empty() ? "\n  (none)" : list);
+      return nullptr;
+    }
+  }
+  if (chosen.empty()) {
+    emitError(UnknownLoc::get(context))
+        << "no vector function (__simd_vf__, instantiated) and no __VEC_SCOPE__ block in " << path;
+    return nullptr;
+  }
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(FileLineColLoc::get(context, path, 1, 1));
+  (*module)->setAttr("ascreg.target", StringAttr::get(context, "dav-3510"));
+  import::Translator translator(ast, *module);
+  for (const Candidate &c : chosen) {
+    LogicalResult r = c.scope ? translator.vecScope(c.fn, c.scope, c.symbol)
+                              : translator.function(c.fn, c.symbol);
+    if (failed(r))
+      return nullptr;
+  }
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+#endif // ASCREG_HAVE_IMPORT
+
+} // namespace ascreg
