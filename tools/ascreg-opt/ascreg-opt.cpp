@@ -19,6 +19,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -28,15 +29,30 @@
 
 /// MlirOptMain hands --pass-pipeline (also spelled -p, or read from a
 /// response file) and pass options (`--inline=op-pipelines=...`) to
-/// mlir::parsePassPipeline, which recurses per nesting level: each argument
-/// and the option's final value pass the pipeline limits first.
+/// mlir::parsePassPipeline, which recurses per nesting level: each argument,
+/// with response files `@FILE` expanded as the option parser expands them
+/// (a pass option read from one once crashed the parser), and the option's
+/// final value pass the pipeline limits first.
 static mlir::LogicalResult checkPipelineArguments(int argc, char **argv) {
   std::string error;
-  for (int i = 1; i < argc; ++i)
-    if (mlir::failed(ascreg::checkPipelineLimits(argv[i], error))) {
-      llvm::errs() << "argument " << i << ": " << error << "\n";
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::SmallVector<const char *> args(argv + 1, argv + argc);
+  if (!llvm::cl::ExpandResponseFiles(saver, llvm::cl::TokenizeGNUCommandLine, args))
+    return mlir::success(); // the option parser has reported the file it could not read
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    // `--name=value` is reported as the option's, at a character of the value.
+    llvm::StringRef name, value = arg;
+    if (value.starts_with("-") && value.contains('='))
+      std::tie(name, value) = value.split('=');
+    if (mlir::failed(ascreg::checkPipelineLimits(value, error))) {
+      if (name.empty())
+        llvm::errs() << "argument " << i + 1 << ": " << error << "\n";
+      else
+        llvm::errs() << name << ": " << error << "\n";
       return mlir::failure();
     }
+  }
   auto &options = llvm::cl::getRegisteredOptions();
   auto it = options.find("pass-pipeline"); // a cl::opt<std::string> (mlir/Pass/PassRegistry.h)
   if (it != options.end() &&
