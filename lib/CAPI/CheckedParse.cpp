@@ -31,8 +31,8 @@ MlirModule __real_mlirModuleCreateParseFromFile(MlirContext, MlirStringRef);
 MlirOperation __real_mlirOperationCreateParse(MlirContext, MlirStringRef, MlirStringRef);
 MlirType __real_mlirTypeParseGet(MlirContext, MlirStringRef);
 MlirAttribute __real_mlirAttributeParseGet(MlirContext, MlirStringRef);
-MlirLogicalResult __real_mlirParsePassPipeline(MlirOpPassManager, MlirStringRef,
-                                               MlirStringCallback, void *);
+MlirLogicalResult __real_mlirParsePassPipeline(MlirOpPassManager, MlirStringRef, MlirStringCallback,
+                                               void *);
 MlirLogicalResult __real_mlirOpPassManagerAddPipeline(MlirOpPassManager, MlirStringRef,
                                                       MlirStringCallback, void *);
 }
@@ -96,8 +96,8 @@ MlirAttribute __wrap_mlirAttributeParseGet(MlirContext ctx, MlirStringRef attr) 
 }
 
 MlirLogicalResult __wrap_mlirParsePassPipeline(MlirOpPassManager passManager,
-                                               MlirStringRef pipeline,
-                                               MlirStringCallback callback, void *userData) {
+                                               MlirStringRef pipeline, MlirStringCallback callback,
+                                               void *userData) {
   if (!pipelineWithinLimits(pipeline, callback, userData))
     return mlirLogicalResultFailure();
   return __real_mlirParsePassPipeline(passManager, pipeline, callback, userData);
@@ -105,8 +105,7 @@ MlirLogicalResult __wrap_mlirParsePassPipeline(MlirOpPassManager passManager,
 
 MlirLogicalResult __wrap_mlirOpPassManagerAddPipeline(MlirOpPassManager passManager,
                                                       MlirStringRef pipelineElements,
-                                                      MlirStringCallback callback,
-                                                      void *userData) {
+                                                      MlirStringCallback callback, void *userData) {
   if (!pipelineWithinLimits(pipelineElements, callback, userData))
     return mlirLogicalResultFailure();
   return __real_mlirOpPassManagerAddPipeline(passManager, pipelineElements, callback, userData);

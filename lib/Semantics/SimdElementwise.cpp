@@ -185,9 +185,8 @@ void CompareImpl(const Profile &prof, ComparePred p, RegType t, const Reg &a, co
                  const Mask &m, Mask &out) {
   Mask res{}; // m may be out
   const unsigned n = t.lanes();
-  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>() HWY_ATTR {
-        compareKeys<TK, kKind, kStride>(p, n, a, b, m, res);
-      })) {
+  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>()
+                            HWY_ATTR { compareKeys<TK, kKind, kStride>(p, n, a, b, m, res); })) {
     ref::compare(prof, p, t, a, b, m, out);
     return; // not a legal type
   }
@@ -274,9 +273,8 @@ void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, con
     }
   }
   const bool isMax = op == BinaryKind::Max;
-  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>() HWY_ATTR {
-        maxMinKeys<TK, kKind, kStride>(isMax, n, a, b, m, out);
-      }))
+  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>()
+                            HWY_ATTR { maxMinKeys<TK, kKind, kStride>(isMax, n, a, b, m, out); }))
     ref::binary(prof, op, t, a, b, m, out); // not a legal type
 }
 

@@ -27,9 +27,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/ToolUtilities.h"
+#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Tools/ParseUtilities.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 
@@ -69,23 +69,22 @@ llvm::cl::opt<std::string> fileId("file-id",
                                   llvm::cl::desc("--mlir-to-cpp: emit emitc.file ops with this id"),
                                   llvm::cl::init(""));
 
-
 llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional, llvm::cl::desc("<input file>"),
                                          llvm::cl::init("-"));
 llvm::cl::opt<std::string> outputFilename("o", llvm::cl::desc("Output filename"),
                                           llvm::cl::value_desc("filename"), llvm::cl::init("-"));
 llvm::cl::opt<std::string> inputSplitMarker(
-    "split-input-file", llvm::cl::ValueOptional,
-    llvm::cl::callback([](const std::string &marker) {
+    "split-input-file", llvm::cl::ValueOptional, llvm::cl::callback([](const std::string &marker) {
       if (marker.empty()) // the flag alone: the default marker
         inputSplitMarker.setValue(kDefaultSplitMarker);
     }),
     llvm::cl::desc("Split the input file into chunks using the given or default marker and "
                    "translate each chunk independently"),
     llvm::cl::init(""));
-llvm::cl::opt<std::string> outputSplitMarker(
-    "output-split-marker", llvm::cl::desc("Split marker to use for merging the output"),
-    llvm::cl::init(""));
+llvm::cl::opt<std::string>
+    outputSplitMarker("output-split-marker",
+                      llvm::cl::desc("Split marker to use for merging the output"),
+                      llvm::cl::init(""));
 llvm::cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     llvm::cl::desc("Check that emitted diagnostics match expected-* lines on the corresponding "
@@ -118,8 +117,7 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerTranslationCLOptions();
-  llvm::cl::ParseCommandLineOptions(argc, argv,
-                                    "ascreg translation driver (dav-3510 Ascend C)\n");
+  llvm::cl::ParseCommandLineOptions(argc, argv, "ascreg translation driver (dav-3510 Ascend C)\n");
 
   // The output-file rule (ascreg/Support/OutputFile.h): -o never names the
   // input, and only a successful run writes it (mlirTranslateMain truncated
@@ -140,8 +138,8 @@ int main(int argc, char **argv) {
   auto translateChunk = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
                             raw_ostream &os) -> LogicalResult {
     if (!chunk->getBuffer().ends_with('\0')) // a chunk need not end in NUL
-      chunk = llvm::MemoryBuffer::getMemBufferCopy(chunk->getBuffer(),
-                                                   chunk->getBufferIdentifier());
+      chunk =
+          llvm::MemoryBuffer::getMemBufferCopy(chunk->getBuffer(), chunk->getBufferIdentifier());
     MLIRContext context;
     context.printOpOnDiagnostic(!verifyDiagnostics);
     auto sourceMgr = std::make_shared<llvm::SourceMgr>();
