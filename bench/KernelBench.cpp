@@ -10,7 +10,9 @@
 //       instruction and ub_copy_ns = time of a run whose loop does not execute
 //       (the UB copies).
 //   BM_Dispatch/...                 what the interpreter costs by itself:
-//       scalar_loop: ns per executed instruction of a loop of cheap arith ops;
+//       scalar_loop: ns per executed instruction of a loop of cheap arith ops
+//       (scalar_loop_cancellable: the same with a cancel flag set, as Python
+//       runs kernels);
 //       reduce_max_f32: ns the interpreter adds around one simd::reduce call.
 //   BM_SumExactVsUnordered/<T>/...  the JIT's exact adjacent-pair-tree sum
 //       (ascreg reduce <sum>) vs an upstream-only kernel whose
@@ -38,6 +40,7 @@
 #include "../unittests/Common/ConformanceCases.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
@@ -329,9 +332,22 @@ module {
 }
 )mlir";
 
-void benchScalarLoop(benchmark::State &st) {
+/// `cancellable`: with a cancel flag (Options::cancel) set, as the Python
+/// package and a Ctrl-C handler run kernels.
+void benchScalarLoop(benchmark::State &st, bool cancellable) {
   const uint64_t n = 1 << 12;
-  ascreg::interp::CompiledKernel &k = interpOf(parsed("scalar_loop", kScalarLoop, false));
+  static std::atomic<bool> cancel{false};
+  Compiled &c = parsed(cancellable ? "scalar_loop_cancellable" : "scalar_loop", kScalarLoop, false);
+  if (cancellable && !c.interp) {
+    ascreg::interp::Options options;
+    options.cancel = &cancel;
+    auto k = ascreg::interp::CompiledKernel::compile(
+        c.module->lookupSymbol<mlir::func::FuncOp>("kernel"), options);
+    if (mlir::failed(k))
+      fatal("interpreter compilation failed");
+    c.interp = std::move(*k);
+  }
+  ascreg::interp::CompiledKernel &k = interpOf(c);
   std::vector<Arg> args = {Arg::scalar(n)};
   if (mlir::failed(k.run(args))) {
     st.SkipWithError("run failed");
@@ -508,8 +524,12 @@ void registerAll() {
           ("BM_Kernel/" + name + (useJit ? "/jit" : "/interp")).c_str(),
           [name, useJit](benchmark::State &st) { benchKernel(st, name, useJit); })
           ->Unit(benchmark::kMicrosecond);
-  benchmark::RegisterBenchmark("BM_Dispatch/scalar_loop", benchScalarLoop)
-      ->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("BM_Dispatch/scalar_loop", [](benchmark::State &st) {
+    benchScalarLoop(st, false);
+  })->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("BM_Dispatch/scalar_loop_cancellable", [](benchmark::State &st) {
+    benchScalarLoop(st, true);
+  })->Unit(benchmark::kMicrosecond);
   benchmark::RegisterBenchmark("BM_Dispatch/reduce_max_f32", benchReduceDispatch)
       ->Unit(benchmark::kMicrosecond);
   for (std::string elem : {"f32", "f16"})

@@ -49,8 +49,7 @@ void checkPrintsBack(const sem::Profile &p) {
   std::string error;
   FUZZ_CHECK(sem::parseProfile(sem::printProfile(p), back, error) && back == p,
              "an accepted profile's spelling reads back to it");
-  FUZZ_CHECK(succeeded(ascreg::parseProfileJson("fuzz", profileJson(p), back, error)) &&
-                 back == p,
+  FUZZ_CHECK(succeeded(ascreg::parseProfileJson("fuzz", profileJson(p), back, error)) && back == p,
              "an accepted profile's JSON file reads back to it");
 }
 

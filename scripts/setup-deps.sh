@@ -13,6 +13,7 @@ PKGS=(
   libclang-rt-22-dev                                        # FuzzedDataProvider.h: the fuzz targets' input decoding (fuzz/, in every test build)
   clang-22                                                  # the second host compiler of the Reg API twin's tests (test/RegAPI, docs/regapi.md)
   libclang-cpp22-dev libclang-22-dev                        # Clang's C++ library and headers: the C++ importer (lib/Import, docs/import.md)
+  clang-format-22                                           # the formatter of the root .clang-format (/usr/lib/llvm-22/bin/clang-format)
   # The Python package (python/, docs/python.md), built for Debian's /usr/bin/python3:
   # pybind11 for the extension, numpy for the arrays it runs kernels on, pytest and
   # hypothesis for its tests and ascreg.testing (property-based kernel tests).

@@ -9,8 +9,8 @@
 // (plus the size of the stages it splits into) and no native stack.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Support/ParseLimits.h"
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Support/ParseLimits.h"
 
 using namespace mlir;
 

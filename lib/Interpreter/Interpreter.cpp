@@ -71,6 +71,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
 
   m.buffers.clear();
   m.steps = 0;
+  m.stepsUnchecked = 0; // the first step checks the limit and the cancel flag
   m.traceEvents = 0;
   m.failed = false;
   size_t nextBuffer = 0;

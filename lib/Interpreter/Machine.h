@@ -101,6 +101,11 @@ public:
   sem::UnifiedBuffer ub;
   std::vector<Buffer> buffers;
   uint64_t steps = 0;
+  /// countStep needs no check while steps <= this (0: check the first step).
+  uint64_t stepsUnchecked = 0;
+  /// Steps between two polls of Options::cancel: a few microseconds of a
+  /// run, so Ctrl-C still stops it at once.
+  static constexpr uint64_t kCancelPollSteps = 4096;
   uint64_t executed = 0;
   uint64_t traceEvents = 0; // events traced in this run
   bool failed = false;
@@ -133,17 +138,30 @@ public:
   /// Reports `error` at the op of `inst` (first error of the run only).
   void fail(const Inst &inst, const sem::RuntimeError &error);
   /// Counts a loop iteration or branch; reports the step limit and a
-  /// cancellation (Options::cancel).
+  /// cancellation (Options::cancel). The hot path is one compare: the step
+  /// limit and the cancel flag (an atomic another thread writes) are looked
+  /// at only when `steps` passes `stepsUnchecked`, at most every
+  /// kCancelPollSteps steps while a cancel flag is set.
   bool countStep(const Inst &inst) {
+    if (++steps <= stepsUnchecked)
+      return true;
+    return checkStep(inst);
+  }
+  /// countStep's slow path: the checks, then the next `stepsUnchecked`.
+  bool checkStep(const Inst &inst) {
     if (options.cancel && options.cancel->load(std::memory_order_relaxed)) {
       fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::Interrupted});
       return false;
     }
-    if (++steps <= options.maxSteps)
-      return true;
-    fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::StepLimit,
-                                 {static_cast<int64_t>(options.maxSteps)}});
-    return false;
+    if (steps > options.maxSteps) {
+      fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::StepLimit,
+                                   {static_cast<int64_t>(options.maxSteps)}});
+      return false;
+    }
+    stepsUnchecked = options.maxSteps;
+    if (options.cancel && options.maxSteps - steps > kCancelPollSteps)
+      stepsUnchecked = steps + kCancelPollSteps;
+    return true;
   }
 
   /// The UB address of a register-sized access at element `offset` of `buf`,

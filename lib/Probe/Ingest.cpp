@@ -9,13 +9,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Probe/Probe.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <algorithm>
 
 namespace ascreg {
 namespace probe {
@@ -75,8 +77,9 @@ int ingestResults(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points,
   for (size_t i = 0; i < ps.size(); ++i) {
     llvm::SmallString<256> path(resultsDir);
     llvm::sys::path::append(path, ps[i]->resultFile());
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                              /*RequiresNullTerminator=*/false);
+    // At most one byte more than the probe writes: a device or FIFO put in
+    // a result's place (a /dev/zero node) was read until memory ran out.
+    auto buffer = readFileAtMost(path, ps[i]->resultBytes() + 1);
     if (!buffer) {
       log << path << ": error: cannot read the result of probe '" << ps[i]->point
           << "': " << buffer.getError().message() << " (did " << ps[i]->programFile()
@@ -84,11 +87,12 @@ int ingestResults(mlir::MLIRContext &ctx, llvm::ArrayRef<const Probe *> points,
       readErrors = true;
       continue;
     }
-    llvm::StringRef data = (*buffer)->getBuffer();
+    llvm::StringRef data = *buffer;
     if (data.size() != ps[i]->resultBytes()) {
-      log << path << ": error: " << data.size() << " bytes, but probe '" << ps[i]->point
-          << "' writes " << ps[i]->resultBytes() << " (a truncated run or a result of another "
-          << "probe set; re-run run.sh)\n";
+      log << path << ": error: " << (data.size() > ps[i]->resultBytes() ? "more than " : "")
+          << std::min<size_t>(data.size(), ps[i]->resultBytes()) << " bytes, but probe '"
+          << ps[i]->point << "' writes " << ps[i]->resultBytes()
+          << " (a truncated run or a result of another probe set; re-run run.sh)\n";
       readErrors = true;
       continue;
     }

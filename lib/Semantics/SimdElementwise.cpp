@@ -95,6 +95,51 @@ void ArangeImpl(RegType t, uint64_t startBits, Reg &out) {
 
 /// compare on lanes of TK (signed, element width) using order keys. Float
 /// keys treat -0 as +0 here (IEEE equality) and NaN as unordered.
+/// Calls `f.template operator()<TK, kKind, kStride>()` with the lane type,
+/// order-key kind and mask stride of `t`'s elements (a pair of registers of
+/// 64-bit lanes has stride 4); false for BF16, which has none (not a legal
+/// type: the caller takes the reference).
+template <class F> HWY_INLINE bool withOrderKeys(RegType t, F &&f) {
+  const bool x2 = t.numRegs == 2;
+  switch (t.elem) {
+  case EK::I8:
+    f.template operator()<int8_t, kSignedKey, 1>();
+    return true;
+  case EK::U8:
+    f.template operator()<int8_t, kUnsignedKey, 1>();
+    return true;
+  case EK::I16:
+    f.template operator()<int16_t, kSignedKey, 2>();
+    return true;
+  case EK::U16:
+    f.template operator()<int16_t, kUnsignedKey, 2>();
+    return true;
+  case EK::F16:
+    f.template operator()<int16_t, kFloatKey, 2>();
+    return true;
+  case EK::I32:
+    f.template operator()<int32_t, kSignedKey, 4>();
+    return true;
+  case EK::U32:
+    f.template operator()<int32_t, kUnsignedKey, 4>();
+    return true;
+  case EK::F32:
+    f.template operator()<int32_t, kFloatKey, 4>();
+    return true;
+  case EK::I64:
+    x2 ? f.template operator()<int64_t, kSignedKey, 4>()
+       : f.template operator()<int64_t, kSignedKey, 8>();
+    return true;
+  case EK::U64:
+    x2 ? f.template operator()<int64_t, kUnsignedKey, 4>()
+       : f.template operator()<int64_t, kUnsignedKey, 8>();
+    return true;
+  case EK::BF16:
+    return false;
+  }
+  return false;
+}
+
 template <class TK, int kKind, size_t kStride>
 void compareKeys(ComparePred p, unsigned lanes, const Reg &a, const Reg &b, const Mask &m,
                  Mask &res) {
@@ -140,41 +185,8 @@ void CompareImpl(const Profile &prof, ComparePred p, RegType t, const Reg &a, co
                  const Mask &m, Mask &out) {
   Mask res{}; // m may be out
   const unsigned n = t.lanes();
-  const bool x2 = t.numRegs == 2;
-  switch (t.elem) {
-  case EK::I8:
-    compareKeys<int8_t, kSignedKey, 1>(p, n, a, b, m, res);
-    break;
-  case EK::U8:
-    compareKeys<int8_t, kUnsignedKey, 1>(p, n, a, b, m, res);
-    break;
-  case EK::I16:
-    compareKeys<int16_t, kSignedKey, 2>(p, n, a, b, m, res);
-    break;
-  case EK::U16:
-    compareKeys<int16_t, kUnsignedKey, 2>(p, n, a, b, m, res);
-    break;
-  case EK::F16:
-    compareKeys<int16_t, kFloatKey, 2>(p, n, a, b, m, res);
-    break;
-  case EK::I32:
-    compareKeys<int32_t, kSignedKey, 4>(p, n, a, b, m, res);
-    break;
-  case EK::U32:
-    compareKeys<int32_t, kUnsignedKey, 4>(p, n, a, b, m, res);
-    break;
-  case EK::F32:
-    compareKeys<int32_t, kFloatKey, 4>(p, n, a, b, m, res);
-    break;
-  case EK::I64:
-    x2 ? compareKeys<int64_t, kSignedKey, 4>(p, n, a, b, m, res)
-       : compareKeys<int64_t, kSignedKey, 8>(p, n, a, b, m, res);
-    break;
-  case EK::U64:
-    x2 ? compareKeys<int64_t, kUnsignedKey, 4>(p, n, a, b, m, res)
-       : compareKeys<int64_t, kUnsignedKey, 8>(p, n, a, b, m, res);
-    break;
-  case EK::BF16:
+  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>()
+                            HWY_ATTR { compareKeys<TK, kKind, kStride>(p, n, a, b, m, res); })) {
     ref::compare(prof, p, t, a, b, m, out);
     return; // not a legal type
   }
@@ -261,44 +273,9 @@ void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, con
     }
   }
   const bool isMax = op == BinaryKind::Max;
-  const bool x2 = t.numRegs == 2;
-  switch (t.elem) {
-  case EK::I8:
-    maxMinKeys<int8_t, kSignedKey, 1>(isMax, n, a, b, m, out);
-    break;
-  case EK::U8:
-    maxMinKeys<int8_t, kUnsignedKey, 1>(isMax, n, a, b, m, out);
-    break;
-  case EK::I16:
-    maxMinKeys<int16_t, kSignedKey, 2>(isMax, n, a, b, m, out);
-    break;
-  case EK::U16:
-    maxMinKeys<int16_t, kUnsignedKey, 2>(isMax, n, a, b, m, out);
-    break;
-  case EK::F16:
-    maxMinKeys<int16_t, kFloatKey, 2>(isMax, n, a, b, m, out);
-    break;
-  case EK::I32:
-    maxMinKeys<int32_t, kSignedKey, 4>(isMax, n, a, b, m, out);
-    break;
-  case EK::U32:
-    maxMinKeys<int32_t, kUnsignedKey, 4>(isMax, n, a, b, m, out);
-    break;
-  case EK::F32:
-    maxMinKeys<int32_t, kFloatKey, 4>(isMax, n, a, b, m, out);
-    break;
-  case EK::I64:
-    x2 ? maxMinKeys<int64_t, kSignedKey, 4>(isMax, n, a, b, m, out)
-       : maxMinKeys<int64_t, kSignedKey, 8>(isMax, n, a, b, m, out);
-    break;
-  case EK::U64:
-    x2 ? maxMinKeys<int64_t, kUnsignedKey, 4>(isMax, n, a, b, m, out)
-       : maxMinKeys<int64_t, kUnsignedKey, 8>(isMax, n, a, b, m, out);
-    break;
-  case EK::BF16:
-    ref::binary(prof, op, t, a, b, m, out);
-    break; // not a legal type
-  }
+  if (!withOrderKeys(t, [&]<class TK, int kKind, size_t kStride>()
+                            HWY_ATTR { maxMinKeys<TK, kKind, kStride>(isMax, n, a, b, m, out); }))
+    ref::binary(prof, op, t, a, b, m, out); // not a legal type
 }
 
 #endif // HWY_TARGET == HWY_SCALAR

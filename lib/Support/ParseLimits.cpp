@@ -192,8 +192,7 @@ std::optional<ParseLimitViolation> findParseLimitViolation(StringRef text) {
         bool isFloat = false;
         while (isBareIdChar(next(i)))
           isFloat |= text[++i] == '.';
-        if (isFloat && (text[i] == 'e' || text[i] == 'E') &&
-            (next(i) == '+' || next(i) == '-')) {
+        if (isFloat && (text[i] == 'e' || text[i] == 'E') && (next(i) == '+' || next(i) == '-')) {
           ++i;
           while (isDigit(next(i)))
             ++i;
@@ -257,7 +256,8 @@ mlir::LogicalResult checkParseLimits(const SourceMgr &sm, mlir::MLIRContext *ctx
   std::optional<ParseLimitViolation> violation = findParseLimitViolation(text);
   if (!violation)
     return mlir::success();
-  auto [line, col] = sm.getLineAndColumn(SMLoc::getFromPointer(text.data() + violation->offset), id);
+  auto [line, col] =
+      sm.getLineAndColumn(SMLoc::getFromPointer(text.data() + violation->offset), id);
   return mlir::emitError(mlir::FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), line, col))
          << violation->message;
 }

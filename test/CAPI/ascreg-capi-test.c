@@ -505,8 +505,8 @@ int main(int argc, char **argv) {
       fputs("}", deep);
       fclose(deep);
     }
-    EXPECT(mlirLogicalResultIsFailure(ascregRecordSemanticsProfile(
-               moduleOp, mlirStringRefCreateFromCString(deepPath))),
+    EXPECT(mlirLogicalResultIsFailure(
+               ascregRecordSemanticsProfile(moduleOp, mlirStringRefCreateFromCString(deepPath))),
            "a profile file nested 50,000 deep was recorded");
     // CHECK: diagnostic: {{.*}}semantics: {{.*}}.deep.json:1:277: JSON nests more than 256 deep
     popts.semantics = deepPath;
@@ -516,7 +516,9 @@ int main(int argc, char **argv) {
     EXPECT(mlirLogicalResultIsFailure(ascregRecordSemanticsProfile(
                moduleOp, mlirStringRefCreateFromCString("/nonexistent/profile.json"))),
            "a missing profile file was recorded");
+    // clang-format off
     // CHECK: diagnostic: {{.*}}semantics: cannot open '/nonexistent/profile.json': No such file or directory
+    // clang-format on
   }
 
   /* A per-run profile reaches the JIT exactly as the interpreter
@@ -610,6 +612,95 @@ int main(int argc, char **argv) {
     // CHECK: diagnostic: {{.*}}argument 0 is a buffer of 64 elements whose data is NULL
     printf("null arguments: refused\n");
     // CHECK: null arguments: refused
+  }
+
+  /* Upstream's parsing entry points pass ascreg's parse limits (issue 25;
+   * lib/CAPI/CheckedParse.cpp): each of these inputs killed the process in
+   * MLIR's recursive parsers. Each is a null result and one diagnostic at
+   * the place that breaks a limit; the process goes on. */
+  {
+    enum { kRun = 10000, kNest = 7000, kPipes = 200000 };
+    char *text = malloc(16 * kPipes);
+    EXPECT(text != NULL, "out of memory");
+    if (text) {
+      /* 10,000 unary minus signs in an affine map. */
+      char *p = text + sprintf(text, "#m = affine_map<(d0) -> (");
+      memset(p, '-', kRun);
+      p += kRun;
+      strcpy(p, "d0)>\nfunc.func private @f() attributes {m = #m}\n");
+      int before = diagnostics;
+      EXPECT(mlirModuleIsNull(mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text))),
+             "an affine map with 10,000 unary minus signs parsed");
+      // CHECK: diagnostic: loc("-":1:{{[0-9]+}}): an affine expression has more than 256 operators
+      EXPECT(
+          mlirOperationIsNull(mlirOperationCreateParse(ctx, mlirStringRefCreateFromCString(text),
+                                                       mlirStringRefCreateFromCString("op.mlir"))),
+          "an operation with the affine map parsed");
+      // CHECK: diagnostic: loc("op.mlir":1:{{[0-9]+}}): an affine expression has more than 256
+      char path[4096];
+      snprintf(path, sizeof(path), "%s.minus.mlir", argc > 1 ? argv[1] : "capi");
+      FILE *f = fopen(path, "w");
+      EXPECT(f != NULL, "cannot write %s", path);
+      if (f) {
+        fputs(text, f);
+        fclose(f);
+      }
+      EXPECT(mlirModuleIsNull(
+                 mlirModuleCreateParseFromFile(ctx, mlirStringRefCreateFromCString(path))),
+             "the affine map parsed from a file");
+      // CHECK: diagnostic: {{.*}}.minus.mlir":1:{{[0-9]+}}): an affine expression has more than 256
+      p = text + sprintf(text, "affine_map<(d0) -> (");
+      memset(p, '-', kRun);
+      strcpy(p + kRun, "d0)>");
+      EXPECT(mlirAttributeIsNull(mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text))),
+             "an affine map attribute with 10,000 unary minus signs parsed");
+      // CHECK: diagnostic: {{.*}}an affine expression has more than 256 operators
+      /* A type nested 7,000 deep. */
+      p = text;
+      for (int i = 0; i < kNest; ++i)
+        p += sprintf(p, "tuple<");
+      p += sprintf(p, "i32");
+      for (int i = 0; i < kNest; ++i)
+        *p++ = '>';
+      *p = 0;
+      EXPECT(mlirTypeIsNull(mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text))),
+             "a type nested 7,000 deep parsed");
+      // CHECK: diagnostic: {{.*}}brackets nest more than 256 deep here
+      /* A result number of a value not defined yet: 2^31 placeholders. */
+      EXPECT(mlirModuleIsNull(mlirModuleCreateParse(
+                 ctx, mlirStringRefCreateFromCString(
+                          "func.func @f() {\n  \"x.use\"(%v#2147483647) : (i32) -> ()\n}\n"))),
+             "a use of %%v#2147483647 parsed");
+      // CHECK: diagnostic: loc("-":2:{{[0-9]+}}): result number 2147483647 of %v is larger
+      EXPECT(diagnostics == before + 6, "expected 6 diagnostics, got %d", diagnostics - before);
+
+      /* A pass pipeline nested 200,000 deep: the error goes to the callback. */
+      p = text + sprintf(text, "builtin.module(");
+      for (int i = 0; i < kPipes; ++i)
+        p += sprintf(p, "any(");
+      strcpy(p, "cse");
+      p += 3;
+      for (int i = 0; i <= kPipes; ++i)
+        *p++ = ')';
+      *p = 0;
+      MlirPassManager deepPm = mlirPassManagerCreate(ctx);
+      MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(deepPm);
+      EXPECT(mlirLogicalResultIsFailure(mlirParsePassPipeline(
+                 opm, mlirStringRefCreateFromCString(text), printToStdout, NULL)),
+             "a pipeline nested 200,000 deep parsed");
+      printf("\n");
+      // CHECK: the pass pipeline nests more than 256 deep
+      EXPECT(mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
+                 opm, mlirStringRefCreateFromCString(text + strlen("builtin.module(")),
+                 printToStdout, NULL)),
+             "pipeline elements nested 200,000 deep were added");
+      printf("\n");
+      // CHECK: the pass pipeline nests more than 256 deep
+      mlirPassManagerDestroy(deepPm);
+      free(text);
+    }
+    printf("parse limits: held\n");
+    // CHECK: parse limits: held
   }
 
   /* Not a function: a failure with a diagnostic, not a crash. */

@@ -84,6 +84,13 @@
 // RUN: not ascreg-run %t/kernel.mlir --arg=i32:1 @%t/bisect.rsp 2>&1 | FileCheck %s --check-prefix=BISECT
 // BISECT: --bisect-pipeline: the pass pipeline nests more than 256 deep (MLIR's pipeline parser would overflow its stack) at character 1028
 // BISECT-NOT: Stack dump
+// A pass option that holds a pipeline, in a response file: ascreg-opt
+// checked the arguments as given (`@FILE`) and only --pass-pipeline's final
+// value, so this one reached the parser (SIGSEGV).
+// RUN: %python -c "print('--inline=op-pipelines=func.func(' + 'any(' * 100000 + 'cse' + ')' * 100000 + ')')" > %t/option.rsp
+// RUN: not ascreg-opt %t/kernel.mlir @%t/option.rsp 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: --inline: the pass pipeline nests more than 256 deep (MLIR's pipeline parser would overflow its stack) at character 1047
+// OPTION-NOT: Stack dump
 // A crash reproducer's pipeline (ascreg-opt --run-reproducer) is in the file
 // metadata: its strings are checked as pipelines.
 // RUN: %python -c "print('func.func @kernel() {\n  return\n}\n{-#\n  external_resources: {\n    mlir_reproducer: {\n      pipeline: \"builtin.module(' + 'any(' * 100000 + 'cse' + ')' * 100000 + ')\",\n      disable_threading: true,\n      verify_each: true\n    }\n  }\n#-}')" > %t/repro.mlir

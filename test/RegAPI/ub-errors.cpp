@@ -1,5 +1,5 @@
-// Every UB violation stops the run with exit status 1 and one message at the
-// user's file:line naming the call; what the program printed before stays.
+// Each UB violation: exit 1, one message at the user's file:line naming the call; output stays.
+// clang-format off: the RUN and CHECK lines stay whole, and CHECKs name line numbers
 // RUN: ascreg-cc -DCASE=1 %s -o %t1 && not %t1 2>&1 | FileCheck %s --check-prefix=STORE
 // RUN: ascreg-cc -DCASE=2 %s -o %t2 && not %t2 2>&1 | FileCheck %s --check-prefix=ALIGN
 // RUN: ascreg-cc -DCASE=3 %s -o %t3 && not %t3 2>&1 | FileCheck %s --check-prefix=HOST

@@ -1,5 +1,6 @@
 // A call the twin does not support fails to compile with a static_assert
 // that names it; the supported calls around it compile.
+// clang-format off: the RUN and CHECK lines stay whole
 // RUN: not ascreg-cc -fsyntax-only -DCASE=1 %s 2>&1 | FileCheck %s --check-prefix=MUL
 // RUN: not ascreg-cc -fsyntax-only -DCASE=2 %s 2>&1 | FileCheck %s --check-prefix=MULT
 // RUN: not ascreg-cc -fsyntax-only -DCASE=3 %s 2>&1 | FileCheck %s --check-prefix=BLOCK

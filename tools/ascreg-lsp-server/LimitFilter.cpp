@@ -137,12 +137,12 @@ private:
     json::Object start = position(content, violation->offset);
     json::Object end = start;
     end["character"] = *start.getInteger("character") + 1;
-    json::Object diagnostic{{"range", json::Object{{"start", std::move(start)},
-                                                   {"end", std::move(end)}}},
-                            {"severity", 1},
-                            {"source", "ascreg"},
-                            {"category", "Parse Error"},
-                            {"message", violation->message}};
+    json::Object diagnostic{
+        {"range", json::Object{{"start", std::move(start)}, {"end", std::move(end)}}},
+        {"severity", 1},
+        {"source", "ascreg"},
+        {"category", "Parse Error"},
+        {"message", violation->message}};
     std::optional<StringRef> uri = document->getString("uri");
     std::optional<int64_t> version = document->getInteger("version");
     if (uri && version) { // (else the driver takes no document from it)

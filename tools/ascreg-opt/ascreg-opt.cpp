@@ -21,22 +21,44 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 
+/// The arguments after the program name, with response files `@FILE`
+/// expanded as the option parser expands them; none if one cannot be read
+/// (the option parser has reported it).
+static llvm::SmallVector<std::string> expandedArguments(int argc, char **argv) {
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::SmallVector<const char *> args(argv + 1, argv + argc);
+  if (!llvm::cl::ExpandResponseFiles(saver, llvm::cl::TokenizeGNUCommandLine, args))
+    return {};
+  return llvm::SmallVector<std::string>(args.begin(), args.end());
+}
+
 /// MlirOptMain hands --pass-pipeline (also spelled -p, or read from a
 /// response file) and pass options (`--inline=op-pipelines=...`) to
 /// mlir::parsePassPipeline, which recurses per nesting level: each argument
-/// and the option's final value pass the pipeline limits first.
-static mlir::LogicalResult checkPipelineArguments(int argc, char **argv) {
+/// (a pass option read from a response file once crashed the parser) and
+/// the option's final value pass the pipeline limits first.
+static mlir::LogicalResult checkPipelineArguments(llvm::ArrayRef<std::string> args) {
   std::string error;
-  for (int i = 1; i < argc; ++i)
-    if (mlir::failed(ascreg::checkPipelineLimits(argv[i], error))) {
-      llvm::errs() << "argument " << i << ": " << error << "\n";
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    // `--name=value` is reported as the option's, at a character of the value.
+    llvm::StringRef name, value = arg;
+    if (value.starts_with("-") && value.contains('='))
+      std::tie(name, value) = value.split('=');
+    if (mlir::failed(ascreg::checkPipelineLimits(value, error))) {
+      if (name.empty())
+        llvm::errs() << "argument " << i + 1 << ": " << error << "\n";
+      else
+        llvm::errs() << name << ": " << error << "\n";
       return mlir::failure();
     }
+  }
   auto &options = llvm::cl::getRegisteredOptions();
   auto it = options.find("pass-pipeline"); // a cl::opt<std::string> (mlir/Pass/PassRegistry.h)
   if (it != options.end() &&
@@ -46,6 +68,35 @@ static mlir::LogicalResult checkPipelineArguments(int argc, char **argv) {
     return mlir::failure();
   }
   return mlir::success();
+}
+
+/// MLIR's options of ascreg-opt that name a file MLIR writes itself: they
+/// never name the input or -o (--log-actions-to=KERNEL once emptied the
+/// kernel and exited 0). Given as `--name=FILE` or `--name FILE`.
+static constexpr llvm::StringLiteral kWrittenFileOptions[] = {
+    "log-actions-to", "mlir-generate-reproducer", "mlir-pass-pipeline-crash-reproducer"};
+
+static llvm::Error planWrittenFiles(llvm::ArrayRef<std::string> args, ascreg::OutputPlan &plan) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (!arg.consume_front("-"))
+      continue;
+    arg.consume_front("-");
+    for (llvm::StringRef option : kWrittenFileOptions) {
+      llvm::StringRef file;
+      if (arg == option && i + 1 < args.size())
+        file = args[i + 1];
+      else if (arg.starts_with(option) && arg.drop_front(option.size()).starts_with("="))
+        file = arg.drop_front(option.size() + 1);
+      else
+        continue;
+      if (file.empty() || file == "-")
+        continue;
+      if (llvm::Error err = plan.addOutput(file, "--" + option.str() + "=" + file.str()))
+        return err;
+    }
+  }
+  return llvm::Error::success();
 }
 
 int main(int argc, char **argv) {
@@ -59,8 +110,17 @@ int main(int argc, char **argv) {
   if (config.shouldShowDialects() || config.shouldListPasses()) // no input to read
     return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, input, output, registry));
 
-  if (mlir::failed(checkPipelineArguments(argc, argv)))
+  llvm::SmallVector<std::string> args = expandedArguments(argc, argv);
+  if (mlir::failed(checkPipelineArguments(args)))
     return 1;
+  // The output-file rule (ascreg/Support/OutputFile.h): no output replaces
+  // the input or another output; only a successful run writes -o.
+  ascreg::OutputPlan plan;
+  plan.addInput(input, "ascreg-opt");
+  if (llvm::Error err = planWrittenFiles(args, plan)) {
+    llvm::errs() << "ascreg-opt: error: " << llvm::toString(std::move(err)) << "\n";
+    return 1;
+  }
 
   if (input == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n";
@@ -81,10 +141,6 @@ int main(int argc, char **argv) {
       return 1;
   }
   if (output != "-") {
-    // The output-file rule (ascreg/Support/OutputFile.h): the output never
-    // replaces the input, and only a successful run writes it.
-    ascreg::OutputPlan plan;
-    plan.addInput(input, "ascreg-opt");
     std::string text;
     llvm::raw_string_ostream os(text);
     llvm::Error err = plan.addOutput(output, "-o " + output);

@@ -33,8 +33,7 @@ TEST(ParseLimits, AffineOperatorsCountUpToTheLimit) {
   EXPECT_EQ(violationAt(head + rep("-", 257) + "d0)>"), 25 + 256);
   // + - * floordiv ceildiv mod all count; the keyword at its first letter.
   EXPECT_EQ(violationAt(head + rep("d0 * 2 + ", 128) + "d0 mod 2)>"), 25 + 128 * 9 + 3);
-  EXPECT_EQ(violationAt(head + rep("d0 floordiv 2 ceildiv 2 ", 128) + "mod 2)>"),
-            25 + 128 * 24);
+  EXPECT_EQ(violationAt(head + rep("d0 floordiv 2 ceildiv 2 ", 128) + "mod 2)>"), 25 + 128 * 24);
 }
 
 TEST(ParseLimits, AffineOperatorsCountOverEnclosingParentheses) {

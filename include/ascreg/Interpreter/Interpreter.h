@@ -58,9 +58,10 @@ struct Options {
   TraceSink *traceSink = nullptr;
   /// Debugging checks (Debugging.h); findings() lists what a run found.
   CheckOptions checks;
-  /// When set, a run polls it at every step (loop iteration or branch) and
-  /// stops with an `Interrupted` error once it is true: a signal handler or
-  /// another thread stops a long run this way.
+  /// When set, a run polls it every 4,096 steps (loop iterations or
+  /// branches; the first one included) and stops with an `Interrupted` error
+  /// once it is true: a signal handler or another thread stops a long run
+  /// this way.
   const std::atomic<bool> *cancel = nullptr;
 };
 

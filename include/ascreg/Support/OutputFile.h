@@ -2,8 +2,8 @@
 //
 // Every file a tool or API of ascreg writes (ascreg-run's --out and
 // --report, Kernel.report in Python, the C API's report, ascreg-opt -o,
-// `ascreg-probe emit` and `ingest`) goes through writeOutputFiles, which
-// applies one rule (docs/hardening.md, "Output files"):
+// ascreg-translate -o, `ascreg-probe emit` and `ingest`) goes through
+// writeOutputFiles, which applies one rule (docs/hardening.md, "Output files"):
 //   - a symbolic link is kept: the file it points to is written (a link to
 //     nothing is refused);
 //   - an existing file that is not a regular file (a character or block

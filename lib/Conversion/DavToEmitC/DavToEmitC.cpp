@@ -96,6 +96,20 @@ LogicalResult checkEmittable(ModuleOp module) {
   if (branches.wasInterrupted())
     return failure();
 
+  // Every func.func becomes a __simd_vf__ function and an __aicore__ entry
+  // that launches it; a call inside one was emitted as a call of the other
+  // function's __aicore__ entry from vector code (a launch from inside a
+  // VF, and for a recursive call a name not declared yet). The interpreter
+  // does not run calls either.
+  WalkResult calls = module.walk([](func::CallOp call) {
+    call.emitError() << "a call ('@" << call.getCallee()
+                     << "') has no Ascend C form: each function is its own kernel; inline "
+                        "the callee (--inline) or launch it separately";
+    return WalkResult::interrupt();
+  });
+  if (calls.wasInterrupted())
+    return failure();
+
   // The other paths convert scalar floats as IEEE 754 does (semantics.md
   // P16); how a vector function's scalar unit converts (rounding, NaN
   // bits, CTRL) no public vendor source says, so a C cast would be a guess.
