@@ -12,12 +12,6 @@ using namespace mlir;
 namespace ascreg {
 namespace driver {
 
-namespace {
-llvm::Error error(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-} // namespace
-
 llvm::SmallVector<ElementKind, 2> acceptedElementKinds(Type elem) {
   if (!elem.isIntOrFloat() ||
       !llvm::is_contained({8u, 16u, 32u, 64u}, elem.getIntOrFloatBitWidth()))
@@ -61,8 +55,8 @@ llvm::Expected<std::vector<BoundArgument>> bindArgumentSpecs(func::FuncOp fn,
     std::string sig;
     llvm::raw_string_ostream os(sig);
     llvm::interleaveComma(fn.getArgumentTypes(), os);
-    return error(llvm::formatv("@{0} takes {1} parameters ({2}), got {3} --arg", fn.getSymName(),
-                               numParams, sig, specs.size()));
+    return llvm::createStringError(llvm::formatv("@{0} takes {1} parameters ({2}), got {3} --arg",
+                                                 fn.getSymName(), numParams, sig, specs.size()));
   }
   std::vector<BoundArgument> bound(numParams);
   for (unsigned i = 0; i < numParams; ++i) {
@@ -71,45 +65,48 @@ llvm::Expected<std::vector<BoundArgument>> bindArgumentSpecs(func::FuncOp fn,
     // FILE.npy:uninit marks a buffer whose contents are not defined on entry.
     bool uninit = spec.consume_back(":uninit");
     if (uninit && !isa<MemRefType>(t))
-      return error(llvm::formatv("--arg {0}: ':uninit' marks a buffer, but parameter {0} is the "
-                                 "scalar {1}",
-                                 i, t));
+      return llvm::createStringError(
+          llvm::formatv("--arg {0}: ':uninit' marks a buffer, but parameter {0} is the "
+                        "scalar {1}",
+                        i, t));
     bound[i].uninitialized = uninit;
     if (auto mt = dyn_cast<MemRefType>(t)) {
       // (Before anything reads the type's shape: memref<f32> has no dimension 0.)
       if (failed(ubBufferParameterElementBytes(fn.getArgument(i))))
-        return error("");
+        return llvm::createStringError("");
       if (!spec.ends_with(".npy"))
-        return error(llvm::formatv("--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file",
-                                   i, spec, t));
+        return llvm::createStringError(llvm::formatv(
+            "--arg {0} is '{1}' but parameter {0} is {2}; pass a .npy file", i, spec, t));
       auto arr = readNpy(spec);
       if (!arr)
         return arr.takeError();
       if (!acceptsElements(mt.getElementType(), {arr->kind, arr->itemBytes}))
-        return error(llvm::formatv("--arg {0}: '{1}' has dtype {2} but parameter {0} is {3}, "
-                                   "which takes {4}",
-                                   i, spec, arr->descr(), t,
-                                   acceptedNpyDtypes(mt.getElementType())));
+        return llvm::createStringError(
+            llvm::formatv("--arg {0}: '{1}' has dtype {2} but parameter {0} is {3}, "
+                          "which takes {4}",
+                          i, spec, arr->descr(), t, acceptedNpyDtypes(mt.getElementType())));
       if (!mt.isDynamicDim(0) && static_cast<uint64_t>(mt.getDimSize(0)) != arr->numElements())
-        return error(llvm::formatv("--arg {0}: '{1}' has {2} elements but parameter {0} is {3}", i,
-                                   spec, arr->numElements(), t));
+        return llvm::createStringError(
+            llvm::formatv("--arg {0}: '{1}' has {2} elements but parameter {0} is {3}", i, spec,
+                          arr->numElements(), t));
       bound[i].isBuffer = true;
       bound[i].npy = std::move(*arr);
       continue;
     }
     if (spec.ends_with(".npy"))
-      return error(
+      return llvm::createStringError(
           llvm::formatv("--arg {0} is a .npy file but parameter {0} is the scalar {1}", i, t));
     auto [tyName, value] = spec.split(':');
     std::string expect;
     llvm::raw_string_ostream os(expect);
     t.print(os);
     if (tyName != expect)
-      return error(llvm::formatv(
+      return llvm::createStringError(llvm::formatv(
           "--arg {0} is '{1}' but parameter {0} has type {2}; pass {2}:VALUE", i, spec, expect));
     auto bits = parseScalar(t, value);
     if (!bits)
-      return error(llvm::formatv("--arg {0}: {1}", i, llvm::toString(bits.takeError())));
+      return llvm::createStringError(
+          llvm::formatv("--arg {0}: {1}", i, llvm::toString(bits.takeError())));
     bound[i].bits = *bits;
   }
   return bound;

@@ -15,10 +15,6 @@ namespace driver {
 
 namespace {
 
-llvm::Error error(const llvm::Twine &msg) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
-}
-
 std::string typeText(Type t) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -45,14 +41,14 @@ llvm::Expected<uint64_t> parseInteger(Type t, StringRef text) {
   StringRef digits = text;
   bool negative = digits.consume_front("-");
   if (digits.getAsInteger(0, v))
-    return error(llvm::formatv("'{0}' is not an integer", text));
+    return llvm::createStringError(llvm::formatv("'{0}' is not an integer", text));
   if (negative) {
     v = v.zext(std::max(v.getBitWidth(), 1u) + 1);
     v.negate();
   }
   // The signed and the unsigned range of the width.
   if (negative ? v.getSignificantBits() > w : v.getActiveBits() > w)
-    return error(
+    return llvm::createStringError(
         llvm::formatv("{0} does not fit in {1} (signed or unsigned range)", text, typeText(t)));
   // getAsInteger gives the narrowest APInt: zero-extend non-negative values.
   llvm::APInt wide = negative ? v.sextOrTrunc(64) : v.zextOrTrunc(64);
@@ -65,18 +61,19 @@ bool isBindableScalar(Type t) { return t.isIntOrIndex() || floatSemantics(t); }
 
 llvm::Expected<uint64_t> parseScalar(Type t, StringRef text) {
   if (!isBindableScalar(t))
-    return error("parameter type " + typeText(t) + " is not supported");
+    return llvm::createStringError("parameter type " + typeText(t) + " is not supported");
   if (t.isIntOrIndex())
     return parseInteger(t, text);
   llvm::APFloat value(*floatSemantics(t));
   // An empty text, stray characters or a missing exponent are errors; an
   // inexact or out-of-range value rounds (to the largest finite or inf) as
   // the conversion of a literal does.
-  auto status = text.empty() ? llvm::Expected<llvm::APFloat::opStatus>(error("empty"))
-                             : value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
+  auto status = text.empty()
+                    ? llvm::Expected<llvm::APFloat::opStatus>(llvm::createStringError("empty"))
+                    : value.convertFromString(text, llvm::APFloat::rmNearestTiesToEven);
   if (!status) {
     llvm::consumeError(status.takeError());
-    return error(llvm::formatv("'{0}' is not a number", text));
+    return llvm::createStringError(llvm::formatv("'{0}' is not a number", text));
   }
   return value.bitcastToAPInt().getZExtValue();
 }
