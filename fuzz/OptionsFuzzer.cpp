@@ -14,6 +14,7 @@
 #include "FuzzCommon.h"
 
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Driver/Pipeline.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/Profile.h"
 #include "ascreg/Support/ParseLimits.h"
@@ -61,12 +62,14 @@ void fuzzPipeline(llvm::StringRef text) {
     return;
   llvm::raw_null_ostream errs;
   (void)parsePassPipeline(text, errs);
+  // As the front doors read it (ascreg/Driver/Pipeline.h's anchoring rule).
+  (void)ascreg::driver::parsePipeline(text, error);
   // As --bisect-pipeline: split, then each stage alone.
   auto stages = ascreg::debugging::splitPipeline(text, error);
   if (failed(stages))
     return;
   for (const std::string &stage : *stages)
-    (void)parsePassPipeline("builtin.module(" + stage + ")", errs);
+    (void)ascreg::driver::parsePipeline(stage, error);
 }
 
 } // namespace

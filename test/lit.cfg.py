@@ -46,5 +46,5 @@ if config.ascreg_sanitizer_preload:
 else:
     tools.append("mlir-opt")
 llvm_config.with_system_environment(["LSAN_OPTIONS"])
-tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-frontend-example", "ascreg-cc"]
+tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-capi-scalar-test", "ascreg-frontend-example", "ascreg-cc"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

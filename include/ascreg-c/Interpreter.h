@@ -171,6 +171,18 @@ MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunctionWithOptions(
     MlirModule module, MlirStringRef entry, const AscregArg *args, intptr_t numArgs,
     const AscregJitOptions *options);
 
+/* The bits of a scalar argument of type `type` (integer, index, f16, bf16,
+ * f32, f64) from its text, for ascregArgScalar: the rule of
+ * `ascreg-run --arg=TYPE:VALUE` (ascreg/Driver/Scalar.h). A float's decimal
+ * text is rounded once, to nearest with ties to even, straight into the
+ * type's format (never through a double); an integer may be in the signed or
+ * the unsigned range of its width. Text that is not a value of the type, an
+ * integer out of range or another type is an error diagnostic (unknown
+ * location, in the type's context) and a failure; `*bits` is then left as
+ * it was. */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregParseScalar(MlirType type, MlirStringRef text,
+                                                       uint64_t *bits);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Driver/Pipeline.h"
 #include "ascreg/Support/ParseLimits.h"
 
 using namespace mlir;
@@ -68,13 +69,10 @@ struct Frame {
 FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
   if (failed(checkPipelineLimits(pipeline, error))) // before MLIR's parser recurses on it
     return failure();
-  StringRef text = pipeline.trim();
-  if (text.consume_front("builtin.module(")) {
-    if (!text.consume_back(")")) {
-      error = "unbalanced parentheses in '" + pipeline.str() + "'";
-      return failure();
-    }
-  }
+  FailureOr<StringRef> list = driver::passListOf(pipeline.trim(), error);
+  if (failed(list))
+    return failure();
+  StringRef text = *list;
   auto matched = matchBrackets(text, error);
   if (failed(matched)) {
     error = "the pipeline does not parse: " + error;

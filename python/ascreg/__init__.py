@@ -43,9 +43,9 @@ __all__ = [
 #: ``ascreg-run --pass-pipeline=convert-ascreg-to-dav``.
 DAV_PIPELINE = "convert-ascreg-to-dav"
 #: Execution modes of Kernel.run.
-MODES = ("interp", "jit", "check")
+MODES = _ascreg.modes
 #: Default usable Unified Buffer bytes (256 KiB minus 8 KiB for register spills).
-UB_CAPACITY = 248 * 1024
+UB_CAPACITY = _ascreg.default_ub_capacity
 
 
 def _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics=None):

@@ -26,12 +26,16 @@
 #include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Driver/Arguments.h"
+#include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/RunMode.h"
+#include "ascreg/Driver/Scalar.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/Semantics.h"
-#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
@@ -69,6 +73,7 @@ using namespace mlir;
 namespace sem = ::ascreg::semantics;
 namespace interp = ::ascreg::interp;
 namespace jit = ::ascreg::jit;
+namespace driver = ::ascreg::driver;
 
 namespace {
 
@@ -76,77 +81,9 @@ namespace {
 // Diagnostics and errors
 //===----------------------------------------------------------------------===//
 
-/// One MLIR diagnostic, with the first file:line:col found in its location.
-struct DiagRecord {
-  std::string severity; // "error", "warning", "note", "remark"
-  std::string message;  // the diagnostic's text, without location
-  std::string file;
-  unsigned line = 0, column = 0;
-  std::string text; // rendered: "file:line:col: error: ...", source line and caret, notes
-  std::vector<DiagRecord> notes;
-};
-
-const char *severityName(DiagnosticSeverity s) {
-  switch (s) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
-
-/// The first FileLineCol location nested in `loc`.
-void findFileLineCol(Location loc, std::string &file, unsigned &line, unsigned &column) {
-  loc->walk([&](Location l) {
-    if (auto f = dyn_cast<FileLineColRange>(l)) {
-      file = f.getFilename().str();
-      line = f.getStartLine();
-      column = f.getStartColumn();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-}
-
-DiagRecord recordOf(Diagnostic &diag) {
-  DiagRecord r;
-  r.severity = severityName(diag.getSeverity());
-  r.message = diag.str();
-  findFileLineCol(diag.getLocation(), r.file, r.line, r.column);
-  for (Diagnostic &note : diag.getNotes())
-    r.notes.push_back(recordOf(note));
-  return r;
-}
-
-/// Renders diagnostics like the command-line tools (location, message, the
-/// source line with a caret, notes) and records them.
-class CollectingHandler : public SourceMgrDiagnosticHandler {
-public:
-  CollectingHandler(llvm::SourceMgr &mgr, MLIRContext *ctx, std::string &buffer,
-                    llvm::raw_string_ostream &os, std::vector<DiagRecord> &out)
-      : SourceMgrDiagnosticHandler(mgr, ctx, os), buffer(buffer), out(out) {
-    setHandler([this](Diagnostic &diag) {
-      DiagRecord r = recordOf(diag);
-      this->buffer.clear();
-      emitDiagnostic(diag);
-      r.text = this->buffer;
-      while (!r.text.empty() && r.text.back() == '\n')
-        r.text.pop_back();
-      this->buffer.clear();
-      this->out.push_back(std::move(r));
-      return success();
-    });
-  }
-
-private:
-  std::string &buffer;
-  std::vector<DiagRecord> &out;
-};
+/// One MLIR diagnostic, recorded and rendered by the driver's session.
+using DiagRecord = driver::DiagnosticRecord;
+using driver::findFileLineCol;
 
 /// The error categories of ascreg.errors (Python classes of the same name).
 enum class ErrorKind { Parse, Verify, Pass, Compile, Argument, Run, Mismatch, Io };
@@ -173,12 +110,9 @@ const char *errorClassName(ErrorKind k) {
   return "Error";
 }
 
-/// A mismatch of check mode: parameter, element, both values (raw bits).
-struct Mismatch {
-  unsigned param;
-  uint64_t element;
-  uint64_t interpBits, jitBits;
-};
+/// A mismatch of check mode: parameter, element, the interpreter's and the
+/// JIT's bits (the driver's record).
+using driver::Mismatch;
 
 /// Thrown by the bindings; translated into an ascreg.errors exception.
 struct AscregError {
@@ -199,7 +133,7 @@ struct AscregError {
 std::string joinErrors(const std::vector<DiagRecord> &diags, llvm::StringRef fallback) {
   std::string msg;
   for (const DiagRecord &d : diags) {
-    if (d.severity != "error")
+    if (d.severity != DiagnosticSeverity::Error)
       continue;
     if (!msg.empty())
       msg += "\n";
@@ -259,7 +193,7 @@ py::object toPython(const DiagRecord &d) {
   for (const DiagRecord &n : d.notes)
     notes.append(toPython(n));
   py::object cls = errorsModule().attr("Diagnostic");
-  return cls(d.severity, lossyStr(d.message),
+  return cls(driver::severityName(d.severity), lossyStr(d.message),
              d.file.empty() ? py::object(py::none()) : py::object(lossyStr(d.file)), d.line,
              d.column, lossyStr(d.text), notes);
 }
@@ -268,36 +202,19 @@ py::object toPython(const DiagRecord &d) {
 // Sessions: context, sources, diagnostics
 //===----------------------------------------------------------------------===//
 
-DialectRegistry &registry() {
-  static DialectRegistry *r = [] {
-    auto *reg = new DialectRegistry();
-    ::ascreg::registerAllDialects(*reg);
-    ::ascreg::registerAllPasses();
-    return reg;
-  }();
-  return *r;
-}
-
-/// An MLIR context with the sources parsed into it and the diagnostics
-/// handler. Shared by a kernel and the kernels lowered from it.
-struct Session {
+/// The driver's session (context, source, diagnostics), shared by a kernel
+/// and the kernels lowered from it, and the lock that keeps it to one
+/// thread at a time.
+struct Session : driver::Session {
   std::mutex mutex;
-  MLIRContext context{registry(), MLIRContext::Threading::DISABLED};
-  llvm::SourceMgr sourceMgr;
-  std::string rendered;
-  llvm::raw_string_ostream renderedOS{rendered};
-  std::vector<DiagRecord> diags;
-  std::unique_ptr<CollectingHandler> handler;
+  Session() : driver::Session(options()) {}
+  std::vector<DiagRecord> takeDiags() { return takeDiagnostics(); }
 
-  Session() {
-    context.printOpOnDiagnostic(false);
-    context.printStackTraceOnDiagnostic(false);
-    handler = std::make_unique<CollectingHandler>(sourceMgr, &context, rendered, renderedOS, diags);
-  }
-  std::vector<DiagRecord> takeDiags() {
-    std::vector<DiagRecord> out = std::move(diags);
-    diags.clear();
-    return out;
+private:
+  static driver::SessionOptions options() {
+    driver::SessionOptions o;
+    o.threading = false; // Python callers bring their own threads
+    return o;
   }
 };
 
@@ -311,6 +228,7 @@ struct ParamInfo {
   unsigned index;
   std::string name; // "%src", from the source; "%argN" otherwise
   std::string type; // "memref<?xf32>"
+  mlir::Type elemType; // buffer: element type; scalar: the scalar's type
   bool isBuffer;
   Elem elem;         // buffer: element type; scalar: the scalar's type
   unsigned bits = 0; // integer / float width
@@ -380,27 +298,15 @@ bool isFloatElem(Elem e) {
   return e == Elem::F16 || e == Elem::BF16 || e == Elem::F32 || e == Elem::F64;
 }
 
-/// The numpy dtype names a buffer parameter accepts, preferred first.
+/// The numpy dtype names a buffer parameter accepts, preferred first (the
+/// driver's rule, Arguments.h).
 std::vector<std::string> acceptedDtypes(const ParamInfo &p) {
-  switch (p.elem) {
-  case Elem::F16:
-    return {"float16"};
-  case Elem::BF16:
-    return {"uint16"};
-  case Elem::F32:
-    return {"float32"};
-  case Elem::F64:
-    return {"float64"};
-  case Elem::Other:
-  case Elem::Index:
-    return {};
-  default:
-    break;
+  std::vector<std::string> names;
+  for (driver::ElementKind k : driver::acceptedElementKinds(p.elemType)) {
+    std::string bits = std::to_string(8 * k.bytes);
+    names.push_back(k.kind == 'f' ? "float" + bits : k.kind == 'i' ? "int" + bits : "uint" + bits);
   }
-  std::string b = std::to_string(p.bits);
-  if (p.signless)
-    return {"int" + b, "uint" + b};
-  return {(p.isSigned ? "int" : "uint") + b};
+  return names;
 }
 
 /// The SSA name of a block argument, read from the source at its location.
@@ -444,35 +350,36 @@ float bitsToFloat(uint32_t u) {
   std::memcpy(&f, &u, 4);
   return f;
 }
-uint32_t floatToBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
+
+/// The bits of a float scalar from a Python object: the decimal text of a
+/// str (or a decimal.Decimal's) rounded once into the parameter's format,
+/// or a number's double value, also rounded once (ascreg/Driver/Scalar.h).
+/// Empty (with `error` set) when it is neither.
+std::optional<uint64_t> floatScalarBits(Type t, py::handle a, std::string &error) {
+  static py::object *decimal = new py::object(py::module_::import("decimal").attr("Decimal"));
+  if (py::isinstance<py::str>(a) || py::isinstance(a, *decimal)) {
+    auto bits = driver::parseScalar(t, py::str(a).cast<std::string>());
+    if (!bits) {
+      error = llvm::toString(bits.takeError());
+      return std::nullopt;
+    }
+    return *bits;
+  }
+  if (PyBool_Check(a.ptr()) || !PyNumber_Check(a.ptr()) || PyComplex_Check(a.ptr()))
+    return std::nullopt;
+  double d = PyFloat_AsDouble(a.ptr());
+  if (d == -1.0 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return driver::scalarFromDouble(t, d);
 }
-
-/// `d` rounded to f32 with round-to-odd: converting that to a format with at
-/// most 22 significand bits (f16, bf16) by RNE is the correctly rounded
-/// conversion of `d` (no double rounding).
-float roundToOddF32(double d) {
-  if (std::isnan(d) || std::isinf(d))
-    return static_cast<float>(d);
-  float f = static_cast<float>(d);
-  if (std::fabs(static_cast<double>(f)) > std::fabs(d))
-    f = std::nextafter(f, 0.0f);
-  if (static_cast<double>(f) != d)
-    f = bitsToFloat(floatToBits(f) | 1u);
-  return f;
-}
-
-uint16_t doubleToF16(double d) { return sem::f32ToF16(roundToOddF32(d)); }
-uint16_t doubleToBF16(double d) { return sem::f32ToBF16(roundToOddF32(d)); }
-
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
 
 struct KernelOptions {
-  uint64_t ubCapacity = 248 * 1024;
+  uint64_t ubCapacity = sem::kDefaultUBCapacity;
   uint64_t maxSteps = uint64_t(1) << 32;
   bool jitChecks = true;
   int64_t jitOpt = 2; // LLVM's levels 0-3; checked at load
@@ -491,6 +398,8 @@ public:
   std::string entry, pipeline, sourceName;
   KernelOptions options;
   std::vector<ParamInfo> params;
+  /// Per parameter: check mode takes two NaNs as equal here (NaNPayloads.h).
+  std::vector<bool> nanOpen;
   std::unique_ptr<interp::CompiledKernel> interpKernel;
   std::unique_ptr<jit::JitKernel> jitKernel;
   uint64_t lastExecuted = 0;
@@ -538,33 +447,25 @@ std::string listFunctions(ModuleOp m) {
 }
 
 void runPipeline(Session &s, ModuleOp module, const std::string &pipelineText) {
-  std::string text = pipelineText;
-  if (!llvm::StringRef(text).starts_with("builtin.module("))
-    text = "builtin.module(" + text + ")";
   std::string errors;
-  if (failed(::ascreg::checkPipelineLimits(pipelineText, errors)))
-    throw AscregError{ErrorKind::Pass, "invalid pass pipeline: " + errors};
-  llvm::raw_string_ostream errOS(errors);
-  FailureOr<OpPassManager> parsed = parsePassPipeline(text, errOS);
-  if (failed(parsed))
-    throw AscregError{ErrorKind::Pass, "invalid pass pipeline '" + pipelineText +
-                                           "': " + llvm::StringRef(errors).trim().str()};
-  PassManager pm(&s.context);
-  static_cast<OpPassManager &>(pm) = std::move(*parsed);
-  if (failed(pm.run(module)))
+  if (succeeded(driver::runPipeline(module, pipelineText, errors)))
+    return;
+  if (errors.empty())
     throwDiags(ErrorKind::Pass, s.takeDiags(), "pass pipeline '" + pipelineText + "' failed");
+  s.takeDiags();
+  // (A pipeline over the limits can be long: its start names it.)
+  std::string shown =
+      pipelineText.size() > 200 ? pipelineText.substr(0, 200) + "..." : pipelineText;
+  throw AscregError{ErrorKind::Pass, "invalid pass pipeline '" + shown +
+                                         "': " + llvm::StringRef(errors).trim().str()};
 }
 
 void Kernel::prepare(std::optional<std::string> entryName, const std::string &pipelineText) {
   Session &s = *session;
   pipeline = pipelineText;
-  if (!options.semantics.empty()) {
-    sem::Profile profile;
-    std::string error;
-    if (failed(::ascreg::resolveProfile(options.semantics, profile, error)))
-      throw AscregError{ErrorKind::Argument, "semantics: " + error};
-    ::ascreg::recordProfile(*module, profile);
-  }
+  std::string error;
+  if (!options.semantics.empty() && failed(driver::applyProfile(*module, options.semantics, error)))
+    throw AscregError{ErrorKind::Argument, "semantics: " + error};
   if (!pipelineText.empty())
     runPipeline(s, *module, pipelineText);
   // The entry: the given name, else the only function with a body, else @kernel.
@@ -594,21 +495,23 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
   for (BlockArgument arg : fn.getArguments()) {
     ParamInfo p;
     p.index = arg.getArgNumber();
-    p.name = argumentName(arg, s.sourceMgr);
+    p.name = argumentName(arg, s.sourceMgr());
     p.type = typeString(arg.getType());
     findFileLineCol(arg.getLoc(), p.file, p.line, p.column);
     if (auto mt = dyn_cast<MemRefType>(arg.getType())) {
       p.isBuffer = true;
-      p.elem = classify(mt.getElementType(), p);
+      p.elemType = mt.getElementType();
+      p.elem = classify(p.elemType, p);
       if (mt.getRank() == 1 && !mt.isDynamicDim(0))
         p.size = mt.getDimSize(0);
     } else {
       p.isBuffer = false;
-      p.elem = classify(arg.getType(), p);
+      p.elemType = arg.getType();
+      p.elem = classify(p.elemType, p);
     }
     params.push_back(std::move(p));
   }
-  std::vector<bool> nanOpen = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn);
+  nanOpen = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn);
   for (ParamInfo &p : params)
     p.nanPayloadUnspecified = nanOpen[p.index];
 
@@ -642,7 +545,7 @@ void Kernel::ensureJit() {
 std::string Kernel::ascendC() {
   Session &s = *session;
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>((*module)->clone());
-  PassManager pm(&s.context);
+  PassManager pm(&s.context());
   ::ascreg::buildAscendCPipeline(pm);
   if (failed(pm.run(*clone)))
     throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C lowering failed");
@@ -682,17 +585,7 @@ bool dtypeMatches(const ParamInfo &p, const py::dtype &dt) {
   char order = dt.byteorder();
   if (order == '>' && size > 1)
     return false;
-  if (p.elem == Elem::BF16)
-    return kind == 'u' && size == 2;
-  if (isFloatElem(p.elem))
-    return kind == 'f' && size * 8 == p.bits;
-  if (kind != 'i' && kind != 'u')
-    return false;
-  if (size * 8 != p.bits)
-    return false;
-  if (p.signless)
-    return true;
-  return (kind == 'i') == p.isSigned;
+  return size > 0 && driver::acceptsElements(p.elemType, {kind, static_cast<unsigned>(size)});
 }
 
 /// One bound buffer: the array and its memory (the reference keeps the
@@ -779,27 +672,12 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
     else if (p.elem == Elem::BF16 && py::isinstance(a, c.u16))
       bits = py::cast<uint64_t>(py::int_(py::reinterpret_borrow<py::object>(a)));
     else {
-      if (PyBool_Check(a.ptr()) || !PyNumber_Check(a.ptr()) || PyComplex_Check(a.ptr()))
-        argError(&p, paramLabel(p) + " takes a float, got " + pyTypeName(a));
-      double d = PyFloat_AsDouble(a.ptr());
-      if (d == -1.0 && PyErr_Occurred()) {
-        PyErr_Clear();
-        argError(&p, paramLabel(p) + " takes a float, got " + pyTypeName(a));
-      }
-      switch (p.elem) {
-      case Elem::F16:
-        bits = doubleToF16(d);
-        break;
-      case Elem::BF16:
-        bits = doubleToBF16(d);
-        break;
-      case Elem::F32:
-        bits = floatToBits(static_cast<float>(d));
-        break;
-      default:
-        std::memcpy(&bits, &d, 8);
-        break;
-      }
+      std::string error;
+      std::optional<uint64_t> b = floatScalarBits(p.elemType, a, error);
+      if (!b)
+        argError(&p, paramLabel(p) +
+                         (error.empty() ? " takes a float, got " + pyTypeName(a) : ": " + error));
+      bits = *b;
     }
     out[i] = interp::Arg::scalar(bits);
   }
@@ -868,40 +746,45 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
 // Running
 //===----------------------------------------------------------------------===//
 
-void Kernel::run(py::args args, const std::string &mode) {
-  bool doInterp = mode == "interp", doJit = mode == "jit", doCheck = mode == "check";
-  if (!doInterp && !doJit && !doCheck)
-    throw py::value_error("mode must be 'interp', 'jit' or 'check', got '" + mode + "'");
+void Kernel::run(py::args args, const std::string &modeName) {
+  std::optional<driver::RunMode> mode = driver::parseRunMode(modeName);
+  if (!mode)
+    throw py::value_error("mode must be 'interp', 'jit' or 'check', got '" + modeName + "'");
   std::vector<BoundBuffer> buffers;
   std::vector<interp::Arg> engineArgs = bindArgs(*this, args, &buffers);
 
-  std::vector<DiagRecord> diags;
   std::optional<AscregError> error;
-  std::vector<Mismatch> mismatches;
-  uint64_t numMismatches = 0;
+  driver::CheckComparison cmp;
   ascreg_python::InterruptScope interrupt(cancel);
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(session->mutex);
-    session->diags.clear();
+    session->clearDiagnostics();
     try {
-      if (doJit || doCheck)
+      if (driver::runsJit(*mode))
         ensureJit();
-      if (doInterp) {
+      switch (*mode) {
+      case driver::RunMode::Interp:
         if (failed(interpKernel->run(engineArgs)))
           throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
         lastExecuted = interpKernel->executedInstructions();
-      } else if (doJit) {
+        break;
+      case driver::RunMode::Jit:
         if (failed(jitKernel->run(engineArgs)))
           throwDiags(ErrorKind::Run, session->takeDiags(), "the JIT run failed");
-      } else {
-        // Check: the JIT runs on copies of the inputs, the interpreter (which
+        break;
+      case driver::RunMode::Check: {
+        // The JIT runs on copies of the inputs, the interpreter (which
         // validates the inputs first) on the caller's arrays.
         std::vector<std::vector<uint8_t>> copies;
         std::vector<interp::Arg> jitArgs = engineArgs;
+        std::vector<llvm::ArrayRef<uint8_t>> interpViews(params.size()), jitViews(params.size());
+        copies.reserve(buffers.size());
         for (const BoundBuffer &b : buffers) {
           copies.emplace_back(b.data, b.data + b.bytes);
           jitArgs[b.param].data = copies.back().data();
+          interpViews[b.param] = llvm::ArrayRef<uint8_t>(b.data, b.bytes);
+          jitViews[b.param] = copies.back();
         }
         if (failed(interpKernel->run(engineArgs)))
           throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
@@ -914,25 +797,9 @@ void Kernel::run(py::args args, const std::string &mode) {
                         std::move(d)};
           throw e;
         }
-        for (size_t bi = 0; bi < buffers.size(); ++bi) {
-          const BoundBuffer &b = buffers[bi];
-          const ParamInfo &p = params[b.param];
-          Type elem = cast<MemRefType>(fn.getArgumentTypes()[b.param]).getElementType();
-          unsigned eb = p.bits / 8;
-          const uint8_t *x = b.data, *y = copies[bi].data();
-          if (std::memcmp(x, y, b.bytes) == 0)
-            continue;
-          for (uint64_t e = 0; e < b.numElements; ++e) {
-            uint64_t u = 0, v = 0;
-            std::memcpy(&u, x + e * eb, eb);
-            std::memcpy(&v, y + e * eb, eb);
-            if (::ascreg::debugging::sameElementBits(elem, p.nanPayloadUnspecified, u, v))
-              continue;
-            if (mismatches.size() < 64)
-              mismatches.push_back({b.param, e, u, v});
-            ++numMismatches;
-          }
-        }
+        cmp = driver::compareCheckRuns(fn, interpViews, jitViews, /*limit=*/64, nanOpen);
+        break;
+      }
       }
     } catch (AscregError &e) {
       error = std::move(e);
@@ -941,20 +808,21 @@ void Kernel::run(py::args args, const std::string &mode) {
   interrupt.raiseIfInterrupted();
   if (error)
     throw *error;
-  if (numMismatches) {
+  if (uint64_t numMismatches = cmp.count) {
+    std::vector<Mismatch> &mismatches = cmp.first;
     AscregError e{ErrorKind::Mismatch, ""};
     std::string msg = "interpreter and JIT differ in " + std::to_string(numMismatches) +
                       " element(s) of @" + entry + ":";
     for (size_t i = 0; i < mismatches.size() && i < 16; ++i) {
       const Mismatch &m = mismatches[i];
-      const ParamInfo &p = params[m.param];
+      const ParamInfo &p = params[m.argument];
       unsigned eb = p.bits / 8;
       uint64_t lanes = sem::kVLBytes / eb;
       msg += "\n  " + paramLabel(p) + " element " + std::to_string(m.element) + " (register " +
              std::to_string(m.element / lanes) + ", lane " + std::to_string(m.element % lanes) +
-             "): interp " + hexBits(m.interpBits, eb) + " (" +
-             sem::formatNumber(p.number, m.interpBits) + "), jit " + hexBits(m.jitBits, eb) + " (" +
-             sem::formatNumber(p.number, m.jitBits) + ")";
+             "): interp " + hexBits(m.expected, eb) + " (" +
+             sem::formatNumber(p.number, m.expected) + "), jit " + hexBits(m.actual, eb) + " (" +
+             sem::formatNumber(p.number, m.actual) + ")";
     }
     if (numMismatches > 16)
       msg += "\n  ...";
@@ -985,23 +853,12 @@ std::unique_ptr<Kernel> loadKernel(std::unique_ptr<llvm::MemoryBuffer> buffer,
     Session &s = *kernel->session;
     std::lock_guard<std::mutex> lock(s.mutex);
     try {
-      s.sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
-      if (failed(ascreg::checkParseLimits(s.sourceMgr, &s.context)))
-        throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
-      if (ascreg::isCxxKernelSource(kernel->sourceName)) {
-        // A C++ kernel: imported (and verified) by the importer.
-        kernel->module = ascreg::importOrParseKernel(kernel->sourceName, s.sourceMgr, &s.context,
-                                                     options.cxx);
-        if (!kernel->module)
-          throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot import " + kernel->sourceName);
-      } else {
-        ParserConfig config(&s.context, /*verifyAfterParse=*/false);
-        kernel->module = parseSourceFile<ModuleOp>(s.sourceMgr, config);
-      }
+      driver::LoadFailure failure;
+      kernel->module = s.parse(std::move(buffer), failure, &options.cxx);
+      if (failure == driver::LoadFailure::Verify)
+        throwDiags(ErrorKind::Verify, s.takeDiags(), "the module does not verify");
       if (!kernel->module)
         throwDiags(ErrorKind::Parse, s.takeDiags(), "cannot parse " + kernel->sourceName);
-      if (failed(verify(*kernel->module)))
-        throwDiags(ErrorKind::Verify, s.takeDiags(), "the module does not verify");
       s.takeDiags();
       kernel->prepare(entry, pipeline);
     } catch (AscregError &e) {
@@ -1075,7 +932,7 @@ py::object makeError(const AscregError &e) {
   if (e.kind == ErrorKind::Mismatch) {
     py::list ms;
     for (const Mismatch &m : e.mismatches)
-      ms.append(py::make_tuple(m.param, m.element, m.interpBits, m.jitBits));
+      ms.append(py::make_tuple(m.argument, m.element, m.expected, m.actual));
     kw["mismatches"] = ms;
     kw["num_mismatches"] = e.numMismatches;
   }
@@ -1437,7 +1294,7 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
-    k.session->diags.clear();
+    k.session->clearDiagnostics();
     try {
       // A kernel of its own: the options (checks, trace sink) are fixed at
       // compile time, and the fast kernel of run() stays unchanged.
@@ -1559,7 +1416,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   {
     py::gil_scoped_release release;
     std::lock_guard<std::mutex> lock(k.session->mutex);
-    k.session->diags.clear();
+    k.session->clearDiagnostics();
     try {
       static std::set<std::string> loaded;
       for (const std::string &path : plugins) {
@@ -1794,7 +1651,7 @@ PYBIND11_MODULE(_ascreg, m) {
             {
               py::gil_scoped_release release;
               std::lock_guard<std::mutex> lock(k.session->mutex);
-              k.session->diags.clear();
+              k.session->clearDiagnostics();
               try {
                 if (llvm::Error err =
                         ascreg::report::reportRun(k.fn, engineArgs, io, path, k.sourceName))
@@ -1827,7 +1684,7 @@ PYBIND11_MODULE(_ascreg, m) {
               py::gil_scoped_release release;
               std::lock_guard<std::mutex> lock(k.session->mutex);
               try {
-                k.session->diags.clear();
+                k.session->clearDiagnostics();
                 out = k.ascendC();
               } catch (AscregError &e) {
                 error = std::move(e);
@@ -1914,10 +1771,10 @@ PYBIND11_MODULE(_ascreg, m) {
       py::arg("name") = "<string>", py::arg("options") = KernelOptions());
 
   m.def(
-      "f16_from_double", [](double d) { return doubleToF16(d); },
+      "f16_from_double", [](double d) { return driver::roundDouble(llvm::APFloat::IEEEhalf(), d); },
       "f16 bits of a float, correctly rounded (RNE, non-saturating).");
   m.def(
-      "bf16_from_double", [](double d) { return doubleToBF16(d); },
+      "bf16_from_double", [](double d) { return driver::roundDouble(llvm::APFloat::BFloat(), d); },
       "bf16 bits of a float, correctly rounded (RNE).");
   m.def(
       "bf16_from_float32",
@@ -1937,7 +1794,7 @@ PYBIND11_MODULE(_ascreg, m) {
         const double *src = a.data();
         uint16_t *dst = out.mutable_data();
         for (ssize_t i = 0; i < a.size(); ++i)
-          dst[i] = doubleToBF16(src[i]);
+          dst[i] = driver::roundDouble(llvm::APFloat::BFloat(), src[i]);
         return out;
       },
       "bf16 bit patterns (uint16) of float64 values, rounded once (RNE).");
@@ -1953,4 +1810,8 @@ PYBIND11_MODULE(_ascreg, m) {
       },
       "float32 values of bf16 bit patterns (uint16); exact.");
   m.attr("semantics_version") = sem::kSemanticsVersion;
+  m.attr("default_ub_capacity") = sem::kDefaultUBCapacity;
+  m.attr("modes") = py::make_tuple(driver::runModeName(driver::RunMode::Interp).str(),
+                                   driver::runModeName(driver::RunMode::Jit).str(),
+                                   driver::runModeName(driver::RunMode::Check).str());
 }

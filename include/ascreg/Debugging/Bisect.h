@@ -70,6 +70,13 @@ BufferComparison compareBuffers(mlir::func::FuncOp fn,
                                 const std::vector<std::vector<uint8_t>> &expected,
                                 const std::vector<std::vector<uint8_t>> &actual,
                                 unsigned limit = 8);
+/// compareBuffers over views of the buffers (a caller's own memory);
+/// `nanOpen` is unspecifiedNaNPayloadParams(fn) when the caller keeps it,
+/// else empty (computed here).
+BufferComparison compareBuffers(mlir::func::FuncOp fn,
+                                llvm::ArrayRef<llvm::ArrayRef<uint8_t>> expected,
+                                llvm::ArrayRef<llvm::ArrayRef<uint8_t>> actual, unsigned limit,
+                                const std::vector<bool> &nanOpen = {});
 
 /// How a stage's kernel ran.
 enum class Executor : uint8_t { Interpreter, Jit, None };

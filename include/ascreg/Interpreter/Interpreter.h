@@ -21,6 +21,7 @@
 
 #include "ascreg/Interpreter/Debugging.h"
 #include "ascreg/Semantics/Profile.h"
+#include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -43,7 +44,7 @@ namespace interp {
 
 struct Options {
   /// Usable UB bytes: 256 KiB minus the 8 KiB reserved for register spills.
-  uint64_t ubCapacity = 248 * 1024;
+  uint64_t ubCapacity = semantics::kDefaultUBCapacity;
   /// Upper bound on loop iterations and branches taken in one run.
   uint64_t maxSteps = uint64_t(1) << 32;
   /// The per-run semantic profile: when set it wins over the module's record

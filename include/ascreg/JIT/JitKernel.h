@@ -45,7 +45,7 @@ struct Options {
   /// steps. Without them a bad access is undefined behaviour of the host.
   bool runtimeChecks = true;
   /// Usable UB bytes (as interp::Options::ubCapacity).
-  uint64_t ubCapacity = 248 * 1024;
+  uint64_t ubCapacity = semantics::kDefaultUBCapacity;
   /// LLVM optimization level (0-3).
   unsigned optLevel = 2;
   /// The per-run semantic profile, as interp::Options::profile: recorded in

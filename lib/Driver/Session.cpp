@@ -1,0 +1,170 @@
+//===- Session.cpp - a kernel loaded: context, sources, diagnostics -*- C++ -*-===//
+#include "ascreg/Driver/Session.h"
+
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Driver/Pipeline.h"
+#include "ascreg/InitAll.h"
+#include "ascreg/Support/ParseLimits.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+namespace ascreg {
+namespace driver {
+
+const char *severityName(DiagnosticSeverity s) {
+  switch (s) {
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  }
+  return "error";
+}
+
+void findFileLineCol(Location loc, std::string &file, unsigned &line, unsigned &column) {
+  loc->walk([&](Location l) {
+    if (auto f = dyn_cast<FileLineColRange>(l)) {
+      file = f.getFilename().str();
+      line = f.getStartLine();
+      column = f.getStartColumn();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+}
+
+namespace {
+DiagnosticRecord recordOf(Diagnostic &diag) {
+  DiagnosticRecord r;
+  r.severity = diag.getSeverity();
+  r.message = diag.str();
+  findFileLineCol(diag.getLocation(), r.file, r.line, r.column);
+  for (Diagnostic &note : diag.getNotes())
+    r.notes.push_back(recordOf(note));
+  return r;
+}
+} // namespace
+
+/// The buffer a Handler renders into (a base, so that it is constructed
+/// before the SourceMgrDiagnosticHandler that writes to it).
+struct RenderBuffer {
+  std::string text;
+  llvm::raw_string_ostream os{text};
+};
+
+/// Renders each diagnostic like the command-line tools into a buffer,
+/// records it, and echoes the rendering when asked to.
+class Session::Handler : RenderBuffer, public SourceMgrDiagnosticHandler {
+public:
+  Handler(Session &s, llvm::raw_ostream *echo)
+      : SourceMgrDiagnosticHandler(s.sources, &s.ctx, RenderBuffer::os) {
+    setHandler([this, &s, echo](Diagnostic &diag) {
+      DiagnosticRecord r = recordOf(diag);
+      text.clear();
+      emitDiagnostic(diag);
+      if (echo) {
+        *echo << text;
+        echo->flush();
+      }
+      r.text = StringRef(text).rtrim('\n').str();
+      text.clear();
+      s.diagnostics.push_back(std::move(r));
+      return success();
+    });
+  }
+};
+
+const DialectRegistry &allDialectsAndPasses() {
+  static DialectRegistry *r = [] {
+    auto *reg = new DialectRegistry();
+    registerAllDialects(*reg);
+    registerAllPasses();
+    return reg;
+  }();
+  return *r;
+}
+
+Session::Session(SessionOptions options)
+    : ctx(allDialectsAndPasses(),
+          options.threading ? MLIRContext::Threading::ENABLED : MLIRContext::Threading::DISABLED) {
+  if (options.loadAllDialects)
+    ctx.loadAllAvailableDialects();
+  ctx.printOpOnDiagnostic(false);
+  ctx.printStackTraceOnDiagnostic(false);
+  handler = std::make_unique<Handler>(*this, options.echo);
+}
+
+Session::~Session() = default;
+
+OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                     LoadFailure &failure, const ImportOptions *cxx) {
+  assert(sources.getNumBuffers() == 0 && "a session parses one source");
+  StringRef name = buffer->getBufferIdentifier();
+  bool isCxx = isCxxKernelSource(name);
+  sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  failure = LoadFailure::Parse;
+  OwningOpRef<ModuleOp> module;
+  if (isCxx) {
+    const llvm::MemoryBuffer *text = sources.getMemoryBuffer(sources.getMainFileID());
+    module = importCxxKernel(text->getBufferIdentifier(), text->getBuffer(), &ctx,
+                             cxx ? *cxx : ImportOptions());
+  } else {
+    if (failed(checkParseLimits(sources, &ctx)))
+      return nullptr;
+    ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+    module = parseSourceFile<ModuleOp>(sources, config);
+  }
+  if (!module)
+    return nullptr;
+  failure = LoadFailure::Verify;
+  if (failed(verify(*module)))
+    return nullptr;
+  failure = LoadFailure::None;
+  return module;
+}
+
+OwningOpRef<ModuleOp> Session::parseFile(StringRef path, LoadFailure &failure, std::string &error,
+                                         const ImportOptions *cxx) {
+  auto file = openInputFile(path, &error);
+  if (!file) {
+    failure = LoadFailure::Io;
+    return nullptr;
+  }
+  return parse(std::move(file), failure, cxx);
+}
+
+std::vector<DiagnosticRecord> Session::takeDiagnostics() {
+  std::vector<DiagnosticRecord> out = std::move(diagnostics);
+  diagnostics.clear();
+  return out;
+}
+
+LogicalResult applyProfile(ModuleOp module, StringRef nameOrFile, std::string &error) {
+  semantics::Profile profile;
+  if (failed(resolveProfile(nameOrFile, profile, error)))
+    return failure();
+  recordProfile(module, profile);
+  return success();
+}
+
+LogicalResult runPipeline(ModuleOp module, StringRef text, std::string &error) {
+  FailureOr<OpPassManager> parsed = parsePipeline(text, error);
+  if (failed(parsed))
+    return failure();
+  PassManager pm(module.getContext());
+  static_cast<OpPassManager &>(pm) = std::move(*parsed);
+  return pm.run(module);
+}
+
+} // namespace driver
+} // namespace ascreg
