@@ -856,4 +856,5 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
            LaneArithLowering<OrOp, dav::VorOp>, LaneArithLowering<XorOp, dav::VxorOp>,
            LaneUnaryLowering<AbsOp, dav::VabsOp>, LaneUnaryLowering<NotOp, dav::VnotOp>>(
           converter, patterns.getContext());
+  populateScalarFormToDavPatterns(converter, patterns);
 }

@@ -1008,4 +1008,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                                                                               checker);
   populateCastToVectorPatterns(converter, patterns);
   populateLaneArithToVectorPatterns(converter, patterns);
+  populateScalarFormToVectorPatterns(converter, patterns);
 }

@@ -19,6 +19,11 @@ public:
 void populateAscRegToDavPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
+/// adds, muls, maxs, mins, compares: the vendor's intrinsic, or duplicate +
+/// the vector op for 64-bit data (ScalarFormLowering.cpp).
+void populateScalarFormToDavPatterns(const mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif // ASCREG_CONVERSION_ASCREGTODAV_ASCREGTODAV_H

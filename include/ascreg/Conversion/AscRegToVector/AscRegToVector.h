@@ -29,6 +29,11 @@ void populateCastToVectorPatterns(const mlir::TypeConverter &converter,
 void populateLaneArithToVectorPatterns(const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
+/// adds, muls, maxs, mins, compares as duplicate + the vector op
+/// (ScalarFormLowering.cpp).
+void populateScalarFormToVectorPatterns(const mlir::TypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif
