@@ -217,6 +217,81 @@ def store_first_kernel(t):
 """
 
 
+# adds / muls / maxs / mins / compares (docs/semantics.md 2.25): the tables of
+# isLegalScalarForm / isLegalCompareScalar (unittests/Differential checks these lists).
+NO_BF16 = tuple(t for t in ALL_TYPES if t != "bf16")
+SCALAR_FORMS = {"adds": NO_BF16, "muls": tuple(t for t in NO_BF16 if BYTES[base(t)] != 1),
+                "maxs": NO_BF16, "mins": NO_BF16}
+COMPARES = NO_BF16
+PREDICATES = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+def scalar_param(t):
+    """(the scalar parameter, its type): the element's float type, as real kernels pass it
+    (every path takes its exact bits), or the signless integer of the element width."""
+    stype = base(t) if base(t) in ("f16", "f32") else "i%d" % (BYTES[base(t)] * 8)
+    return f"%s: {stype}", stype
+
+
+def scalar_form_kernel(op, t):
+    param, stype = scalar_param(t)
+    what = f"{op}: {t} (register from a, scalar %s)"
+    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, {param}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %r, %vl : index
+      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      %res = ascreg.{op} %x, %s, %mask : {vreg(t)}, {stype}
+      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
+def compares_kernel(t):
+    """Lane i of the output has bit p set iff predicate p (PREDICATES order) held."""
+    param, stype = scalar_param(t)
+    out = ("u%d" % (BYTES[base(t)] * 8)) + ("x2" if t.endswith("x2") else "")
+    ot = "i%d" % (BYTES[base(t)] * 8)
+    body = ""
+    for p, pred in enumerate(PREDICATES):
+        acc = "%z" if p == 0 else f"%acc{p}"
+        body += f"""      %p{p} = ascreg.compares <{pred}> %x, %s, %mask : {vreg(t)}, {stype}
+      %b{p} = ascreg.select %p{p}, %bit{p}, %z : {vreg(out)}
+      %acc{p + 1} = ascreg.or {acc}, %b{p}, %all : {vreg(out)}
+"""
+    consts = "".join(f"""    %k{p} = arith.constant {1 << p} : {ot}
+    %bit{p} = ascreg.duplicate %k{p} : {ot} -> {vreg(out)}
+""" for p in range(len(PREDICATES)))
+    what = f"compares: {t} (register from a, scalar %s; bit p = predicate p of " \
+        f"{' '.join(PREDICATES)})"
+    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %dst: {memref(out)}, %count: i32, %repeat: index, {param}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %zero = arith.constant 0 : {ot}
+    %z = ascreg.duplicate %zero : {ot} -> {vreg(out)}
+{consts}    %all = ascreg.create_mask <ALL> for {vreg(out)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %r, %vl : index
+      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+{body}      ascreg.store_align %acc6, %dst[%off], %all : {vreg(out)}, {memref(out)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
 # R5 = rint round floor ceil trunc; the legality table itself is
 # ascreg::semantics::allCastPairs(); unittests/Differential checks that this
@@ -255,7 +330,7 @@ CTRL_VARIANTS = [  # kernel (without suffix) and CTRL bits
     ("cast_i32_f16_even", "1100"), ("cast_u32_i16_odd", "1100"),
     ("truncate_f16", "0000"), ("truncate_bf16", "0000"),
     ("reduce_sum_f16_f16", "0000"), ("pair_reduce_sum_f16", "0000"),
-    ("sub_f16", "0000"), ("mul_f16", "0000"),
+    ("sub_f16", "0000"), ("mul_f16", "0000"), ("adds_f16", "0000"), ("muls_f16", "0000"),
 ]
 
 
@@ -386,6 +461,11 @@ def main():
     for kind in GOVERNED_MASK:
         for t in GOVERNED_MASK_TYPES:
             files[f"governed_mask_{kind}_{t}.mlir"] = governed_mask_kernel(kind, t)
+    for op, types in SCALAR_FORMS.items():
+        for t in types:
+            files[f"{op}_{t}.mlir"] = scalar_form_kernel(op, t)
+    for t in COMPARES:
+        files[f"compares_{t}.mlir"] = compares_kernel(t)
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

@@ -11,6 +11,7 @@
 #include "Compiler.h"
 #include "RegApiFormOps.h"
 #include "RegisterOps.h"
+#include "ScalarFormOps.h"
 #include "ScalarOps.h"
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
@@ -98,6 +99,34 @@ LogicalResult bindLaneUnary(OpT o, Value source, Compiler &c, sem::UnaryKind k) 
                           .source = c.reg(source),
                           .mask = c.mask(o.getMask()),
                           .result = c.reg(o.getResult())});
+}
+
+/// A vector-scalar form (ascreg adds / ... or dav vadds / ...).
+LogicalResult bindScalarForm(sem::ScalarFormKind k, Value source, Value scalar, Value mask,
+                             Value result, Compiler &c) {
+  c.setMaskLanes(rt(result));
+  return c.emit(ScalarFormInst{.kind = k,
+                               .type = rt(result),
+                               .source = c.reg(source),
+                               .scalar = c.scalar(scalar),
+                               .mask = c.mask(mask),
+                               .result = c.reg(result)});
+}
+LogicalResult bindCompareScalar(ComparePredicate p, Value source, Value scalar, Value mask,
+                                Value result, Compiler &c) {
+  c.setMaskLanes(rt(source));
+  return c.emit(CompareScalarInst{.predicate = toSemantics(p),
+                                  .type = rt(source),
+                                  .source = c.reg(source),
+                                  .scalar = c.scalar(scalar),
+                                  .mask = c.mask(mask),
+                                  .result = c.mask(result)});
+}
+template <class OpT, sem::ScalarFormKind K> LogicalResult bindAscScalarForm(OpT o, Compiler &c) {
+  return bindScalarForm(K, o.getSource(), o.getScalar(), o.getMask(), o.getResult(), c);
+}
+template <class OpT, sem::ScalarFormKind K> LogicalResult bindDavScalarForm(OpT o, Compiler &c) {
+  return bindScalarForm(K, o.getLhs(), o.getScalar(), o.getMask(), o.getResult(), c);
 }
 
 /// A load's instruction; `view` when its value may point into UB.
@@ -312,6 +341,15 @@ void Bindings::bindAscReg() {
   on<NotOp>(+[](NotOp o, Compiler &c) {
     return bindLaneUnary(o, o.getSource(), c, sem::UnaryKind::Not);
   });
+  using SF = sem::ScalarFormKind;
+  on<AddsOp>(&bindAscScalarForm<AddsOp, SF::Adds>);
+  on<MulsOp>(&bindAscScalarForm<MulsOp, SF::Muls>);
+  on<MaxsOp>(&bindAscScalarForm<MaxsOp, SF::Maxs>);
+  on<MinsOp>(&bindAscScalarForm<MinsOp, SF::Mins>);
+  on<ComparesOp>(+[](ComparesOp o, Compiler &c) {
+    return bindCompareScalar(o.getPredicate(), o.getSource(), o.getScalar(), o.getMask(),
+                             o.getResult(), c);
+  });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
   on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
@@ -483,8 +521,15 @@ void Bindings::bindDav() {
       +[](VabsOp o, Compiler &c) { return bindLaneUnary(o, o.getSrc(), c, sem::UnaryKind::Abs); });
   on<VnotOp>(
       +[](VnotOp o, Compiler &c) { return bindLaneUnary(o, o.getSrc(), c, sem::UnaryKind::Not); });
-  on<VaddsOp>(&bindDavScalarOperand<VaddsOp, SO::Adds>);
-  on<VmulsOp>(&bindDavScalarOperand<VmulsOp, SO::Muls>);
+  using SF = sem::ScalarFormKind;
+  on<VaddsOp>(&bindDavScalarForm<VaddsOp, SF::Adds>);
+  on<VmulsOp>(&bindDavScalarForm<VmulsOp, SF::Muls>);
+  on<VmaxsOp>(&bindDavScalarForm<VmaxsOp, SF::Maxs>);
+  on<VminsOp>(&bindDavScalarForm<VminsOp, SF::Mins>);
+  on<VcmpsOp>(+[](VcmpsOp o, Compiler &c) {
+    return bindCompareScalar(o.getPredicate(), o.getLhs(), o.getScalar(), o.getMask(),
+                             o.getResult(), c);
+  });
   on<VshlsOp>(&bindDavScalarOperand<VshlsOp, SO::Shls>);
   on<VshrsOp>(&bindDavScalarOperand<VshrsOp, SO::Shrs>);
   on<VintlvOp>(+[](VintlvOp o, Compiler &c) {

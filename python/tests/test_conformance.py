@@ -42,7 +42,9 @@ def _numpy_args(case):
     """conformance.Case args (bit lists and scalars) -> numpy arrays and ints."""
     out = []
     for kind, payload in case.args:
-        if kind.startswith("#"):
+        if kind in ("#f16", "#f32"):                 # a float scalar: numpy keeps its bits
+            out.append(np.array([payload], dtype=_uint(kind[1:])).view(ascreg.dtype_of(kind[1:]))[0])
+        elif kind.startswith("#"):
             out.append(payload)
         else:
             bits = np.array([b & G.mask_bits(kind) for b in payload], dtype=_uint(kind))

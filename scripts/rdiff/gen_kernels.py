@@ -18,10 +18,11 @@ a parameter), compares with every predicate, loops carrying a count and an
 accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
-every legal type, the lane broadcast duplicate_lane, the first-element store
-store_first at any element of a buffer, the governed mask logic on masks of
-any widths. Every value that is still live at the end is stored to %out
-(masks through a select), so dead code is rare.
+every legal type, the scalar forms adds / muls / maxs / mins / compares, the
+lane broadcast duplicate_lane, the first-element store store_first at any
+element of a buffer, the governed mask logic on masks of any widths. Every
+value that is still live at the end is stored to %out (masks through a
+select), so dead code is rare.
 
 Signature convention (what the driver reads): the line
     // rdiff-args: buf:ELEM:N ... i32:LO:HI index:LO:HI f32 ...
@@ -59,6 +60,10 @@ LANE_OPS.update({op: ([_reg_type(t) for t in types], 1)
                  for op, types in _conformance.LANE_UNARY.items()})
 # The lane broadcast has the shape of a one-operand lane op.
 LANE_OPS["duplicate_lane"] = ([_reg_type(t) for t in _conformance.DUPLICATE_LANE], 1)
+# adds / muls / maxs / mins / compares: op -> legal register types.
+SCALAR_FORMS = {op: [_reg_type(t) for t in types]
+                for op, types in _conformance.SCALAR_FORMS.items()}
+SCALAR_FORMS["compares"] = [_reg_type(t) for t in _conformance.COMPARES]
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}
@@ -379,7 +384,8 @@ class Kernel:
     # ---- statements
     def stmt(self):
         kind = self.rng.choice(["reduce", "reduce", "pair", "gather", "gather", "gather_reg",
-                                "binary", "binary", "lane", "lane", "select", "compare",
+                                "binary", "binary", "lane", "lane", "scalar_form",
+                                "scalar_form", "select", "compare",
                                 "store", "store",
                                 "mask", "dup", "bitcast", "scalar", "cast", "cast", "truncate"])
         getattr(self, "s_" + kind)()
@@ -462,6 +468,25 @@ class Kernel:
         r = self.fresh()
         self.emit("%s = ascreg.%s %s, %s : %s" % (r, op, ", ".join(operands), m, vreg(t)))
         self.define(r, "reg", t, self.is_tainted(*operands))
+
+    def s_scalar_form(self):
+        """adds / muls / maxs / mins / compares: the vector op on the broadcast scalar
+        (docs/semantics.md 2.25), so tainted like it: a float adds as add."""
+        rng = self.rng
+        op = rng.choice(sorted(SCALAR_FORMS))
+        t = rng.choice(SCALAR_FORMS[op])
+        a, m = self.make_reg(t), self.make_mask()
+        s = self.make_scalar(scalar_type(t[0]))
+        if op == "compares":
+            r = self.fresh("m")
+            self.emit("%s = ascreg.compares <%s> %s, %s, %s : %s, %s"
+                      % (r, rng.choice(PREDICATES), a, s, m, vreg(t), scalar_type(t[0])))
+            self.define(r, "mask", None)
+            return
+        r = self.fresh()
+        self.emit("%s = ascreg.%s %s, %s, %s : %s, %s"
+                  % (r, op, a, s, m, vreg(t), scalar_type(t[0])))
+        self.define(r, "reg", t, (op == "adds" and t[0] in FLOATS) or self.is_tainted(a))
 
     def s_select(self):
         t = self.rng.choice(REG_TYPES)

@@ -108,6 +108,7 @@ def read_npy(path, tok):
 # --------------------------------------------------------------------------------------
 LANE_BINARY = ("sub", "mul", "and", "or", "xor")
 LANE_UNARY = ("abs", "not")
+SCALAR_FORMS = ("adds", "muls", "maxs", "mins")
 
 
 class Kernel:
@@ -146,6 +147,11 @@ class Kernel:
                 p[3]
         elif p[:2] in (["duplicate", "lane"], ["store", "first"]) and len(p) == 3:
             self.kind, self.op, self.dst, self.src = "lane_unary", p[0] + "_" + p[1], p[2], p[2]
+        elif p[0] in SCALAR_FORMS + ("compares",) and len(p) == 2:
+            self.kind = "compares" if p[0] == "compares" else "scalar_form"
+            self.op, self.src = p[0], p[1]
+            self.dst = p[1] if p[0] != "compares" else \
+                "u%d" % G.bits_of(p[1]) + ("x2" if p[1].endswith("x2") else "")
         elif p[0] in LANE_BINARY + LANE_UNARY and len(p) == 2:
             self.kind = "lane_binary" if p[0] in LANE_BINARY else "lane_unary"
             self.op, self.dst, self.src = p[0], p[1], p[1]
@@ -506,6 +512,30 @@ def make_case(k, rng, case_no):
         c.dst_arg = len(inputs)
         c.profile = gen.profile
         c.expected = G.kernel_lane(k.op, k.src, inputs, dst, count, repeat, k.ctrl)
+    elif k.kind in ("scalar_form", "compares"):
+        vl = G.lanes(k.src)
+        gen = ValueGen(rng, k.src, case_no)
+        n = max(1, repeat) * vl
+        src = gen.many(n + slack(rng, (0, vl)))
+        # Often one of the lanes (ties and equality). A float scalar goes to ascreg-run as a
+        # decimal number, exact for every value but a NaN's payload: no NaN scalar here (the
+        # differential suites pass NaN scalars as bits).
+        pool = [v for v in src if not G.is_nan_bits(k.src, v)] or [0]
+        scalar = rng.choice(pool) if rng.getrandbits(1) else gen.one()
+        if G.is_nan_bits(k.src, scalar):
+            scalar = rng.choice(pool)
+        stype = G.base(k.src) if G.is_float(k.src) else "i%d" % G.bits_of(k.src)
+        dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n + slack(rng, (0, vl)))]
+        count = pick_count(rng, vl, max(1, repeat), case_no)
+        c.args = [(k.src, src), (k.dst, dst), ("#i32", count), ("#index", repeat),
+                  ("#" + stype, scalar)]
+        c.dst_arg = 1
+        c.profile = gen.profile
+        if k.kind == "compares":
+            c.expected = G.kernel_compares(k.src, src, scalar, dst, count, repeat)
+        else:
+            c.expected = G.kernel_scalar_form(k.op, k.src, src, scalar, dst, count, repeat,
+                                              k.ctrl)
     elif k.kind == "reduce":
         vs, vd = G.lanes(k.src), G.lanes(k.dst)
         gen = ValueGen(rng, k.src, case_no)
@@ -616,7 +646,9 @@ def run_case(runner, k, c, case_dir, extra=()):
     cmd = [runner, k.path] + list(extra)
     files = []
     for i, (kind, payload) in enumerate(c.args):
-        if kind.startswith("#"):                               # scalar
+        if kind in ("#f16", "#f32"):                           # float scalar: its value
+            cmd.append("--arg=%s:%r" % (kind[1:], G.to_float(kind[1:], payload)))
+        elif kind.startswith("#"):                             # scalar
             cmd.append("--arg=%s:%d" % (kind[1:], payload))
         else:
             p = os.path.join(case_dir, "arg%d.npy" % i)

@@ -720,16 +720,35 @@ def lane_unary(op, tok, a):
     return abs(int_value(tok, a)) & mask_bits(tok)      # |INT_MIN| wraps to INT_MIN
 
 
-def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
-    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane /
-    store_first (inputs = [src]); the kernel's CTRL[48] = 0 saturates f16 sub / mul."""
-    saturate = not (ctrl or RUNTIME_CTRL)["48"]
+def map_lanes(tok, dst_buf, count, repeat, lane):
+    """The conformance loop of a lane-wise kernel: register r's active lanes (update_mask
+    of the running count) get lane(r * VL + i) = (bits, result is a NaN of any payload),
+    inactive ones 0 (ZEROING). Returns (output, nan_only)."""
     out = list(dst_buf)
+    nan_only = set()
     vl = lanes(tok)
     n = count & 0xFFFFFFFF
+    for r in range(repeat):
+        active, n = update_mask(n, tok)
+        for i in range(vl):
+            res, any_nan = lane(r * vl + i) if active[i] else (0, False)
+            out[r * vl + i] = res
+            if any_nan:
+                nan_only.add(r * vl + i)
+    return out, nan_only
+
+
+def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
+    """sub / mul / and / or / xor (inputs = [a, b]) or abs / not / duplicate_lane /
+    store_first / governed_mask_* (inputs = [src]); the kernel's CTRL[48] = 0 saturates
+    f16 sub / mul."""
+    saturate = not (ctrl or RUNTIME_CTRL)["48"]
+    vl = lanes(tok)
     if op.startswith("governed_mask_"):                 # per mask bit p = stride * lane
         kind = op[len("governed_mask_"):]
         stride = 4 if tok.endswith("x2") else width(tok)
+        out = list(dst_buf)
+        n = count & 0xFFFFFFFF
         for r in range(repeat):
             active, n = update_mask(n, tok)             # a: the prefix
             for i in range(vl):
@@ -738,23 +757,78 @@ def kernel_lane(op, tok, inputs, dst_buf, count, repeat, ctrl=None):
                 out[r * vl + i] = inputs[0][r * vl + i] if bit else 0
         return out, set()
     if op == "store_first":                             # lane 0 of register r to dst[r]
+        out = list(dst_buf)
         for r in range(repeat):
             out[r] = inputs[0][r * vl]
         return out, set()
-    for r in range(repeat):
-        active, n = update_mask(n, tok)
-        for i in range(vl):
-            x = [buf[r * vl + i] for buf in inputs]
-            if not active[i]:
-                res = 0                                 # ZEROING
-            elif op == "duplicate_lane":                # lane 0, active or not
-                res = inputs[0][r * vl]
-            elif len(x) == 2:
-                res = lane_binary(op, tok, x[0], x[1], saturate)
-            else:
-                res = lane_unary(op, tok, x[0])
-            out[r * vl + i] = res
-    return out, set()
+
+    def lane(e):
+        if op == "duplicate_lane":                      # lane 0 of the register
+            return inputs[0][e - e % vl], False
+        x = [buf[e] for buf in inputs]
+        if len(x) == 2:
+            return lane_binary(op, tok, x[0], x[1], saturate), False
+        return lane_unary(op, tok, x[0]), False
+    return map_lanes(tok, dst_buf, count, repeat, lane)
+
+
+# --------------------------------------------------------------------------------------
+# adds / muls / maxs / mins / compares (docs/semantics.md 2.25): the vector op with the
+# scalar as its right-hand operand in every lane.
+# --------------------------------------------------------------------------------------
+def lane_maxmin(kind, tok, a, b):
+    """max / min (contract 2.16): a NaN operand gives its bits (a first), -0 < +0,
+    integers by signedness."""
+    if is_float(tok):
+        if is_nan_bits(tok, a) or is_nan_bits(tok, b):
+            return a if is_nan_bits(tok, a) else b
+        ka, kb = float_key(tok, a), float_key(tok, b)
+    else:
+        ka, kb = int_value(tok, a), int_value(tok, b)
+    take_b = ka < kb if kind == "max" else kb < ka
+    return b if take_b else a
+
+
+def lane_compare(pred, tok, a, b):
+    """IEEE for floats (a NaN is unordered: only ne holds; -0 == +0), signedness for
+    integers."""
+    if is_float(tok):
+        if is_nan_bits(tok, a) or is_nan_bits(tok, b):
+            return pred == "ne"
+        x, y = to_float(tok, a), to_float(tok, b)
+    else:
+        x, y = int_value(tok, a), int_value(tok, b)
+    return {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y,
+            "ge": x >= y}[pred]
+
+
+def scalar_form(op, tok, a, s, saturate):
+    """One active lane of adds / muls / maxs / mins; (bits, result is a NaN of an
+    unspecified payload: float adds, as add)."""
+    if op == "adds":
+        if is_float(tok):
+            r = fadd(tok, a, s, saturate)
+            return r, is_nan_bits(tok, r)
+        return (a + s) & mask_bits(tok), False
+    if op == "muls":
+        return lane_binary("mul", tok, a, s, saturate), False
+    return lane_maxmin(op[:3], tok, a, s), False
+
+
+def kernel_scalar_form(op, tok, src_buf, scalar, dst_buf, count, repeat, ctrl=None):
+    saturate = not (ctrl or RUNTIME_CTRL)["48"]
+    return map_lanes(tok, dst_buf, count, repeat,
+                     lambda e: scalar_form(op, tok, src_buf[e], scalar, saturate))
+
+
+COMPARE_PREDICATES = ("eq", "ne", "lt", "le", "gt", "ge")
+
+
+def kernel_compares(tok, src_buf, scalar, dst_buf, count, repeat):
+    """Lane i of the output: bit p set iff predicate p held on an active lane."""
+    return map_lanes(tok, dst_buf, count, repeat,
+                     lambda e: (sum(1 << p for p, pred in enumerate(COMPARE_PREDICATES)
+                                    if lane_compare(pred, tok, src_buf[e], scalar)), False))
 
 
 def selftest():
@@ -855,6 +929,17 @@ def selftest():
     assert lane_binary("sub", "u8", 0, 1) == 0xFF
     assert lane_unary("abs", "i8", 0x80) == 0x80 and lane_unary("abs", "i64", 2 ** 64 - 2) == 2
     assert lane_unary("abs", "f16", 0xFE01) == 0x7E01 and lane_unary("not", "u16", 0xFF) == 0xFF00
+    # scalar forms (hand-computed, docs/semantics.md 2.25)
+    assert scalar_form("adds", "u8", 0xFF, 2, False) == (1, False)
+    assert scalar_form("muls", "f16", 0x5CB0, 0x5CB0, True) == (0x7BFF, False)
+    assert lane_maxmin("max", "f32", 0x80000000, 0) == 0             # max(-0, +0) = +0
+    assert lane_maxmin("min", "f32", 0, 0x80000000) == 0x80000000    # min(+0, -0) = -0
+    assert lane_maxmin("max", "f16", 0x7C01, 0xFE00) == 0x7C01       # a's NaN, not quieted
+    assert lane_maxmin("min", "i8", 0x80, 0x7F) == 0x80 and lane_maxmin("min", "u8", 0x80, 0x7F) == 0x7F
+    assert lane_compare("ne", "f32", 0x7FC00000, 0x7FC00000) and \
+        not lane_compare("eq", "f32", 0x7FC00000, 0x7FC00000)
+    assert lane_compare("eq", "f16", 0x8000, 0) and lane_compare("lt", "i16", 0xFFFF, 0)
+    assert not lane_compare("lt", "u16", 0xFFFF, 0)
     print("golden selftest OK")
 
 

@@ -8,8 +8,10 @@
 // RUN: %python %S/../Inputs/conformance.py --ascreg-run ascreg-run --tmpdir %t --seed 3510 --cases 6 '%ascreg_src_root/examples/conformance/truncate_*.mlir' '%ascreg_src_root/examples/conformance/*_ctrl*.mlir' | FileCheck %s
 // CHECK: PASS truncate_bf16 (6 cases)
 // CHECK: PASS truncate_f16_ctrl0000 (6 cases)
+// CHECK: PASS adds_f16_ctrl0000 (6 cases)
 // CHECK: PASS cast_f16_f32_even_ctrl1100 (6 cases)
 // CHECK: PASS mul_f16_ctrl0000 (6 cases)
+// CHECK: PASS muls_f16_ctrl0000 (6 cases)
 // CHECK: PASS reduce_sum_f16_f16_ctrl0000 (6 cases)
 // CHECK: PASS sub_f16_ctrl0000 (6 cases)
-// CHECK: 19 kernels, 6 cases each, seed 3510: 19 passed, 0 failed
+// CHECK: 21 kernels, 6 cases each, seed 3510: 21 passed, 0 failed

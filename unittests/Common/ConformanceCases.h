@@ -347,6 +347,11 @@ inline bool isRegApiForm(const std::string &op) {
   return op == "duplicate_lane" || op == "store_first" || op.rfind("governed_mask_", 0) == 0;
 }
 
+/// adds / muls / maxs / mins / compares kernels: a register and a scalar.
+inline bool isScalarForm(const std::string &op) {
+  return op == "adds" || op == "muls" || op == "maxs" || op == "mins" || op == "compares";
+}
+
 struct Buffer {
   std::vector<uint8_t> bytes;
   unsigned elemBytes;
@@ -404,6 +409,23 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     uint64_t counts[] = {
         0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
     scalars = {counts[g.pick(8)], repeat};
+  } else if (isScalarForm(parts[0])) {
+    // {adds,muls,maxs,mins}_{T}[_ctrlABCD] / compares_{T}: (src, dst, count,
+    // repeat, scalar bits); the scalar is often one of the lanes (ties).
+    Tok t = tok(parts[1]);
+    Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+    for (uint64_t i = 0; i < in.n(); ++i)
+      in.set(i, g.value(t));
+    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(t.bytes()));
+    uint64_t total = uint64_t(repeat) * t.lanes();
+    uint64_t counts[] = {
+        0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
+    uint64_t scalar = 0;
+    std::memcpy(&scalar, in.bytes.data() + g.pick(unsigned(in.n())) * t.bytes(), t.bytes());
+    bufs = {in, d};
+    scalars = {counts[g.pick(8)], repeat, g.pick(2) ? scalar : g.value(t)};
   } else if (!isGather) {
     // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T}: (src, dst, count, repeat)
     Tok dst = tok(parts[0] == "pair" ? parts[3] : parts[2]);
@@ -477,17 +499,20 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
   return Case{bufs, scalars, repeat};
 }
 
-/// Additions (reduce sum, pair_reduce_sum) may produce NaNs whose payload the
-/// contract does not fix: those compare by NaN-ness only.
+/// Additions (reduce sum, pair_reduce_sum, adds) may produce NaNs whose
+/// payload the contract does not fix: those compare by NaN-ness only.
 inline bool isAdditive(const std::vector<std::string> &parts) {
-  return parts[0] == "pair" || (parts[0] == "reduce" && parts[1] == "sum");
+  return parts[0] == "pair" || (parts[0] == "reduce" && parts[1] == "sum") || parts[0] == "adds";
 }
 
 /// "" if `a` and `b` agree bit for bit (modulo NaN payloads of additions),
 /// else where and how they differ.
 inline std::string firstMismatch(const std::vector<std::string> &parts,
                                  const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
-  std::string dstTok = parts[0] == "pair" ? parts[3] : parts[0] == "reduce" ? parts[2] : "";
+  std::string dstTok = parts[0] == "pair"     ? parts[3]
+                       : parts[0] == "reduce" ? parts[2]
+                       : parts[0] == "adds"   ? parts[1]
+                                              : "";
   bool floatAdd = isAdditive(parts) && tok(dstTok).isFloat();
   for (size_t p = 0; p < a.size(); ++p) {
     if (a[p].bytes == b[p].bytes)

@@ -30,6 +30,7 @@
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/RegApiForms.h"
+#include "ascreg/Semantics/ScalarForms.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -208,6 +209,36 @@ TEST(ConformanceSet, OneRegApiFormKernelPerLegalType) {
   for (const std::string &n : kernelNames())
     governed += n.rfind("governed_mask_", 0) == 0;
   EXPECT_EQ(governed, 4u * 5u);
+}
+
+/// The adds / muls / maxs / mins / compares kernels are exactly the legal
+/// types of the semantics library's tables.
+TEST(ConformanceSet, OneScalarFormKernelPerLegalType) {
+  namespace sem = ascreg::semantics;
+  std::set<std::string> want, have;
+  for (sem::ElemKind e :
+       {sem::ElemKind::I8, sem::ElemKind::U8, sem::ElemKind::I16, sem::ElemKind::U16,
+        sem::ElemKind::F16, sem::ElemKind::BF16, sem::ElemKind::I32, sem::ElemKind::U32,
+        sem::ElemKind::F32, sem::ElemKind::I64, sem::ElemKind::U64})
+    for (uint8_t regs : {1, 2}) {
+      sem::RegType t{e, regs};
+      if (!sem::isValidRegType(t))
+        continue;
+      std::string type = std::string(sem::elemName(e)) + (regs == 2 ? "x2" : "");
+      for (sem::ScalarFormKind k : {sem::ScalarFormKind::Adds, sem::ScalarFormKind::Muls,
+                                    sem::ScalarFormKind::Maxs, sem::ScalarFormKind::Mins})
+        if (sem::isLegalScalarForm(k, t))
+          want.insert(std::string(sem::scalarFormName(k)) + "_" + type);
+      if (sem::isLegalCompareScalar(t))
+        want.insert("compares_" + type);
+    }
+  for (const std::string &n : kernelNames()) {
+    std::vector<std::string> parts = split(n);
+    if (isScalarForm(parts[0]) && parts.size() == 2)
+      have.insert(n);
+  }
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 58u); // adds / maxs / mins / compares 12 each, muls 10
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

@@ -25,8 +25,8 @@
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
 //     pxor, pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
 //     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
-//     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vshls,
-//     vshrs, vintlv, vdintlv, vcvt, vtrc;
+//     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vmaxs,
+//     vmins, vcmps_*, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
 //   - vector_int64_t / vector_uint64_t (one register of 32 64-bit lanes, the
 //     64-bit side of vcvt) and the conversion literals ROUND_R ... ROUND_O,
 //     RS_DISABLE / RS_ENABLE, PART_EVEN / PART_ODD, PART_P0 ... PART_P3;
@@ -54,6 +54,7 @@
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/RuntimeError.h"
+#include "ascreg/Semantics/ScalarForms.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
@@ -493,11 +494,39 @@ inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
     ascreg::semantics::dav::scalarOp(ascreg::semantics::dav::ScalarOp::KIND, ascreg_host::rt<K>(), \
                                      a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                  \
   }
-ASCREG_HOST_SCALAR(vadds, Adds)
-ASCREG_HOST_SCALAR(vmuls, Muls)
 ASCREG_HOST_SCALAR(vshls, Shls)
 ASCREG_HOST_SCALAR(vshrs, Shrs)
 #undef ASCREG_HOST_SCALAR
+
+// The scalar forms (docs/semantics.md 2.25): the scalar's bits in the element type.
+#define ASCREG_HOST_SCALAR_FORM(NAME, KIND)                                                        \
+  template <ascreg::semantics::ElemKind K, class T>                                                \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,         \
+                   AscMergeMode) {                                                                 \
+    ascreg::semantics::scalarForm(ascreg_host::profile(),                                          \
+                                  ascreg::semantics::ScalarFormKind::KIND, ascreg_host::rt<K>(),   \
+                                  a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                     \
+  }
+ASCREG_HOST_SCALAR_FORM(vadds, Adds)
+ASCREG_HOST_SCALAR_FORM(vmuls, Muls)
+ASCREG_HOST_SCALAR_FORM(vmaxs, Maxs)
+ASCREG_HOST_SCALAR_FORM(vmins, Mins)
+#undef ASCREG_HOST_SCALAR_FORM
+
+#define ASCREG_HOST_VCMPS(NAME, PRED)                                                              \
+  template <ascreg::semantics::ElemKind K, class T>                                                \
+  inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, T scalar, vector_bool m) {               \
+    ascreg::semantics::compareScalar(ascreg_host::profile(),                                       \
+                                     ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(),   \
+                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.m);                  \
+  }
+ASCREG_HOST_VCMPS(vcmps_eq, EQ)
+ASCREG_HOST_VCMPS(vcmps_ne, NE)
+ASCREG_HOST_VCMPS(vcmps_lt, LT)
+ASCREG_HOST_VCMPS(vcmps_le, LE)
+ASCREG_HOST_VCMPS(vcmps_gt, GT)
+ASCREG_HOST_VCMPS(vcmps_ge, GE)
+#undef ASCREG_HOST_VCMPS
 
 template <ascreg::semantics::ElemKind K>
 inline void vintlv(ascreg_host::Vec<K> &d0, ascreg_host::Vec<K> &d1, ascreg_host::Vec<K> a,

@@ -860,4 +860,5 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
            LaneUnaryLowering<AbsOp, dav::VabsOp>, LaneUnaryLowering<NotOp, dav::VnotOp>>(
           converter, patterns.getContext());
   populateRegApiFormsToDavPatterns(converter, patterns);
+  populateScalarFormToDavPatterns(converter, patterns);
 }

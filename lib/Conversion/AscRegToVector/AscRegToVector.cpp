@@ -1026,4 +1026,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
   populateCastToVectorPatterns(converter, patterns);
   populateLaneArithToVectorPatterns(converter, patterns);
   populateRegApiFormsToVectorPatterns(converter, patterns, checker);
+  populateScalarFormToVectorPatterns(converter, patterns);
 }

@@ -947,3 +947,70 @@ func.func @not_bf16(%v: !ascreg.vreg<128xbf16>, %m: !ascreg.mask) {
   %r = ascreg.not %v, %m : !ascreg.vreg<128xbf16>
   return
 }
+
+// -----
+
+// ===== adds, muls, maxs, mins, compares: the Reg API's tables within the vector op's =====
+
+func.func @adds_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.adds' op element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.adds %v, %s, %m : !ascreg.vreg<128xbf16>, i16
+  return
+}
+
+// -----
+
+func.func @muls_u8(%v: !ascreg.vreg<256xu8>, %s: i8, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.muls' op element type u8 is not supported; legal: i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.muls %v, %s, %m : !ascreg.vreg<256xu8>, i8
+  return
+}
+
+// -----
+
+func.func @muls_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.muls' op element type bf16 is not supported; legal: i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2}}
+  %r = ascreg.muls %v, %s, %m : !ascreg.vreg<128xbf16>, i16
+  return
+}
+
+// -----
+
+func.func @maxs_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.maxs' op element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2}}
+  %r = ascreg.maxs %v, %s, %m : !ascreg.vreg<128xbf16>, i16
+  return
+}
+
+// -----
+
+func.func @mins_merging(%v: !ascreg.vreg<64xi32>, %s: i32, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.mins' op merging mode is not supported on dav-3510}}
+  %r = ascreg.mins %v, %s, %m mode <merging> : !ascreg.vreg<64xi32>, i32
+  return
+}
+
+// -----
+
+func.func @compares_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.compares' op element type bf16 is not supported; legal: i8 u8 i16 u16 f16 i32 u32 f32 i64 u64 i64x2 u64x2 (x2 = 64-bit two-register form)}}
+  %r = ascreg.compares <lt> %v, %s, %m : !ascreg.vreg<128xbf16>, i16
+  return
+}
+
+// -----
+
+// The scalar has the element type: the float type of a float register.
+func.func @adds_f32_int_scalar(%v: !ascreg.vreg<64xf32>, %s: i32, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.adds' op scalar of a f32 register must be 'f32', got 'i32'}}
+  %r = ascreg.adds %v, %s, %m : !ascreg.vreg<64xf32>, i32
+  return
+}
+
+// -----
+
+func.func @compares_u8_wide_scalar(%v: !ascreg.vreg<256xu8>, %s: i32, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.compares' op scalar of a u8 register must be the signless integer i8, got 'i32'}}
+  %r = ascreg.compares <eq> %v, %s, %m : !ascreg.vreg<256xu8>, i32
+  return
+}

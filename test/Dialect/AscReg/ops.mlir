@@ -157,6 +157,24 @@ func.func @conversions(%f: !ascreg.vreg<64xf32>, %h: !ascreg.vreg<128xf16>,
 func.func @ctrl_default() attributes {ascreg.ctrl = #ascreg.ctrl<>} {
   return
 }
+// adds, muls, maxs, mins, compares (issue 27): a register and a scalar of its element type.
+// CHECK-LABEL: func.func @scalar_forms
+func.func @scalar_forms(%a: !ascreg.vreg<64xf32>, %f: f32, %h: !ascreg.vreg<128xf16>, %g: f16,
+                        %u: !ascreg.vreg<256xu8>, %b: i8, %q: !ascreg.vreg<64xi64>, %w: i64,
+                        %m: !ascreg.mask) -> !ascreg.mask {
+  // CHECK: ascreg.adds %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>, f32
+  %s = ascreg.adds %a, %f, %m : !ascreg.vreg<64xf32>, f32
+  // CHECK: ascreg.muls %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<128xf16>, f16
+  %p = ascreg.muls %h, %g, %m : !ascreg.vreg<128xf16>, f16
+  // CHECK: ascreg.maxs %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xu8>, i8
+  %x = ascreg.maxs %u, %b, %m : !ascreg.vreg<256xu8>, i8
+  // CHECK: ascreg.mins %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xi64>, i64
+  %n = ascreg.mins %q, %w, %m : !ascreg.vreg<64xi64>, i64
+  // CHECK: ascreg.compares <ge> %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xf32>, f32
+  %c = ascreg.compares <ge> %s, %f, %m : !ascreg.vreg<64xf32>, f32
+  return %c : !ascreg.mask
+}
+
 // CHECK-LABEL: @ctrl_set
 // CHECK-SAME: attributes {ascreg.ctrl = #ascreg.ctrl<saturation = instruction, float_overflow = saturate, int_overflow = truncate, fp8_nan = keep>}
 func.func @ctrl_set() attributes {ascreg.ctrl = #ascreg.ctrl<int_overflow = truncate, saturation = instruction, fp8_nan = keep, float_overflow = saturate>} {

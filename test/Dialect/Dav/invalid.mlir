@@ -832,10 +832,20 @@ func.func @vadds_result_type(%a: !ascreg.vreg<64xu32>, %k: i32, %m: !ascreg.mask
 
 // -----
 
-// The scalar operand is a signless integer, not a float.
-func.func @vmuls_float_scalar(%a: !ascreg.vreg<64xf32>, %k: f32, %m: !ascreg.mask) {
-  // expected-error@+1 {{'dav.vmuls' op operand #1 must be signless integer, but got 'f32'}}
-  %r = "dav.vmuls"(%a, %k, %m) : (!ascreg.vreg<64xf32>, f32, !ascreg.mask) -> !ascreg.vreg<64xf32>
+// The scalar of a scalar form is a signless integer or the float element type
+// (ascreg.muls of f32 lowers to vmuls with an f32 scalar), not an index.
+func.func @vmuls_index_scalar(%a: !ascreg.vreg<64xf32>, %k: index, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vmuls' op operand #1 must be signless integer or 16-bit float or 32-bit float, but got 'index'}}
+  %r = "dav.vmuls"(%a, %k, %m) : (!ascreg.vreg<64xf32>, index, !ascreg.mask) -> !ascreg.vreg<64xf32>
+  return
+}
+
+// -----
+
+// A shift amount is a signless integer, never a float.
+func.func @vshrs_float_scalar(%a: !ascreg.vreg<64xu32>, %k: f32, %m: !ascreg.mask) {
+  // expected-error@+1 {{'dav.vshrs' op operand #1 must be signless integer, but got 'f32'}}
+  %r = "dav.vshrs"(%a, %k, %m) : (!ascreg.vreg<64xu32>, f32, !ascreg.mask) -> !ascreg.vreg<64xu32>
   return
 }
 

@@ -24,6 +24,11 @@ void populateAscRegToDavPatterns(const mlir::TypeConverter &converter,
 void populateRegApiFormsToDavPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
+/// adds, muls, maxs, mins, compares: the vendor's intrinsic, or duplicate +
+/// the vector op for 64-bit data (ScalarFormLowering.cpp).
+void populateScalarFormToDavPatterns(const mlir::TypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif // ASCREG_CONVERSION_ASCREGTODAV_ASCREGTODAV_H

@@ -52,6 +52,11 @@ mlir::Value laneMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask,
 mlir::Value zeroInactive(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask,
                          semantics::RegType t, mlir::Value r, mlir::Type to);
 
+/// adds, muls, maxs, mins, compares as duplicate + the vector op
+/// (ScalarFormLowering.cpp).
+void populateScalarFormToVectorPatterns(const mlir::TypeConverter &converter,
+                                        mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif

@@ -9,6 +9,7 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/RegApiForms.h"
+#include "ascreg/Semantics/ScalarForms.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -320,6 +321,37 @@ LogicalResult AbsOp::verify() {
 }
 LogicalResult NotOp::verify() {
   return verifyUnary(*this, sem::UnaryKind::Not, getResult().getType(), getMode());
+}
+
+/// A scalar form: the scalar of the element type, the type in the op's table.
+static LogicalResult verifyScalarForm(Operation *op, sem::ScalarFormKind k, VRegType t,
+                                      Type scalar, MergeMode mode) {
+  if (failed(verifyLaneOp(op, t, mode,
+                          [k](sem::RegType r) { return sem::isLegalScalarForm(k, r); })))
+    return failure();
+  return verifyLaneScalar(op, scalar, t, "scalar");
+}
+LogicalResult AddsOp::verify() {
+  return verifyScalarForm(*this, sem::ScalarFormKind::Adds, getResult().getType(),
+                          getScalar().getType(), getMode());
+}
+LogicalResult MulsOp::verify() {
+  return verifyScalarForm(*this, sem::ScalarFormKind::Muls, getResult().getType(),
+                          getScalar().getType(), getMode());
+}
+LogicalResult MaxsOp::verify() {
+  return verifyScalarForm(*this, sem::ScalarFormKind::Maxs, getResult().getType(),
+                          getScalar().getType(), getMode());
+}
+LogicalResult MinsOp::verify() {
+  return verifyScalarForm(*this, sem::ScalarFormKind::Mins, getResult().getType(),
+                          getScalar().getType(), getMode());
+}
+LogicalResult ComparesOp::verify() {
+  VRegType t = getSource().getType();
+  if (failed(verifyLaneOp(*this, t, MergeMode::zeroing, sem::isLegalCompareScalar)))
+    return failure();
+  return verifyLaneScalar(*this, getScalar().getType(), t, "scalar");
 }
 
 LogicalResult BitcastOp::verify() {

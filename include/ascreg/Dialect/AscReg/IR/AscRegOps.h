@@ -29,6 +29,11 @@ semantics::CastSpec conversionSpec(mlir::Operation *op);
 namespace ascreg {
 /// truncate / vtrc of registers of `type` under `round`.
 mlir::LogicalResult verifyTruncate(mlir::Operation *op, mlir::Type type, RoundMode round);
+/// A vector-scalar form (adds / muls / maxs / mins / compares) as its
+/// definition: the vector op on the scalar broadcast by `duplicate`
+/// (docs/semantics.md 2.25). Returns the replacement value, or null for
+/// another op.
+mlir::Value expandScalarForm(mlir::OpBuilder &b, mlir::Operation *op);
 } // namespace ascreg
 
 #endif

@@ -409,6 +409,72 @@ def AscReg_NotOp : AscReg_UnaryOp<"not", "bitwise complement (Not / vnot)"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Vector-scalar forms (docs/semantics.md 2.25)
+//===----------------------------------------------------------------------===//
+
+class AscReg_ScalarFormOp<string mnemonic, string what>
+    : AscReg_Op<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "lane-wise masked " # what # " with a scalar";
+  let arguments = (ins AscReg_VReg:$source, AnyTypeOf<[AnySignlessInteger, F16, F32]>:$scalar,
+                       AscReg_Mask:$mask, AscReg_MergeModeArg:$mode);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$source `,` $scalar `,` $mask (`mode` $mode^)? attr-dict `:` qualified(type($result)) `,` type($scalar)";
+  let hasVerifier = 1;
+}
+def AscReg_AddsOp : AscReg_ScalarFormOp<"adds", "addition (Adds / vadds)"> {
+  let description = [{
+    Active lanes: `source + scalar`; inactive lanes 0. Exactly `add` of
+    `source` and the scalar broadcast (`duplicate`), so every rule of `add`
+    holds. The scalar is the element's float type or a signless integer of
+    the element width (its bits). Legal: i8 u8 i16 u16 f16 i32 u32 f32 i64
+    u64 and the two-register form (the Reg API's `Adds` also has bf16, which
+    `add` lacks, docs/semantics.md 2.25).
+    ```mlir
+    %r = ascreg.adds %a, %s, %m : !ascreg.vreg<64xf32>, f32
+    ```
+  }];
+}
+def AscReg_MulsOp : AscReg_ScalarFormOp<"muls", "multiplication (Muls / vmuls)"> {
+  let description = [{
+    Active lanes: `source * scalar` (`mul` with the scalar broadcast);
+    inactive lanes 0. Legal (the Reg API's `Muls`): i16 u16 f16 i32 u32 f32
+    i64 u64 and the two-register form; no 8-bit type, no bf16.
+    ```mlir
+    %r = ascreg.muls %a, %s, %m : !ascreg.vreg<128xf16>, f16
+    ```
+  }];
+}
+def AscReg_MaxsOp : AscReg_ScalarFormOp<"maxs", "maximum (Maxs / vmaxs)"> {
+  let description = [{
+    Active lanes: `max(source, scalar)` (`max` with the scalar broadcast, so
+    a NaN lane of `source` wins over a NaN scalar); inactive lanes 0. Legal:
+    as `adds`.
+  }];
+}
+def AscReg_MinsOp : AscReg_ScalarFormOp<"mins", "minimum (Mins / vmins)"> {
+  let description = [{
+    Active lanes: `min(source, scalar)` (`min` with the scalar broadcast);
+    inactive lanes 0. Legal: as `adds`.
+  }];
+}
+def AscReg_ComparesOp : AscReg_Op<"compares", [Pure]> {
+  let summary = "lane-wise comparison with a scalar into a mask (Compares / vcmps_*)";
+  let description = [{
+    `compare` of `source` and the scalar broadcast: the lowest bit of an
+    active lane's group is set iff `source[i] <pred> scalar`. Legal: as
+    `adds`.
+    ```mlir
+    %ge = ascreg.compares <ge> %a, %s, %m : !ascreg.vreg<64xi32>, i32
+    ```
+  }];
+  let arguments = (ins AscReg_ComparePredicateAttr:$predicate, AscReg_VReg:$source,
+                       AnyTypeOf<[AnySignlessInteger, F16, F32]>:$scalar, AscReg_Mask:$mask);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$predicate $source `,` $scalar `,` $mask attr-dict `:` qualified(type($source)) `,` type($scalar)";
+  let hasVerifier = 1;
+}
+
 def AscReg_BitcastOp : AscReg_Op<"bitcast", [Pure]> {
   let summary = "reinterpret the bits of a register as another element type";
   let description = [{

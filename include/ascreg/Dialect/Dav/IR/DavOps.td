@@ -294,15 +294,28 @@ class Dav_UnaryOp<string mnemonic, string what>
 }
 def Dav_VabsOp : Dav_UnaryOp<"vabs", "absolute value">;
 def Dav_VnotOp : Dav_UnaryOp<"vnot", "bitwise complement">;
-class Dav_ScalarOp<string mnemonic, string what>
+class Dav_ScalarOp<string mnemonic, string what, Type scalarType = AnySignlessInteger>
     : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, {2}, MODE_ZEROING", [Pure, AllTypesMatch<["lhs", "result"]>]> {
   let summary = "lane-wise " # what # " with a scalar (MODE_ZEROING)";
-  let arguments = (ins Dav_Reg:$lhs, AnySignlessInteger:$scalar, AscReg_Mask:$mask);
+  let arguments = (ins Dav_Reg:$lhs, scalarType:$scalar, AscReg_Mask:$mask);
   let results = (outs Dav_Reg:$result);
   let assemblyFormat = "$lhs `,` $scalar `,` $mask attr-dict `:` qualified(type($result)) `,` type($scalar)";
 }
-def Dav_VaddsOp : Dav_ScalarOp<"vadds", "addition">;
-def Dav_VmulsOp : Dav_ScalarOp<"vmuls", "multiplication (wrapping)">;
+// vadds / vmuls / vmaxs / vmins / vcmps_*: the scalar forms (ascreg.adds ...,
+// docs/semantics.md 2.25); the scalar has the element type (or its bits).
+def Dav_ScalarFormScalar : AnyTypeOf<[AnySignlessInteger, F16, F32]>;
+def Dav_VaddsOp : Dav_ScalarOp<"vadds", "addition", Dav_ScalarFormScalar>;
+def Dav_VmulsOp : Dav_ScalarOp<"vmuls", "multiplication (integers: the low bits)", Dav_ScalarFormScalar>;
+def Dav_VmaxsOp : Dav_ScalarOp<"vmaxs", "maximum", Dav_ScalarFormScalar>;
+def Dav_VminsOp : Dav_ScalarOp<"vmins", "minimum", Dav_ScalarFormScalar>;
+def Dav_VcmpsOp : Dav_IntrOp<"vcmps", "{r0}, {0}, {1}, {2}", [Pure]> {
+  let intrinsicName = [{"vcmps_" + stringifyComparePredicate(getPredicate()).str()}];
+  let summary = "lane-wise comparison with a scalar into a predicate (vcmps_eq ... vcmps_ge)";
+  let arguments = (ins AscReg_ComparePredicateAttr:$predicate, Dav_Reg:$lhs,
+                       Dav_ScalarFormScalar:$scalar, AscReg_Mask:$mask);
+  let results = (outs AscReg_Mask:$result);
+  let assemblyFormat = "$predicate $lhs `,` $scalar `,` $mask attr-dict `:` qualified(type($lhs)) `,` type($scalar)";
+}
 def Dav_VshlsOp : Dav_ScalarOp<"vshls", "shift left">;
 def Dav_VshrsOp : Dav_ScalarOp<"vshrs", "logical shift right (arithmetic for signed lanes)">;
 

@@ -1,0 +1,80 @@
+//===- ScalarFormOps.h - payloads of the vector-scalar forms ----*- C++ -*-===//
+//
+// adds / muls / maxs / mins / compares and the dav intrinsics they lower to
+// (vadds, vmuls, vmaxs, vmins, vcmps_*): the semantics library's scalar
+// forms (ScalarForms.h). The shadow is the vector op's with the scalar's
+// taint on every lane.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_LIB_INTERPRETER_SCALARFORMOPS_H
+#define ASCREG_LIB_INTERPRETER_SCALARFORMOPS_H
+
+#include "RegisterOps.h"
+
+#include "ascreg/Semantics/ScalarForms.h"
+
+namespace ascreg {
+namespace interp {
+
+/// adds / muls / maxs / mins and vadds / vmuls / vmaxs / vmins (zeroing).
+struct ScalarFormInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::ScalarFormKind kind;
+  sem::RegType type;
+  RegRef source;
+  ScalarRef scalar;
+  MaskRef mask;
+  RegRef result;
+  void run(Machine &m) const {
+    sem::scalarForm(m.profile(), kind, type, m.reg(source), m.scalar(scalar), m.mask(mask),
+                    m.regOut(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ScalarRef in = scalar;
+    checkMaskUse(m, inst, mask, type);
+    propagateLanes(m, type, mask, result, {source}, &in);
+    return ShadowAction::Run;
+  }
+};
+
+/// compares / vcmps_*: an active lane's result bit is tainted by its source
+/// lane, the scalar and its mask bit; inactive lanes by the mask bit only.
+struct CompareScalarInst {
+  static constexpr Flow flow = Flow::Next;
+  sem::ComparePred predicate;
+  sem::RegType type;
+  RegRef source;
+  ScalarRef scalar;
+  MaskRef mask, result;
+  void run(Machine &m) const {
+    sem::compareScalar(m.profile(), predicate, type, m.reg(source), m.scalar(scalar),
+                       m.mask(mask), m.mask(result));
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+    uint8_t scalarTaint = s.scalar(scalar);
+    MaskTaint r;
+    if (s.summary(source) || scalarTaint || maskTaint) {
+      const sem::Mask &mk = m.mask(mask);
+      const MaskTaint &mt = s.mask(mask);
+      for (unsigned l = 0; l < type.lanes(); ++l) {
+        unsigned bit = type.maskStride() * l;
+        uint8_t t = (mt.undef.bit(bit) ? kUndef : 0) | (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0);
+        if (mk.bit(bit) || t)
+          t |= s.laneTaint(source, type, l) | scalarTaint;
+        r.undef.set(bit, t & kUndef);
+        r.outOfBuffer.set(bit, t & kOutOfBuffer);
+      }
+    }
+    s.mask(result) = r;
+    s.maskOrigin[result.slot] =
+        s.summary(source) || !scalarTaint ? s.regOrigin[source.slot] : s.scalarOrigin[scalar.slot];
+    return ShadowAction::Run;
+  }
+};
+
+} // namespace interp
+} // namespace ascreg
+
+#endif // ASCREG_LIB_INTERPRETER_SCALARFORMOPS_H
