@@ -451,7 +451,6 @@ FailureOr<Value> Translator::scalar(const Expr *e) {
 //===----------------------------------------------------------------------===//
 
 FailureOr<PointerValue> Translator::pointer(const Expr *e) {
-  mlir::Location l = loc(e->getBeginLoc());
   e = strip(e);
   if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
     const auto *var = dyn_cast<VarDecl>(ref->getDecl());
