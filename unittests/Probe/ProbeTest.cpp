@@ -160,7 +160,7 @@ TEST(Probe, MulF16SaturationHandComputed) {
   EXPECT_EQ(lane(r[0], 4, 2), 0x0000u);
   EXPECT_EQ(lane(r[1], 0, 2), 0x7C00u);
   EXPECT_EQ(lane(r[1], 2, 2), 0x7C00u);
-  EXPECT_EQ(lane(r[1], 4, 2), 0x7E01u);
+  EXPECT_EQ(lane(r[1], 4, 2), 0x7E00u);
   EXPECT_EQ(lane(r[0], 6, 2), 0x3C00u);
 }
 
