@@ -505,7 +505,9 @@ def make_case(k, rng, case_no):
         n = max(1, repeat) * vl
         inputs = [gen.many(n + slack(rng, (0, vl)))
                   for _ in range(2 if k.kind == "lane_binary" else 1)]
-        dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(n + slack(rng, (0, vl)))]
+        # store_first writes one element per register (dst[r]), the others a register each.
+        dst_n = max(1, repeat) if k.op == "store_first" else n
+        dst = [rng.getrandbits(G.bits_of(k.dst)) for _ in range(dst_n + slack(rng, (0, vl)))]
         count = pick_count(rng, vl, max(1, repeat), case_no)
         c.args = [(k.src, x) for x in inputs] + [(k.dst, dst), ("#i32", count),
                                                  ("#index", repeat)]
