@@ -101,25 +101,30 @@ bool computeExpected(mlir::MLIRContext &ctx, const Probe &probe,
   for (unsigned c = 0; c < point->numCandidates; ++c)
     if (!computeResult(ctx, probe, candidateProfile(*point, c), perCandidate[c], error))
       return false;
-  // The bits must depend on this point only: an NPU that differs from the
-  // documented profile at another point must still match one of them.
+  // The bits must depend on this point only: whatever the NPU chose at
+  // another point, each candidate of this one must give its own bits, or an
+  // ingest that combines several non-documented choices matches nothing.
   unsigned count = 0;
   const semantics::ProfilePoint *all = semantics::profilePoints(count);
-  for (unsigned q = 0; q < count; ++q) {
-    if (&all[q] == point)
-      continue;
-    for (unsigned c = 1; c < all[q].numCandidates; ++c) {
-      std::vector<uint8_t> other;
-      if (!computeResult(ctx, probe, candidateProfile(all[q], c), other, error))
-        return false;
-      if (other != perCandidate[0]) {
-        error = std::string("probe '") + probe.point + "' depends on another point: under " +
-                all[q].key + "=" + all[q].candidates[c].name + " it gives " + toHex(other) +
-                " instead of " + toHex(perCandidate[0]);
-        return false;
+  for (unsigned c = 0; c < point->numCandidates; ++c)
+    for (unsigned q = 0; q < count; ++q) {
+      if (&all[q] == point)
+        continue;
+      for (unsigned o = 0; o < all[q].numCandidates; ++o) {
+        semantics::Profile combined = candidateProfile(all[q], o);
+        point->set(combined, c);
+        std::vector<uint8_t> other;
+        if (!computeResult(ctx, probe, combined, other, error))
+          return false;
+        if (other != perCandidate[c]) {
+          error = std::string("probe '") + probe.point + "' depends on another point: with " +
+                  probe.point + "=" + point->candidates[c].name + " under " + all[q].key + "=" +
+                  all[q].candidates[o].name + " it gives " + toHex(other) + " instead of " +
+                  toHex(perCandidate[c]);
+          return false;
+        }
       }
     }
-  }
   // A probe whose candidates coincide cannot tell them apart on the NPU.
   for (unsigned a = 0; a < point->numCandidates; ++a)
     for (unsigned b = a + 1; b < point->numCandidates; ++b)
