@@ -10,6 +10,7 @@
 // before the real function sees it.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "mlir-c/IR.h"
@@ -18,6 +19,8 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -68,12 +71,23 @@ MlirModule __wrap_mlirModuleCreateParse(MlirContext ctx, MlirStringRef module) {
 }
 
 MlirModule __wrap_mlirModuleCreateParseFromFile(MlirContext ctx, MlirStringRef fileName) {
-  // Read here as well: the limits need the text (a missing file is left to
-  // the real function's diagnostic).
-  auto file = llvm::MemoryBuffer::getFileOrSTDIN(unwrap(fileName), /*IsText=*/true);
-  if (file && !withinLimits(ctx, (*file)->getBuffer(), unwrap(fileName)))
+  // Read and parse here: the limits need the text, and a device or FIFO
+  // must not be read without bound (a missing file is left to the real
+  // function's diagnostic).
+  llvm::StringRef name = unwrap(fileName);
+  if (name != "-" && !llvm::sys::fs::exists(name))
+    return __real_mlirModuleCreateParseFromFile(ctx, fileName);
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = ascreg::openBoundedInputFile(name, &error);
+  if (!file) {
+    emitError(FileLineColLoc::get(unwrap(ctx), name, 0, 0)) << error;
     return MlirModule{nullptr};
-  return __real_mlirModuleCreateParseFromFile(ctx, fileName);
+  }
+  if (!withinLimits(ctx, file->getBuffer(), name))
+    return MlirModule{nullptr};
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(file->getBuffer(), ParserConfig(unwrap(ctx)), name);
+  return MlirModule{module ? module.release().getOperation() : nullptr};
 }
 
 MlirOperation __wrap_mlirOperationCreateParse(MlirContext ctx, MlirStringRef sourceStr,

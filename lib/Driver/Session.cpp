@@ -4,6 +4,7 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Driver/Pipeline.h"
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/IR/Verifier.h"
@@ -135,7 +136,7 @@ OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 OwningOpRef<ModuleOp> Session::parseFile(StringRef path, LoadFailure &failure, std::string &error,
                                          const ImportOptions *cxx) {
-  auto file = openInputFile(path, &error);
+  auto file = openBoundedInputFile(path, &error);
   if (!file) {
     failure = LoadFailure::Io;
     return nullptr;

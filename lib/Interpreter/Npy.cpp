@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Interpreter/Npy.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -228,10 +229,10 @@ private:
 } // namespace
 
 Expected<NpyArray> readNpy(StringRef path) {
-  auto file = MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  auto file = ascreg::readBoundedFile(path);
   if (!file)
-    return createStringError(file.getError(),
-                             "cannot read .npy file '" + path + "': " + file.getError().message());
+    return createStringError(file.getError(), "cannot read .npy file '" + path +
+                                                  "': " + ascreg::describeReadError(file.getError()));
   return parseNpy((*file)->getBuffer(), path);
 }
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Import/Import.h"
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
 
 #include "mlir/IR/AsmState.h"
@@ -53,7 +54,7 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context, llvm::errs());
 
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = ascreg::openBoundedInputFile(inputFile, &error);
   if (!file) {
     llvm::errs() << "ascreg-import: " << error << "\n";
     return 1;

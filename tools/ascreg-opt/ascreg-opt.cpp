@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
@@ -125,7 +126,7 @@ int main(int argc, char **argv) {
   if (input == "-" && llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to interrupt)\n";
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = ascreg::openBoundedInputFile(input, &error);
   if (!file) {
     llvm::errs() << error << "\n";
     return 1;

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/InitAll.h"
+#include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
 #include "ascreg/Support/ParseLimits.h"
 
@@ -128,7 +129,7 @@ int main(int argc, char **argv) {
     if (llvm::Error err = plan.addOutput(outputFilename, "-o " + outputFilename))
       return fail(std::move(err));
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFilename, &error);
+  std::unique_ptr<llvm::MemoryBuffer> input = ascreg::openBoundedInputFile(inputFilename, &error);
   if (!input) {
     llvm::errs() << error << "\n";
     return 1;
