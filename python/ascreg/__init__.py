@@ -48,10 +48,21 @@ MODES = _ascreg.modes
 UB_CAPACITY = _ascreg.default_ub_capacity
 
 
+def _count(name, value):
+    """An option that is a count of bytes or steps: an int in [0, 2**64)."""
+    try:
+        n = _operator.index(value)
+    except TypeError:
+        raise ArgumentError(f"{name}: expected an integer, got {type(value).__name__}") from None
+    if not 0 <= n < 1 << 64:
+        raise ArgumentError(f"{name}: {n} is not in [0, 2**64)")
+    return n
+
+
 def _options(ub_capacity, max_steps, jit_checks, jit_opt, semantics=None):
     o = _ascreg._Options()
-    o.ub_capacity = int(ub_capacity)
-    o.max_steps = int(max_steps)
+    o.ub_capacity = _count("ub_capacity", ub_capacity)
+    o.max_steps = _count("max_steps", max_steps)
     o.jit_checks = bool(jit_checks)
     o.jit_opt = _operator.index(jit_opt)  # 0-3, checked by the engine
     o.semantics = _semantics(semantics)

@@ -121,6 +121,31 @@ def test_semantics_profile_file_as_pathlike(tmp_path):
 
 
 # --------------------------------------------------------------------------------------
+# Counts: max_steps and ub_capacity
+# --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["max_steps", "ub_capacity"])
+@pytest.mark.parametrize("value", [-1, 1 << 64])
+def test_count_out_of_range(name, value):
+    # -1 was a pybind TypeError naming the internal _Options class.
+    with pytest.raises(ascreg.ArgumentError, match=r"%s: %d is not in \[0, 2\*\*64\)" % (name, value)):
+        ascreg.load(REDUCE_MAX_F32, **{name: value})
+
+
+@pytest.mark.parametrize("name", ["max_steps", "ub_capacity"])
+def test_count_not_an_integer(name):
+    with pytest.raises(ascreg.ArgumentError, match="%s: expected an integer, got str" % name):
+        ascreg.load(REDUCE_MAX_F32, **{name: "100"})
+
+
+def test_max_steps_limits_a_run():
+    # Two loop iterations with one step allowed: a limit error, not a result.
+    k = ascreg.load(REDUCE_MAX_F32, max_steps=1)
+    src, dst = np.zeros(128, dtype=np.float32), np.zeros(128, dtype=np.float32)
+    with pytest.raises(ascreg.Error, match="step"):
+        k(src, dst, 100, 2)
+
+
+# --------------------------------------------------------------------------------------
 # jit_opt
 # --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("level", [-1, 4, 99])
