@@ -35,11 +35,14 @@
 
 // O1: f16 1 + 127 x 2^-11: per node 0x3C3F, rounded once 0x3C40; f32
 // 1 + 63 x 2^-24: per node 0x3F80001F, once 0x3F800020 (lane 0 of each
-// register; the other lanes of a reduce result are zero).
+// register; the other lanes of a reduce result are zero). O17: block 0 of
+// reduce_data_block, f16 1 + 15 x 2^-11: per node 0x3C07, once 0x3C08; f32
+// 1 + 7 x 2^-24: 0x3F800003, 0x3F800004; blocks 1..7 exactly 2^-7 (0x2000)
+// and 2^-21 (0x35000000); lanes 8 and up zero.
 // EXP:      "sum.rounding": {
 // EXP:        "candidates": {
-// EXP-NEXT:     "per_node": "3f3c{{(0000){127}()}}1f00803f{{(00000000){63}()}}",
-// EXP-NEXT:     "round_once": "403c{{(0000){127}()}}2000803f{{(00000000){63}()}}"
+// EXP-NEXT:     "per_node": "3f3c{{(0000){127}()}}1f00803f{{(00000000){63}()}}073c{{(0020){7}()}}{{(0000){120}()}}0300803f{{(00000035){7}()}}{{(00000000){56}()}}",
+// EXP-NEXT:     "round_once": "403c{{(0000){127}()}}2000803f{{(00000000){63}()}}083c{{(0020){7}()}}{{(0000){120}()}}0400803f{{(00000035){7}()}}{{(00000000){56}()}}"
 // EXP:        "outputs": [
 // EXP-NEXT:     {
 // EXP-NEXT:       "elements": 128,
