@@ -47,6 +47,12 @@ REDUCE_SUM = [("f16", "f16"), ("f32", "f32"), ("i32", "i16"), ("u32", "u16"), ("
               ("u64x2", "u64x2")]
 REDUCE_MAXMIN = [(t, t) for t in ("i16", "u16", "f16", "i32", "u32", "f32", "i64", "u64",
                                   "i64x2", "u64x2")]
+# reduce_data_block (docs/semantics.md 2.26): the vendor's (result, source) table.
+REDUCE_DATA_BLOCK = {
+    "sum": [("f16", "f16"), ("f32", "f32"), ("i32", "i16"), ("u32", "u16"), ("i32", "i32"),
+            ("u32", "u32")],
+    "max": [(t, t) for t in ("i16", "u16", "f16", "i32", "u32", "f32")]}
+REDUCE_DATA_BLOCK["min"] = REDUCE_DATA_BLOCK["max"]
 GATHER = [("i16", "i8", "u16"), ("u16", "u8", "u16"), ("i16", "i16", "u16"),
           ("u16", "u16", "u16"), ("f16", "f16", "u16"), ("bf16", "bf16", "u16"),
           ("i32", "i32", "u32"), ("u32", "u32", "u32"), ("f32", "f32", "u32")]
@@ -331,6 +337,7 @@ CTRL_VARIANTS = [  # kernel (without suffix) and CTRL bits
     ("truncate_f16", "0000"), ("truncate_bf16", "0000"),
     ("reduce_sum_f16_f16", "0000"), ("pair_reduce_sum_f16", "0000"),
     ("sub_f16", "0000"), ("mul_f16", "0000"), ("adds_f16", "0000"), ("muls_f16", "0000"),
+    ("reduce_data_block_sum_f16_f16", "0000"),
 ]
 
 
@@ -437,6 +444,12 @@ def main():
             line = f"%res = ascreg.reduce <{kind}> %v, %mask : {vreg(src)} -> {vreg(dst)}"
             files[f"reduce_{kind}_{dst}_{src}.mlir"] = reduce_kernel(
                 kind, dst, src, line, f"reduce <{kind}>: result {dst}, source {src}")
+    for kind, table in REDUCE_DATA_BLOCK.items():
+        for dst, src in table:
+            line = (f"%res = ascreg.reduce_data_block <{kind}> %v, %mask : {vreg(src)} -> "
+                    f"{vreg(dst)}")
+            files[f"reduce_data_block_{kind}_{dst}_{src}.mlir"] = reduce_kernel(
+                kind, dst, src, line, f"reduce_data_block <{kind}>: result {dst}, source {src}")
     for t in ("f16", "f32"):
         line = f"%res = ascreg.pair_reduce_sum %v, %mask : {vreg(t)}"
         files[f"pair_reduce_sum_{t}.mlir"] = reduce_kernel("pair", t, t, line,

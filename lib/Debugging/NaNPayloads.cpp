@@ -28,9 +28,11 @@ bool makesUnspecifiedNaNPayload(Operation *op) {
   // host's IEEE arithmetic, whose NaN operand order a compiler may swap).
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return reduce.getKind() == ReduceKind::sum;
+  if (auto block = dyn_cast<ReduceDataBlockOp>(op))
+    return block.getKind() == ReduceKind::sum;
   return llvm::StringSwitch<bool>(op->getName().getStringRef())
       .Cases({"ascreg.add", "ascreg.pair_reduce_sum"}, true)
-      .Cases({"dav.vadd", "dav.vadds", "dav.vcadd", "dav.vcpadd"}, true)
+      .Cases({"dav.vadd", "dav.vadds", "dav.vcadd", "dav.vcpadd", "dav.vcgadd"}, true)
       .Cases({"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf"}, true)
       .Default(false);
 }

@@ -306,15 +306,20 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
   } else if (op == "store_align") {
     PointerValue p = ptrAt(1);
     StoreAlignOp::create(b, l, ins[0], p.memref, p.offset, ins[2]);
-  } else if (op == "reduce") {
+  } else if (op == "reduce" || op == "reduce_data_block") {
     std::optional<ReduceKind> k = symbolizeReduceKind(StringRef(attr("kind").value_or("")).lower());
     std::optional<semantics::RegType> rt = outRegType();
     if (!k)
       return badAttr("kind");
     if (!rt)
       return unsupported(c, "a reduction into something other than a register");
-    results = {ReduceOp::create(b, l, fromRegType(ctx, *rt), ReduceKindAttr::get(ctx, *k), ins[0],
-                                ins[1], MergeModeAttr::get(ctx, MergeMode::zeroing))};
+    auto kind = ReduceKindAttr::get(ctx, *k);
+    auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
+    VRegType type = fromRegType(ctx, *rt);
+    results = {
+        op == "reduce"
+            ? ReduceOp::create(b, l, type, kind, ins[0], ins[1], zeroing).getResult()
+            : ReduceDataBlockOp::create(b, l, type, kind, ins[0], ins[1], zeroing).getResult()};
   } else if (op == "pair_reduce_sum") {
     results = {PairReduceSumOp::create(b, l, ins[0].getType(), ins[0], ins[1],
                                        MergeModeAttr::get(ctx, MergeMode::zeroing))};

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler.h"
+#include "ReduceDataBlockOps.h"
 #include "RegApiFormOps.h"
 #include "RegisterOps.h"
 #include "ScalarFormOps.h"
@@ -145,6 +146,17 @@ LogicalResult bindStore(Value value, Value base, Value offset, Value mask, Compi
                                .base = c.buffer(base),
                                .offset = c.offset(offset),
                                .mask = c.mask(mask)});
+}
+
+LogicalResult bindReduceDataBlock(sem::ReduceKind k, Value src, Value mask, Value result,
+                                  Compiler &c) {
+  c.setMaskLanes(rt(src));
+  return c.emit(ReduceDataBlockInst{.kind = k,
+                                    .resultType = rt(result),
+                                    .sourceType = rt(src),
+                                    .source = c.reg(src),
+                                    .mask = c.mask(mask),
+                                    .result = c.reg(result)});
 }
 
 LogicalResult bindReduce(sem::ReduceKind k, Value src, Value mask, Value result, Compiler &c) {
@@ -350,6 +362,9 @@ void Bindings::bindAscReg() {
     return bindCompareScalar(o.getPredicate(), o.getSource(), o.getScalar(), o.getMask(),
                              o.getResult(), c);
   });
+  on<ReduceDataBlockOp>(+[](ReduceDataBlockOp o, Compiler &c) {
+    return bindReduceDataBlock(toSemantics(o.getKind()), o.getSrc(), o.getMask(), o.getResult(), c);
+  });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
   on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
@@ -529,6 +544,15 @@ void Bindings::bindDav() {
   on<VcmpsOp>(+[](VcmpsOp o, Compiler &c) {
     return bindCompareScalar(o.getPredicate(), o.getLhs(), o.getScalar(), o.getMask(),
                              o.getResult(), c);
+  });
+  on<VcgaddOp>(+[](VcgaddOp o, Compiler &c) {
+    return bindReduceDataBlock(sem::ReduceKind::Sum, o.getSrc(), o.getMask(), o.getResult(), c);
+  });
+  on<VcgmaxOp>(+[](VcgmaxOp o, Compiler &c) {
+    return bindReduceDataBlock(sem::ReduceKind::Max, o.getSrc(), o.getMask(), o.getResult(), c);
+  });
+  on<VcgminOp>(+[](VcgminOp o, Compiler &c) {
+    return bindReduceDataBlock(sem::ReduceKind::Min, o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<VshlsOp>(&bindDavScalarOperand<VshlsOp, SO::Shls>);
   on<VshrsOp>(&bindDavScalarOperand<VshrsOp, SO::Shrs>);

@@ -13,6 +13,7 @@
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 #include "ascreg/Semantics/ElementFormat.h"
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Support/LocationText.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -353,6 +354,50 @@ void Explainer::describe(uint32_t e, int lane, unsigned depth, ProvenanceNode &n
       input(ev, 0, 2 * lane, next, inputs);
       input(ev, 0, 2 * lane + 1, next, inputs);
     }
+    return;
+  }
+  if (auto red = dyn_cast<ReduceDataBlockOp>(op);
+      red || isa<dav::VcgaddOp, dav::VcgmaxOp, dav::VcgminOp>(op)) {
+    const TracedValue &src = in[0], &res = out[0];
+    sem::RegType t = src.regType;
+    const unsigned per = sem::kDataBlockBytes / sem::elemBytes(t.elem);
+    if (lane < 0 || unsigned(lane) >= t.lanes() / per) {
+      n.description = lanePrefix(res) + ": every lane past the blocks' results is 0";
+      return;
+    }
+    bool isSum = red ? red.getKind() == ReduceKind::sum : isa<dav::VcgaddOp>(op);
+    bool isMax = red ? red.getKind() == ReduceKind::max : isa<dav::VcgmaxOp>(op);
+    std::vector<unsigned> active;
+    for (unsigned l = lane * per; l < (lane + 1) * per; ++l)
+      if (maskLane(in[1], t, l))
+        active.push_back(l);
+    uint64_t value = laneBits(res, lane);
+    std::string desc =
+        llvm::formatv("{0} = {1} of block {2} (lanes {3}-{4}) of {5}: active lanes {6} = {7}",
+                      lanePrefix(res),
+                      isSum   ? "sum"
+                      : isMax ? "max"
+                              : "min",
+                      lane, lane * per, (lane + 1) * per - 1, src.name, laneList(active),
+                      formatLane(res.regType.elem, value))
+            .str();
+    if (active.empty()) {
+      n.description = desc + " (no active lane: the empty-block value)";
+      return;
+    }
+    if (!isSum) // the first active lane holding the result decides it
+      for (unsigned l : active)
+        if (laneBits(src, l) == value) {
+          n.description = desc + llvm::formatv("; lane {0} decides it", l).str();
+          if (more)
+            input(ev, 0, static_cast<int>(l), next, inputs);
+          return;
+        }
+    n.description =
+        isSum ? desc + " (an adjacent-pair tree over the block, inactive lanes as +0)" : desc;
+    if (more)
+      for (unsigned l : active)
+        input(ev, 0, static_cast<int>(l), next, inputs);
     return;
   }
   if (isa<GatherOp, dav::Vgather2Op>(op)) {

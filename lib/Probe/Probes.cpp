@@ -115,7 +115,7 @@ constexpr ProbeElem F16 = ProbeElem::F16, F32 = ProbeElem::F32, I8 = ProbeElem::
 
 const char *kSumRounding = R"mlir(
 module attributes {ascreg.target = "dav-3510"} {
-  func.func @probe(%a16: memref<?xf16>, %a32: memref<?xf32>, %o16: memref<?xf16>, %o32: memref<?xf32>) {
+  func.func @probe(%a16: memref<?xf16>, %a32: memref<?xf32>, %o16: memref<?xf16>, %o32: memref<?xf32>, %b16: memref<?xf16>, %b32: memref<?xf32>) {
     %c0 = arith.constant 0 : index
     %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
     %all32 = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
@@ -125,6 +125,10 @@ module attributes {ascreg.target = "dav-3510"} {
     %v32 = ascreg.load_align %a32[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
     %s32 = ascreg.reduce <sum> %v32, %all32 : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
     ascreg.store_align %s32, %o32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
+    %g16 = ascreg.reduce_data_block <sum> %v16, %all16 : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+    ascreg.store_align %g16, %b16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    %g32 = ascreg.reduce_data_block <sum> %v32, %all32 : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+    ascreg.store_align %g32, %b32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
     return
   }
 }
@@ -169,7 +173,7 @@ module attributes {ascreg.target = "dav-3510"} {
 
 const char *kMaxMinEmpty = R"mlir(
 module attributes {ascreg.target = "dav-3510"} {
-  func.func @probe(%a16: memref<?xf16>, %a32: memref<?xf32>, %o16: memref<?xf16>, %o32: memref<?xf32>) {
+  func.func @probe(%a16: memref<?xf16>, %a32: memref<?xf32>, %o16: memref<?xf16>, %o32: memref<?xf32>, %b16: memref<?xf16>, %b32: memref<?xf32>) {
     %c0 = arith.constant 0 : index
     %all16 = ascreg.create_mask <ALL> for !ascreg.vreg<128xf16>
     %all32 = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
@@ -181,6 +185,10 @@ module attributes {ascreg.target = "dav-3510"} {
     %x32 = ascreg.load_align %a32[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
     %r32 = ascreg.reduce <min> %x32, %none32 : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
     ascreg.store_align %r32, %o32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
+    %g16 = ascreg.reduce_data_block <max> %x16, %none16 : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+    ascreg.store_align %g16, %b16[%c0], %all16 : !ascreg.vreg<128xf16>, memref<?xf16>
+    %g32 = ascreg.reduce_data_block <min> %x32, %none32 : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+    ascreg.store_align %g32, %b32[%c0], %all32 : !ascreg.vreg<64xf32>, memref<?xf32>
     return
   }
 }
@@ -329,13 +337,14 @@ module attributes {ascreg.target = "dav-3510"} {
 std::vector<Probe> makeProbes() {
   std::vector<Probe> p;
   // O1: lane 0 = 1.0, the rest 2^-11 (f16) / 2^-24 (f32): the first tree
-  // node 1 + tiny ties to even under per-node rounding and loses it.
+  // node 1 + tiny ties to even under per-node rounding and loses it; the
+  // same in block 0 of reduce_data_block (vcgadd, O17).
   p.push_back({"sum.rounding",
-               "reduce sum of 1.0 and 127 x 2^-11 (f16), 1.0 and 63 x 2^-24 (f32)",
+               "reduce and reduce_data_block sum of 1.0 and 2^-11 (f16), 1.0 and 2^-24 (f32)",
                kSumRounding,
                false,
                {input("a16", F16, {0x3C00}, 0x1000), input("a32", F32, {0x3F800000}, 0x33800000),
-                output("o16", F16), output("o32", F32)}});
+                output("o16", F16), output("o32", F32), output("b16", F16), output("b32", F32)}});
   // O9: a signalling NaN, a negative NaN in the second operand, inf - inf,
   // two NaNs (which one wins).
   p.push_back({"add.nan",
@@ -357,13 +366,13 @@ std::vector<Probe> makeProbes() {
                 input("b16", F16, {0x3C00, 0x7E77, 0x3C00}, 0x0000),
                 input("a32", F32, {0x3F800000, 0x40000000, 0x3F800000, 0xFFA12345}, 0x3F800000),
                 output("o16", F16), output("o32", F32)}});
-  // O5: all-false masks.
+  // O5: all-false masks (also for vcgmax / vcgmin, O17).
   p.push_back({"maxmin.empty",
-               "f16 reduce max and f32 reduce min with an all-false mask",
+               "f16 reduce (and reduce_data_block) max, f32 min, with an all-false mask",
                kMaxMinEmpty,
                false,
                {input("a16", F16, {}, 0x3C00), input("a32", F32, {}, 0x3F800000),
-                output("o16", F16), output("o32", F32)}});
+                output("o16", F16), output("o32", F32), output("b16", F16), output("b32", F32)}});
   // O3: one active lane of -0 (a NaN would also depend on add.nan).
   p.push_back({"pair.single_lane",
                "pair_reduce_sum of -0 with only lane 0 active (f16, f32)",
@@ -460,7 +469,7 @@ std::vector<const Probe *> selectProbes(llvm::ArrayRef<const Probe *> points) {
   return out;
 }
 
-const char *toolVersion() { return "ascreg-probe 0.1.0 (probe set 2)"; }
+const char *toolVersion() { return "ascreg-probe 0.1.0 (probe set 3)"; }
 
 } // namespace probe
 } // namespace ascreg

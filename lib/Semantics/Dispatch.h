@@ -13,7 +13,7 @@
 // The SIMD kernels, one family per file (each compiled once per target
 // through foreach_target.h): SimdReduce.cpp, SimdPairReduce.cpp,
 // SimdGather.cpp, SimdElementwise.cpp, SimdLoadStore.cpp, CastSimd.cpp,
-// SimdLaneArith.cpp (sub, mul, abs, the bitwise ops);
+// SimdLaneArith.cpp (sub, mul, abs, the bitwise ops), SimdReduceDataBlock.cpp;
 // the mask ops (SimdMasks.cpp) need no dispatch. Shared per-target helpers
 // are the Simd*-inl.h headers; the profile's other choices are rewrites
 // around the kernels (SimdProfileChoices.h); target control is

@@ -7,6 +7,7 @@
 // beyond are left unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <cmath>
@@ -217,36 +218,40 @@ void maskNot(RegType t, const Mask &a, Mask &out) {
 
 // ---------------------------------------------------------------- reduce
 
-void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
-            const Mask &m, Reg &out) {
+namespace {
+/// The reduce of lanes [first, first + count) of `in` (type src) into the
+/// element kind `de`: the value, and for max / min the index of the lane
+/// (counted from `first`). reduce takes the whole register, reduce_data_block
+/// one 32-byte block at a time.
+uint64_t reduceLanes(const Profile &prof, ReduceKind k, RegType src, EK de, const Reg &in,
+                     const Mask &m, unsigned first, unsigned count, uint64_t &index) {
   EK se = src.elem;
-  unsigned vl = src.lanes();
-  uint64_t value = 0, index = 0;
+  uint64_t value = 0;
+  index = 0;
 
   if (k == ReduceKind::Sum) {
     // Leaves in the destination type: inactive lanes are +0; i16 / u16 widen.
-    std::vector<uint64_t> leaves(vl, 0);
-    for (unsigned i = 0; i < vl; ++i) {
-      if (!m.laneActive(src, i))
+    std::vector<uint64_t> leaves(count, 0);
+    for (unsigned i = 0; i < count; ++i) {
+      if (!m.laneActive(src, first + i))
         continue;
-      uint64_t bits = getLane(in, src, i);
+      uint64_t bits = getLane(in, src, first + i);
       if (isSignedInt(se))
         bits = uint64_t(asSigned(se, bits)); // sign-extend before the tree
-      leaves[i] = bits & widthMask(elemBytes(dst.elem));
+      leaves[i] = bits & widthMask(elemBytes(de));
     }
-    EK de = dst.elem;
     const bool sat = saturatesF16Arithmetic(prof.ctrl);
     if (isFloat(de) && prof.sumRounding == SumRounding::RoundOnce) {
       // sum.rounding = round_once: the same tree in the next wider float,
       // one rounding (and saturation) at the end.
       if (de == EK::F32) {
-        std::vector<double> wide(vl);
-        for (unsigned i = 0; i < vl; ++i)
+        std::vector<double> wide(count);
+        for (unsigned i = 0; i < count; ++i)
           wide[i] = double(floatValue(de, leaves[i]));
         value = finishAdd(prof, de, roundFloat(de, float(treeSumOf(wide))), sat);
       } else {
-        std::vector<float> wide(vl);
-        for (unsigned i = 0; i < vl; ++i)
+        std::vector<float> wide(count);
+        for (unsigned i = 0; i < count; ++i)
           wide[i] = floatValue(de, leaves[i]);
         value = finishAdd(prof, de, roundFloat(de, treeSumOf(wide)), sat);
       }
@@ -257,39 +262,61 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
       value = treeSum(leaves, [de](uint64_t a, uint64_t b) {
         return (a + b) & widthMask(elemBytes(de)); // wraps modulo 2^width
       });
-  } else {
-    bool isMax = k == ReduceKind::Max;
-    bool found = false;
-    for (unsigned i = 0; i < vl; ++i) {
-      if (!m.laneActive(src, i))
-        continue;
-      uint64_t v = orderedOperand(prof, se, getLane(in, src, i));
-      if (isFloat(se) && isNaNBits(se, v)) { // the first NaN wins (maxmin.nan)
-        value = maxMinNaN(prof, se, v);
-        index = i;
-        found = true;
-        break;
-      }
-      // Strict comparison: on ties the first (lowest) index stays.
-      bool better = !found || (isMax ? lessThan(se, value, v) : lessThan(se, v, value));
-      if (better) {
-        value = v;
-        index = i;
-        found = true;
-      }
+    return value;
+  }
+  bool isMax = k == ReduceKind::Max;
+  bool found = false;
+  for (unsigned i = 0; i < count; ++i) {
+    if (!m.laneActive(src, first + i))
+      continue;
+    uint64_t v = orderedOperand(prof, se, getLane(in, src, first + i));
+    if (isFloat(se) && isNaNBits(se, v)) { // the first NaN wins (maxmin.nan)
+      value = maxMinNaN(prof, se, v);
+      index = i;
+      found = true;
+      break;
     }
-    if (!found) { // empty mask
-      value = isMax ? typeMinBits(se) : typeMaxBits(se);
-      if (isFloat(se) && prof.maxMinEmpty == MaxMinEmpty::Finite)
-        value -= 1; // +-inf -> +-largest finite (the bits just below, same sign)
-      index = 0;
+    // Strict comparison: on ties the first (lowest) index stays.
+    bool better = !found || (isMax ? lessThan(se, value, v) : lessThan(se, v, value));
+    if (better) {
+      value = v;
+      index = i;
+      found = true;
     }
   }
+  if (!found) { // empty mask
+    value = isMax ? typeMinBits(se) : typeMaxBits(se);
+    if (isFloat(se) && prof.maxMinEmpty == MaxMinEmpty::Finite)
+      value -= 1; // +-inf -> +-largest finite (the bits just below, same sign)
+    index = 0;
+  }
+  return value;
+}
+} // namespace
 
+void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+            const Mask &m, Reg &out) {
+  uint64_t index = 0;
+  uint64_t value = reduceLanes(prof, k, src, dst.elem, in, m, 0, src.lanes(), index);
   clearReg(out, dst);
   setLane(out, dst, 0, value);
   if (k != ReduceKind::Sum)
     setLane(out, dst, 1, index); // raw integer bits in the dst element type
+}
+
+// One reduce per 32-byte block of the source (docs/semantics.md 2.26): block
+// b's value in lane b of dst, every other lane 0.
+void reduceDataBlock(const Profile &prof, ReduceKind k, RegType dst, RegType src, const Reg &in,
+                     const Mask &m, Reg &out) {
+  const unsigned perBlock = kDataBlockBytes / elemBytes(src.elem);
+  const unsigned blocks = src.lanes() / perBlock;
+  Reg r;
+  clearReg(r, dst);
+  for (unsigned b = 0; b < blocks; ++b) {
+    uint64_t index = 0;
+    setLane(r, dst, b, reduceLanes(prof, k, src, dst.elem, in, m, b * perBlock, perBlock, index));
+  }
+  std::memcpy(out.b, r.b, dst.bytes()); // in may alias out
 }
 
 void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {

@@ -19,7 +19,8 @@ accumulator, gathers whose indices are clamped into range with a min, loads
 and stores at random aligned offsets (sometimes past the end of a buffer,
 into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
 every legal type, the scalar forms adds / muls / maxs / mins / compares, the
-lane broadcast duplicate_lane, the first-element store store_first at any
+lane broadcast duplicate_lane, the per-block reduce reduce_data_block, the
+first-element store store_first at any
 element of a buffer, the governed mask logic on masks of any widths. Every
 value that is still live at the end is stored to %out (masks through a
 select), so dead code is rare.
@@ -383,7 +384,8 @@ class Kernel:
 
     # ---- statements
     def stmt(self):
-        kind = self.rng.choice(["reduce", "reduce", "pair", "gather", "gather", "gather_reg",
+        kind = self.rng.choice(["reduce", "reduce", "block_reduce", "pair", "gather", "gather",
+                                "gather_reg",
                                 "binary", "binary", "lane", "lane", "scalar_form",
                                 "scalar_form", "select", "compare",
                                 "store", "store",
@@ -405,6 +407,17 @@ class Kernel:
                   % (r, k, v, m, vreg((src, form)), vreg((dst, form))))
         float_sum = k == "sum" and dst in FLOATS
         self.define(r, "reg", (dst, form), float_sum or self.is_tainted(v))
+
+    def s_block_reduce(self):
+        """reduce_data_block: the vendor's (result, source) table (gen-conformance.py)."""
+        rng = self.rng
+        k = rng.choice(sorted(_conformance.REDUCE_DATA_BLOCK))
+        dst, src = rng.choice(_conformance.REDUCE_DATA_BLOCK[k])
+        v, m = self.make_reg((src, 1)), self.make_mask()
+        r = self.fresh()
+        self.emit("%s = ascreg.reduce_data_block <%s> %s, %s : %s -> %s"
+                  % (r, k, v, m, vreg((src, 1)), vreg((dst, 1))))
+        self.define(r, "reg", (dst, 1), (k == "sum" and dst in FLOATS) or self.is_tainted(v))
 
     def s_pair(self):
         t = (self.rng.choice(["f16", "f32"]), 1)

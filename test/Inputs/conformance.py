@@ -134,6 +134,9 @@ class Kernel:
             self.kind, self.op, self.dst, self.src = "truncate", "truncate", p[1], p[1]
         elif p[:3] == ["pair", "reduce", "sum"] and len(p) == 4:
             self.kind, self.op, self.dst, self.src = "reduce", "pair", p[3], p[3]
+        elif p[:3] == ["reduce", "data", "block"] and len(p) == 6 and \
+                p[3] in ("sum", "max", "min"):
+            self.kind, self.op, self.dst, self.src = "reduce", "block_" + p[3], p[4], p[5]
         elif p[0] == "reduce" and len(p) == 4 and p[1] in ("sum", "max", "min"):
             self.kind, self.op, self.dst, self.src = "reduce", p[1], p[2], p[3]
         elif p[:2] == ["gather", "reg"] and len(p) == 4:

@@ -316,6 +316,56 @@ def pair_reduce_sum(tok, v, active, saturate=False):
     return out, nan_only
 
 
+def reduce_data_block(kind, dst, tok, v, active, saturate=False):
+    """Issue 27 item 6: each 32-byte block of the source tok (16 lanes of 16 bits, 8 of
+    32 bits) reduced on its own: sum by the adjacent-pair tree of the block's lanes
+    (inactive +0, every node rounded in tok, f16 nodes saturating with `saturate`;
+    integers as values of tok, wrapped in dst: i16 / u16 sum into i32 / u32); max / min
+    -0 < +0, the first active NaN of the block, no active lane: -inf / +inf or the integer
+    min / max. Block b's value in lane b of dst, every other lane 0."""
+    n, per = lanes(tok), 32 // BYTES[base(tok)]
+    out = [0] * lanes(dst)
+    nan_only = set()
+    for blk in range(n // per):
+        vb, ab = v[blk * per:(blk + 1) * per], active[blk * per:(blk + 1) * per]
+        if kind == "sum":
+            if is_float(tok):
+                leaf = [vb[i] if ab[i] else 0 for i in range(per)]
+            else:
+                leaf = [int_value(tok, vb[i]) if ab[i] else 0 for i in range(per)]
+            while len(leaf) > 1:
+                if is_float(tok):
+                    leaf = [fadd(tok, leaf[2 * j], leaf[2 * j + 1], saturate)
+                            for j in range(len(leaf) // 2)]
+                else:
+                    leaf = [(leaf[2 * j] + leaf[2 * j + 1]) & mask_bits(dst)
+                            for j in range(len(leaf) // 2)]
+            leaf[0] &= mask_bits(dst)
+            out[blk] = leaf[0]
+            if is_float(tok) and is_nan_bits(tok, leaf[0]):
+                nan_only.add(blk)
+            continue
+        best = None
+        for i in range(per):
+            if not ab[i]:
+                continue
+            if is_float(tok) and is_nan_bits(tok, vb[i]):
+                best = vb[i]
+                break
+            k = float_key(tok, vb[i]) if is_float(tok) else int_value(tok, vb[i])
+            if best is None or ((k > bk) if kind == "max" else (k < bk)):
+                best, bk = vb[i], k
+        if best is None:
+            if is_float(tok):
+                t = base(tok)
+                best = (F16_NINF if t == "f16" else F32_NINF) if kind == "max" else \
+                    (F16_INF if t == "f16" else F32_INF)
+            else:
+                best = int_min(tok) if kind == "max" else int_max(tok)
+        out[blk] = best & mask_bits(tok)
+    return out, nan_only
+
+
 class GatherError(Exception):
     pass
 
@@ -353,8 +403,9 @@ def gather_reg(tok, v, idx_reg):
 # given the initial dst buffer (lanes not stored keep their value).
 # --------------------------------------------------------------------------------------
 def kernel_reduce(kind, dst, src, src_buf, dst_buf, count, repeat, ctrl=None):
-    """kind: 'sum' | 'max' | 'min' | 'pair'; ctrl: the kernel's CTRL state (CTRL[48] = 0
-    saturates f16 additions)."""
+    """kind: 'sum' | 'max' | 'min' | 'pair' | 'block_sum' | 'block_max' | 'block_min'
+    (reduce_data_block); ctrl: the kernel's CTRL state (CTRL[48] = 0 saturates f16
+    additions)."""
     saturate = not (ctrl or RUNTIME_CTRL)["48"]
     out = list(dst_buf)
     nan_only = set()
@@ -367,6 +418,8 @@ def kernel_reduce(kind, dst, src, src_buf, dst_buf, count, repeat, ctrl=None):
             res, nn = reduce_sum(dst, src, v, active, saturate)
         elif kind == "pair":
             res, nn = pair_reduce_sum(src, v, active, saturate)
+        elif kind.startswith("block_"):
+            res, nn = reduce_data_block(kind[len("block_"):], dst, src, v, active, saturate)
         else:
             res, nn = reduce_maxmin(kind, src, v, active)
         out[r * vd:(r + 1) * vd] = res                      # whole register, ALL mask
@@ -880,6 +933,21 @@ def selftest():
     out, _ = pair_reduce_sum("f32", [round_f32(i * 0.25) for i in range(64)], [True] * 64)
     assert [f32_to_float(x) for x in out[:32]] == [(4 * i + 1) * 0.25 for i in range(32)]
     assert not any(out[32:])
+    # reduce_data_block: the vendor's BlockReduceSum example in block 3 (numpy float16
+    # gives inf, and 35584 = 0x7858 saturating); block 0's tree (2048+0)+(1+1) = 2050.
+    v = [0] * 128
+    v[0:4] = [0x6800, 0, 0x3C00, 0x3C00]
+    v[48:52] = [0x7B53, 0x7B53, 0xF753, 0x5640]
+    act = [i % 16 < 4 for i in range(128)]
+    r, _ = reduce_data_block("sum", "f16", "f16", v, act)
+    assert r[0] == 0x6801 and r[3] == F16_INF and not any(r[8:]), r[:8]
+    assert reduce_data_block("sum", "f16", "f16", v, act, saturate=True)[0][3] == 0x7858
+    r, _ = reduce_data_block("max", "i16", "i16", [0x8001] + [0] * 127, [True] + [False] * 127)
+    assert r[:2] == [0x8001, 0x8000] and not any(r[8:])
+    r, _ = reduce_data_block("sum", "u32", "u32", [0xFFFFFFFF, 2] + [0] * 62, [True] * 64)
+    assert r[0] == 1
+    r, _ = reduce_data_block("sum", "i32", "i16", [0x7FFF, 1, 0xFFFF] + [0] * 125, [True] * 128)
+    assert r[0] == 0x7FFF and len(r) == 64                   # 32767 + 1 - 1 in 32 bits
     g, _ = gather("i16", "i8", "u16", [0xD8, 40], [0, 1] + [0] * 126, [True] * 2 + [False] * 126)
     assert g[:3] == [216, 40, 0]
     g, _ = gather_reg("f16", list(range(128)), [168] * 128)

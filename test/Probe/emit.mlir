@@ -35,11 +35,14 @@
 
 // O1: f16 1 + 127 x 2^-11: per node 0x3C3F, rounded once 0x3C40; f32
 // 1 + 63 x 2^-24: per node 0x3F80001F, once 0x3F800020 (lane 0 of each
-// register; the other lanes of a reduce result are zero).
+// register; the other lanes of a reduce result are zero). O17: block 0 of
+// reduce_data_block, f16 1 + 15 x 2^-11: per node 0x3C07, once 0x3C08; f32
+// 1 + 7 x 2^-24: 0x3F800003, 0x3F800004; blocks 1..7 exactly 2^-7 (0x2000)
+// and 2^-21 (0x35000000); lanes 8 and up zero.
 // EXP:      "sum.rounding": {
 // EXP:        "candidates": {
-// EXP-NEXT:     "per_node": "3f3c{{(0000){127}()}}1f00803f{{(00000000){63}()}}",
-// EXP-NEXT:     "round_once": "403c{{(0000){127}()}}2000803f{{(00000000){63}()}}"
+// EXP-NEXT:     "per_node": "3f3c{{(0000){127}()}}1f00803f{{(00000000){63}()}}073c{{(0020){7}()}}{{(0000){120}()}}0300803f{{(00000035){7}()}}{{(00000000){56}()}}",
+// EXP-NEXT:     "round_once": "403c{{(0000){127}()}}2000803f{{(00000000){63}()}}083c{{(0020){7}()}}{{(0000){120}()}}0400803f{{(00000035){7}()}}{{(00000000){56}()}}"
 // EXP:        "outputs": [
 // EXP-NEXT:     {
 // EXP-NEXT:       "elements": 128,
@@ -63,8 +66,9 @@
 // PROG-NEXT: #endif
 // PROG-NOT:  #define ASCREG_HOST_PROFILE
 // PROG:      #include "c_api/asc_simd.h"
-// PROG:      __simd_vf__ inline void probe_vf(__ubuf__ half* [[A16:v[0-9]+]], __ubuf__ float* {{v[0-9]+}}, __ubuf__ half* {{v[0-9]+}}, __ubuf__ float* {{v[0-9]+}}) {
+// PROG:      __simd_vf__ inline void probe_vf(__ubuf__ half* [[A16:v[0-9]+]], __ubuf__ float* {{v[0-9]+}}, __ubuf__ half* {{v[0-9]+}}, __ubuf__ float* {{v[0-9]+}}, __ubuf__ half* {{v[0-9]+}}, __ubuf__ float* {{v[0-9]+}}) {
 // PROG:      vcadd(
+// PROG:      vcgadd(
 // PROG:      __aicore__ inline void probe(
 // PROG:      set_ctrl(
 // PROG:      #include "acl/acl.h"
@@ -72,21 +76,25 @@
 // PROG-NEXT:     0x3c00, 0x1000, 0x1000,
 // PROG:      const uint32_t k_a32[64] = {
 // PROG-NEXT:     0x3f800000, 0x33800000,
-// PROG:      __global__ __vector__ void probe_kernel(__gm__ uint8_t *a16, __gm__ uint8_t *a32, __gm__ uint8_t *o16, __gm__ uint8_t *o32) {
+// PROG:      __global__ __vector__ void probe_kernel(__gm__ uint8_t *a16, __gm__ uint8_t *a32, __gm__ uint8_t *o16, __gm__ uint8_t *o32, __gm__ uint8_t *b16, __gm__ uint8_t *b32) {
 // PROG-NEXT:   asc_init();
 // PROG-NEXT:   __ubuf__ half a16_ub[128];
 // PROG-NEXT:   __ubuf__ float a32_ub[64];
 // PROG-NEXT:   __ubuf__ half o16_ub[128];
 // PROG-NEXT:   __ubuf__ float o32_ub[64];
+// PROG-NEXT:   __ubuf__ half b16_ub[128];
+// PROG-NEXT:   __ubuf__ float b32_ub[64];
 // PROG-NEXT:   asc_copy_gm2ub_align(a16_ub, (__gm__ half *)a16, 256);
 // PROG-NEXT:   asc_copy_gm2ub_align(a32_ub, (__gm__ float *)a32, 256);
 // PROG-NEXT:   asc_sync_notify(PIPE_MTE2, PIPE_V, EVENT_ID0);
 // PROG-NEXT:   asc_sync_wait(PIPE_MTE2, PIPE_V, EVENT_ID0);
-// PROG-NEXT:   probe(a16_ub, a32_ub, o16_ub, o32_ub);
+// PROG-NEXT:   probe(a16_ub, a32_ub, o16_ub, o32_ub, b16_ub, b32_ub);
 // PROG-NEXT:   asc_sync_notify(PIPE_V, PIPE_MTE3, EVENT_ID0);
 // PROG-NEXT:   asc_sync_wait(PIPE_V, PIPE_MTE3, EVENT_ID0);
 // PROG-NEXT:   asc_copy_ub2gm_align((__gm__ half *)o16, o16_ub, 256);
 // PROG-NEXT:   asc_copy_ub2gm_align((__gm__ float *)o32, o32_ub, 256);
+// PROG-NEXT:   asc_copy_ub2gm_align((__gm__ half *)b16, b16_ub, 256);
+// PROG-NEXT:   asc_copy_ub2gm_align((__gm__ float *)b32, b32_ub, 256);
 // PROG-NEXT:   asc_sync();
 // PROG:      int main(int argc, char **argv) {
 // PROG:        const std::string path = std::string(argv[1]) + "/sum.rounding.bin";
@@ -94,9 +102,9 @@
 // PROG-NEXT:   CHECK_ACL(aclrtSetDevice(0));
 // PROG:        CHECK_ACL(aclrtMemcpy(a16, 256, k_a16, 256, ACL_MEMCPY_HOST_TO_DEVICE));
 // PROG:      #ifdef ASCREG_HOST
-// PROG-NEXT:   probe_kernel(a16, a32, o16, o32);
+// PROG-NEXT:   probe_kernel(a16, a32, o16, o32, b16, b32);
 // PROG-NEXT: #else
-// PROG-NEXT:   probe_kernel<<<1, 0>>>(a16, a32, o16, o32);
+// PROG-NEXT:   probe_kernel<<<1, 0>>>(a16, a32, o16, o32, b16, b32);
 // PROG-NEXT: #endif
 // PROG-NEXT:   CHECK_ACL(aclrtSynchronizeDevice());
 // PROG:        CHECK_ACL(aclrtMemcpy(result.data() + 256, 256, o32, 256, ACL_MEMCPY_DEVICE_TO_HOST));

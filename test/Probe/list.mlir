@@ -9,7 +9,7 @@
 // CHECK-NEXT:   affects: reduce sum f16 / f32
 // CHECK-NEXT:   * per_node: every node of the vcadd tree rounds to the element type (D13)
 // CHECK-NEXT:     round_once: the tree runs in f32 (f16 sums) / f64 (f32 sums), one rounding at the end
-// CHECK-NEXT:   probe: sum_rounding.asc -> sum.rounding.bin: reduce sum of 1.0 and 127 x 2^-11 (f16)
+// CHECK-NEXT:   probe: sum_rounding.asc -> sum.rounding.bin: reduce and reduce_data_block sum of 1.0 and 2^-11 (f16)
 // CHECK: add.nan (O9):
 // CHECK: probe: add_nan.asc -> add.nan.bin
 // CHECK: maxmin.nan (O4):

@@ -12,7 +12,7 @@
 // RUN: ascreg-cc -fsyntax-only -DCASE=0 %s
 // MUL: error: static assertion failed{{.*}}Mul is not supported by the ascreg host twin yet
 // MULT: error: static assertion failed{{.*}}Muls is not supported by the ascreg host twin yet
-// BLOCK: error: static assertion failed{{.*}}ReduceDataBlock is not supported by the ascreg host twin yet
+// BLOCK: error: static assertion failed{{.*}}Squeeze is not supported by the ascreg host twin yet
 // ANDREG: error: static assertion failed{{.*}}And of registers is not supported by the ascreg host twin yet
 // LANE: error: static assertion failed{{.*}}Duplicate of a register lane {{.*}} is not supported by the ascreg host twin yet
 // PSEL: error: static assertion failed{{.*}}Select of masks (psel) is not supported by the ascreg host twin yet
@@ -33,7 +33,7 @@ __simd_vf__ inline void kernel(__ubuf__ float *dst, __ubuf__ float *src) {
 #elif CASE == 2
   Reg::Muls<float, Reg::MaskMergeMode::ZEROING>(b, a, 2.0f, m);
 #elif CASE == 3
-  Reg::ReduceDataBlock<Reg::ReduceType::SUM, float>(b, a, m);
+  Reg::Squeeze<float>(b, a, m);
 #elif CASE == 4
   Reg::And(b, a, a, m);
 #elif CASE == 5

@@ -347,6 +347,10 @@ inline bool isRegApiForm(const std::string &op) {
   return op == "duplicate_lane" || op == "store_first" || op.rfind("governed_mask_", 0) == 0;
 }
 
+/// reduce_data_block_{sum,max,min}_{DST}_{SRC}[_ctrlABCD] kernels.
+inline bool isReduceDataBlock(const std::vector<std::string> &parts) {
+  return parts.size() >= 6 && parts[0] == "reduce" && parts[1] == "data" && parts[2] == "block";
+}
 /// adds / muls / maxs / mins / compares kernels: a register and a scalar.
 inline bool isScalarForm(const std::string &op) {
   return op == "adds" || op == "muls" || op == "maxs" || op == "mins" || op == "compares";
@@ -427,9 +431,11 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     bufs = {in, d};
     scalars = {counts[g.pick(8)], repeat, g.pick(2) ? scalar : g.value(t)};
   } else if (!isGather) {
-    // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T}: (src, dst, count, repeat)
-    Tok dst = tok(parts[0] == "pair" ? parts[3] : parts[2]);
-    Tok src = tok(parts[0] == "pair" ? parts[3] : parts[3]);
+    // reduce_{kind}_{DST}_{SRC} / pair_reduce_sum_{T} /
+    // reduce_data_block_{kind}_{DST}_{SRC}: (src, dst, count, repeat)
+    const bool block = isReduceDataBlock(parts);
+    Tok dst = tok(block ? parts[4] : parts[0] == "pair" ? parts[3] : parts[2]);
+    Tok src = tok(block ? parts[5] : parts[3]);
     Buffer s{std::vector<uint8_t>(repeat * 256 * (src.two ? 2 : 1)), src.bytes()};
     for (uint64_t i = 0; i < s.n(); ++i)
       s.set(i, g.value(src));
@@ -499,20 +505,23 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
   return Case{bufs, scalars, repeat};
 }
 
-/// Additions (reduce sum, pair_reduce_sum, adds) may produce NaNs whose
-/// payload the contract does not fix: those compare by NaN-ness only.
+/// Additions (reduce sum, pair_reduce_sum, adds, reduce_data_block sum) may
+/// produce NaNs whose payload the contract does not fix: those compare by
+/// NaN-ness only.
 inline bool isAdditive(const std::vector<std::string> &parts) {
-  return parts[0] == "pair" || (parts[0] == "reduce" && parts[1] == "sum") || parts[0] == "adds";
+  return parts[0] == "pair" || (parts[0] == "reduce" && parts[1] == "sum") || parts[0] == "adds" ||
+         (isReduceDataBlock(parts) && parts[3] == "sum");
 }
 
 /// "" if `a` and `b` agree bit for bit (modulo NaN payloads of additions),
 /// else where and how they differ.
 inline std::string firstMismatch(const std::vector<std::string> &parts,
                                  const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
-  std::string dstTok = parts[0] == "pair"     ? parts[3]
-                       : parts[0] == "reduce" ? parts[2]
-                       : parts[0] == "adds"   ? parts[1]
-                                              : "";
+  std::string dstTok = parts[0] == "pair"         ? parts[3]
+                       : isReduceDataBlock(parts) ? parts[4]
+                       : parts[0] == "reduce"     ? parts[2]
+                       : parts[0] == "adds"       ? parts[1]
+                                                  : "";
   bool floatAdd = isAdditive(parts) && tok(dstTok).isFloat();
   for (size_t p = 0; p < a.size(); ++p) {
     if (a[p].bytes == b[p].bytes)

@@ -29,6 +29,7 @@
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/ScalarForms.h"
 
@@ -239,6 +240,26 @@ TEST(ConformanceSet, OneScalarFormKernelPerLegalType) {
   }
   EXPECT_EQ(want, have);
   EXPECT_EQ(want.size(), 58u); // adds / maxs / mins / compares 12 each, muls 10
+}
+
+/// The reduce_data_block kernels are exactly the legal types of the
+/// semantics library's table, once per kind.
+TEST(ConformanceSet, OneReduceDataBlockKernelPerLegalType) {
+  namespace sem = ascreg::semantics;
+  std::set<std::string> want, have;
+  const std::pair<sem::ReduceKind, const char *> kinds[] = {
+      {sem::ReduceKind::Sum, "sum"}, {sem::ReduceKind::Max, "max"}, {sem::ReduceKind::Min, "min"}};
+  for (auto [k, name] : kinds)
+    for (unsigned d = 0; d <= unsigned(sem::ElemKind::U64); ++d)
+      for (unsigned s = 0; s <= unsigned(sem::ElemKind::U64); ++s)
+        if (sem::isLegalReduceDataBlock(k, {sem::ElemKind(d)}, {sem::ElemKind(s)}))
+          want.insert(std::string("reduce_data_block_") + name + "_" +
+                      sem::elemName(sem::ElemKind(d)) + "_" + sem::elemName(sem::ElemKind(s)));
+  for (const std::string &n : kernelNames())
+    if (isReduceDataBlock(split(n)) && n.find("_ctrl") == std::string::npos)
+      have.insert(n);
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 3u * 6u); // sum / max / min of i16 u16 f16 i32 u32 f32
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

@@ -24,7 +24,8 @@
 //   - the intrinsics, in the out-parameter form the emitter produces
 //     (docs/dav3510.md, "Emission conventions"): pset_bN, plt_bN, pand, por,
 //     pxor, pnot, ppack, punpack, pintlv_b32, vlds, vsts, vcadd, vcmax, vcmin,
-//     vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*, vsel, vadd, vmax,
+//     vcgadd, vcgmax, vcgmin, vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*,
+//     vsel, vadd, vmax,
 //     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vmaxs,
 //     vmins, vcmps_*, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
 //   - vector_int64_t / vector_uint64_t (one register of 32 64-bit lanes, the
@@ -52,6 +53,7 @@
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/ScalarForms.h"
@@ -364,6 +366,19 @@ ASCREG_HOST_REDUCE(vcadd, Sum)
 ASCREG_HOST_REDUCE(vcmax, Max)
 ASCREG_HOST_REDUCE(vcmin, Min)
 #undef ASCREG_HOST_REDUCE
+
+/// One reduce per 32-byte block (reduce_data_block, docs/semantics.md 2.26).
+#define ASCREG_HOST_BLOCK_REDUCE(NAME, KIND)                                                       \
+  template <ascreg::semantics::ElemKind D, ascreg::semantics::ElemKind Sr>                         \
+  inline void NAME(ascreg_host::Vec<D> &d, ascreg_host::Vec<Sr> s, vector_bool m, AscMergeMode) {  \
+    ascreg::semantics::reduceDataBlock(ascreg_host::profile(),                                     \
+                                       ascreg::semantics::ReduceKind::KIND, ascreg_host::rt<D>(),  \
+                                       ascreg_host::rt<Sr>(), s.r, m.m, d.r);                      \
+  }
+ASCREG_HOST_BLOCK_REDUCE(vcgadd, Sum)
+ASCREG_HOST_BLOCK_REDUCE(vcgmax, Max)
+ASCREG_HOST_BLOCK_REDUCE(vcgmin, Min)
+#undef ASCREG_HOST_BLOCK_REDUCE
 
 template <ascreg::semantics::ElemKind K>
 inline void vcpadd(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> s, vector_bool m, AscMergeMode) {

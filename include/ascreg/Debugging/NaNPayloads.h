@@ -5,8 +5,9 @@
 // ascreg.testing): the semantics fixes the bits of every result, NaN
 // payloads included, except the payload of a NaN made by an addition
 // (docs/semantics.md 2.7 and section 4, "NaN payloads in check": reduce sum,
-// pair_reduce_sum, add, their dav-3510 ops, and scalar float arithmetic,
-// whose NaN operand order the host's code generator may swap). Only a buffer
+// reduce_data_block sum, pair_reduce_sum, add, their dav-3510 ops, and scalar
+// float arithmetic, whose NaN operand order the host's code generator may
+// swap). Only a buffer
 // such a NaN can reach compares two NaNs as equal; every other buffer is
 // compared bit for bit.
 //

@@ -86,7 +86,13 @@ def conformance_case(path, alias):
     body = ctrl_code(text)
     trait_decls = ""
     entry = {"name": name, "mlir": path, "count": "%count" in sig}
-    if toks[0] == "reduce":
+    if toks[:3] == ["reduce", "data", "block"]:
+        kind, d, s = toks[3], toks[4], toks[5]
+        call = ("Reduce%sWithDataBlock(res, v, mask)" % kind.capitalize() if alias and d == s else
+                "ReduceDataBlock<ReduceType::%s>(res, v, mask)" % kind.upper())
+        body += loop(s, d, "LoadAlign", [call], "src", "dst", s)
+        entry.update(bufs=[("src", s, "rep"), ("dst", d, "rep")], mask=s)
+    elif toks[0] == "reduce":
         kind, d, s = toks[1], toks[2], toks[3]
         call = ("Reduce%s(res, v, mask)" % kind.capitalize() if alias else
                 "Reduce<ReduceType::%s>(res, v, mask)" % kind.upper())

@@ -19,8 +19,8 @@ public:
 void populateAscRegToDavPatterns(const mlir::TypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 
-/// duplicate_lane, store_first, reduce_data_block and the governed mask
-/// logic (RegApiFormsToDav.cpp); part of populateAscRegToDavPatterns.
+/// duplicate_lane, store_first and the governed mask logic
+/// (RegApiFormsToDav.cpp); part of populateAscRegToDavPatterns.
 void populateRegApiFormsToDavPatterns(const mlir::TypeConverter &converter,
                                       mlir::RewritePatternSet &patterns);
 
@@ -28,6 +28,10 @@ void populateRegApiFormsToDavPatterns(const mlir::TypeConverter &converter,
 /// the vector op for 64-bit data (ScalarFormLowering.cpp).
 void populateScalarFormToDavPatterns(const mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
+
+/// reduce_data_block: vcgadd / vcgmax / vcgmin (ReduceDataBlockLowering.cpp).
+void populateReduceDataBlockToDavPatterns(const mlir::TypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns);
 
 } // namespace ascreg
 

@@ -31,8 +31,8 @@ void populateCastToVectorPatterns(const mlir::TypeConverter &converter,
 void populateLaneArithToVectorPatterns(const mlir::TypeConverter &converter,
                                        mlir::RewritePatternSet &patterns);
 
-/// duplicate_lane, store_first, reduce_data_block and the governed mask
-/// logic (RegApiFormsLowering.cpp); `checker` as for
+/// duplicate_lane, store_first and the governed mask logic
+/// (RegApiFormsLowering.cpp); `checker` as for
 /// populateAscRegToVectorPatterns.
 void populateRegApiFormsToVectorPatterns(const mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns,
@@ -56,6 +56,10 @@ mlir::Value zeroInactive(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mas
 /// (ScalarFormLowering.cpp).
 void populateScalarFormToVectorPatterns(const mlir::TypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
+
+/// reduce_data_block as per-block trees (ReduceDataBlockLowering.cpp).
+void populateReduceDataBlockToVectorPatterns(const mlir::TypeConverter &converter,
+                                             mlir::RewritePatternSet &patterns);
 
 } // namespace ascreg
 

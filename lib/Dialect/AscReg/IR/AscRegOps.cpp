@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/ScalarForms.h"
 
@@ -150,8 +151,13 @@ LogicalResult StoreAlignOp::verify() {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceOp::verify() {
-  if (failed(verifyZeroing(*this, getMode())))
+/// A reduction whose legal (result, source) pairs of kind k are `legal`:
+/// names them on an illegal pair (`note` follows the list).
+template <typename Legal>
+static LogicalResult verifyReducePair(Operation *op, ReduceKind kind, MergeMode mode,
+                                      VRegType result, VRegType source, Legal legal,
+                                      StringRef note) {
+  if (failed(verifyZeroing(op, mode)))
     return failure();
   sem::RegType dst = toRegType(getResult().getType()), src = toRegType(getSrc().getType());
   sem::ReduceKind k = toSem(getKind());
@@ -160,12 +166,16 @@ LogicalResult ReduceOp::verify() {
   SmallVector<std::string> legal;
   for (sem::RegType s : allRegTypes())
     for (sem::RegType d : allRegTypes())
-      if (sem::isLegalReduce(k, d, s))
-        legal.push_back(llvm::formatv("({0}, {1})", token(d), token(s)).str());
-  return emitOpError() << kindName(getKind()) << " of (result " << token(dst) << ", source "
-                       << token(src) << ") is not supported; legal (result, source) pairs for "
-                       << kindName(getKind()) << ": " << llvm::join(legal, " ")
-                       << " (x2 = 64-bit two-register form)";
+      if (legal(k, d, s))
+        pairs.push_back(llvm::formatv("({0}, {1})", token(d), token(s)).str());
+  return op->emitOpError() << kindName(kind) << " of (result " << token(dst) << ", source "
+                           << token(src) << ") is not supported; legal (result, source) pairs for "
+                           << kindName(kind) << ": " << llvm::join(pairs, " ") << note;
+}
+
+LogicalResult ReduceOp::verify() {
+  return verifyReducePair(*this, getKind(), getMode(), getResult().getType(), getSrc().getType(),
+                          sem::isLegalReduce, " (x2 = 64-bit two-register form)");
 }
 
 LogicalResult PairReduceSumOp::verify() {
@@ -540,6 +550,11 @@ LogicalResult StoreFirstOp::verify() {
   if (failed(verifyLaneOp(*this, getValue().getType(), MergeMode::zeroing, sem::isLegalStoreFirst)))
     return failure();
   return verifyMemRefMatchesReg(*this, getBase().getType(), getValue().getType());
+}
+
+LogicalResult ReduceDataBlockOp::verify() {
+  return verifyReducePair(*this, getKind(), getMode(), getResult().getType(), getSrc().getType(),
+                          sem::isLegalReduceDataBlock, "");
 }
 
 #define GET_OP_CLASSES

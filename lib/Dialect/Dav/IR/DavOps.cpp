@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 #include "ascreg/Semantics/Cast.h"
+#include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <array>
@@ -140,6 +141,22 @@ LogicalResult VcpaddOp::verify() {
   if (getResult().getType() == getSrc().getType() && sem::isLegalPairReduce(rt(getSrc())))
     return success();
   return emitOpError() << "vcpadd takes and returns f16 or f32 registers";
+}
+
+static LogicalResult verifyBlockReduce(Operation *op, sem::ReduceKind k, Value dst, Value src) {
+  if (sem::isLegalReduceDataBlock(k, rt(dst), rt(src)))
+    return success();
+  return op->emitOpError() << "(result " << dst.getType() << ", source " << src.getType()
+                           << ") is not a legal type pair of this intrinsic";
+}
+LogicalResult VcgaddOp::verify() {
+  return verifyBlockReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc());
+}
+LogicalResult VcgmaxOp::verify() {
+  return verifyBlockReduce(*this, sem::ReduceKind::Max, getResult(), getSrc());
+}
+LogicalResult VcgminOp::verify() {
+  return verifyBlockReduce(*this, sem::ReduceKind::Min, getResult(), getSrc());
 }
 
 LogicalResult Vgather2Op::verify() {

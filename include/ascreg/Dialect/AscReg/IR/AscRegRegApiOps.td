@@ -90,4 +90,41 @@ def AscReg_GovernedMaskNotOp : AscReg_Op<"governed_mask_not", [Pure]> {
   let assemblyFormat = "$input `,` $governing attr-dict";
 }
 
+def AscReg_ReduceDataBlockOp : AscReg_Op<"reduce_data_block", [Pure]> {
+  let summary = "one reduction per 32-byte block (ReduceDataBlock / vcgadd, vcgmax, vcgmin)";
+  let description = [{
+    Reduces each 32-byte DataBlock of `src` (16 lanes of 16 bits, 8 of 32
+    bits; mask counted on the source type) exactly as `reduce` reduces a
+    register, and puts block b's result in lane b of the result; lanes 8 and
+    up are 0. No index. Vendor API: `template <ReduceType type = SUM, typename T =
+    DefaultType, MaskMergeMode mode = ZEROING, typename U> void
+    ReduceDataBlock(U& dstReg, U srcReg, MaskReg mask)` and the aliases
+    `Reduce{Sum,Max,Min}WithDataBlock<T, mode>(dst, src, mask)`.
+
+    - `sum`: per block, the adjacent-pair tree with inactive lanes as +0,
+      every node rounded to the element type (`sum.rounding`) and saturated
+      in f16 when CTRL[48] = 0; i16/u16 sum into i32/u32, i32/u32 wrap.
+    - `max`/`min`: -0 below +0; the block's first active NaN (its bits); a
+      block with no active lane gives -inf/+inf (floats, `maxmin.empty`) or
+      the type's minimum/maximum.
+
+    Legal (result, source) — the vendor's table (ReduceDataBlock.md, C API
+    asc_reduce_*_datablock): sum (f16,f16) (f32,f32) (i32,i16) (u32,u16)
+    (i32,i32) (u32,u32); max/min the same type, one of i16 u16 f16 i32 u32
+    f32. Only `zeroing` mode.
+
+    ```mlir
+    %s = ascreg.reduce_data_block <sum> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+    %w = ascreg.reduce_data_block <sum> %h, %m : !ascreg.vreg<128xi16> -> !ascreg.vreg<64xi32>
+    ```
+  }];
+  let arguments = (ins AscReg_ReduceKindAttr:$kind, AscReg_VReg:$src, AscReg_Mask:$mask,
+                       AscReg_MergeModeArg:$mode);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = [{
+    $kind $src `,` $mask (`mode` $mode^)? attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // ASCREG_REGAPI_OPS_TD

@@ -376,4 +376,18 @@ def Dav_VtrcOp : Dav_IntrOp<"vtrc", "", [Pure, AllTypesMatch<["src", "result"]>]
   let hasVerifier = 1;
 }
 
+// vcgadd / vcgmax / vcgmin: ascreg.reduce_data_block (docs/semantics.md
+// 2.26), the Reg API's ReduceDataBlock, with its legal (result, source) types.
+class Dav_BlockReduceOp<string mnemonic, string what>
+    : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, MODE_ZEROING", [Pure]> {
+  let summary = what # " of each 32-byte block's active lanes into lane b (MODE_ZEROING)";
+  let arguments = (ins Dav_Reg:$src, AscReg_Mask:$mask);
+  let results = (outs Dav_Reg:$result);
+  let assemblyFormat = "$src `,` $mask attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+def Dav_VcgaddOp : Dav_BlockReduceOp<"vcgadd", "tree sum">;
+def Dav_VcgmaxOp : Dav_BlockReduceOp<"vcgmax", "maximum">;
+def Dav_VcgminOp : Dav_BlockReduceOp<"vcgmin", "minimum">;
+
 #endif // DAV_OPS_TD
