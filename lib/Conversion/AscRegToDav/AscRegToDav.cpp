@@ -861,4 +861,5 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
           converter, patterns.getContext());
   populateRegApiFormsToDavPatterns(converter, patterns);
   populateScalarFormToDavPatterns(converter, patterns);
+  populateShiftToDavPatterns(converter, patterns);
 }

@@ -1027,4 +1027,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
   populateLaneArithToVectorPatterns(converter, patterns);
   populateRegApiFormsToVectorPatterns(converter, patterns, checker);
   populateScalarFormToVectorPatterns(converter, patterns);
+  populateShiftToVectorPatterns(converter, patterns);
 }

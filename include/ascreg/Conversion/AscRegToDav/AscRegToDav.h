@@ -29,6 +29,11 @@ void populateRegApiFormsToDavPatterns(const mlir::TypeConverter &converter,
 void populateScalarFormToDavPatterns(const mlir::TypeConverter &converter,
                                      mlir::RewritePatternSet &patterns);
 
+/// shift_left, shift_right, shift_lefts, shift_rights: vshl, vshr, vshls,
+/// vshrs (ShiftLowering.cpp).
+void populateShiftToDavPatterns(const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif // ASCREG_CONVERSION_ASCREGTODAV_ASCREGTODAV_H

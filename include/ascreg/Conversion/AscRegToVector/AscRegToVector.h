@@ -57,6 +57,11 @@ mlir::Value zeroInactive(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mas
 void populateScalarFormToVectorPatterns(const mlir::TypeConverter &converter,
                                         mlir::RewritePatternSet &patterns);
 
+/// shift_left, shift_right, shift_lefts, shift_rights on the lane bits
+/// (ShiftLowering.cpp).
+void populateShiftToVectorPatterns(const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
+
 } // namespace ascreg
 
 #endif
