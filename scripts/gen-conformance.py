@@ -298,6 +298,61 @@ def compares_kernel(t):
 """
 
 
+# shift_left / shift_right / shift_lefts / shift_rights (docs/semantics.md 2.26): the
+# table of isLegalShift (unittests/Differential checks this list); the amount register
+# has the signed type of the width, the scalar is an i16 kernel parameter.
+SHIFTS = ("shift_left", "shift_right")
+SHIFT_TYPES = ("i8", "u8", "i16", "u16", "i32", "u32")
+
+
+def shift_amount(t):
+    return "i%d" % (BYTES[base(t)] * 8)
+
+
+def shift_kernel(op, t):
+    n = shift_amount(t)
+    what = f"{op}: {t} (source from a, amount {n} from b)"
+    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %b: {memref(n)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %r, %vl : index
+      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
+      %y = ascreg.load_align %b[%off] : {memref(n)} -> {vreg(n)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      %res = ascreg.{op} %x, %y, %mask : {vreg(t)}, {vreg(n)}
+      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
+def shift_scalar_kernel(op, t):
+    what = f"{op}: {t} (source from a, amount the i16 scalar %s)"
+    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, %s: i16) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %vl = arith.constant {lanes(t)} : index
+    %all = ascreg.create_mask <ALL> for {vreg(t)}
+    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
+      %off = arith.muli %r, %vl : index
+      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      %res = ascreg.{op} %x, %s, %mask : {vreg(t)}, i16
+      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
+      scf.yield %rest : i32
+    }}
+    return
+  }}
+}}
+"""
+
+
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).
 # R5 = rint round floor ceil trunc; the legality table itself is
 # ascreg::semantics::allCastPairs(); unittests/Differential checks that this
@@ -479,6 +534,10 @@ def main():
             files[f"{op}_{t}.mlir"] = scalar_form_kernel(op, t)
     for t in COMPARES:
         files[f"compares_{t}.mlir"] = compares_kernel(t)
+    for op in SHIFTS:
+        for t in SHIFT_TYPES:
+            files[f"{op}_{t}.mlir"] = shift_kernel(op, t)
+            files[f"{op}s_{t}.mlir"] = shift_scalar_kernel(op + "s", t)
     casts = {}
     for (dst, src), (_, _, parts) in CASTS.items():
         for part in PART_NAMES.get(parts, (None,)):

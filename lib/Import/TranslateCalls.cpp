@@ -364,6 +364,24 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
   } else if (op == "min") {
     results = {MinOp::create(b, l, ins[0].getType(), ins[0], ins[1], ins[2],
                                MergeModeAttr::get(ctx, MergeMode::zeroing))};
+  } else if (op == "shift_left" || op == "shift_right" || op == "shift_lefts" ||
+             op == "shift_rights") {
+    auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
+    mlir::Type t = ins[0].getType();
+    if (op == "shift_left")
+      results = {ShiftLeftOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing)};
+    else if (op == "shift_right")
+      results = {ShiftRightOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing)};
+    else {
+      // The scalar as the vendor's int16_t (C++'s conversion of the argument).
+      FailureOr<Value> s = laneScalar(1, {semantics::ElemKind::I16, 1});
+      if (failed(s))
+        return failure();
+      if (op == "shift_lefts")
+        results = {ShiftLeftsOp::create(b, l, t, ins[0], *s, ins[2], zeroing)};
+      else
+        results = {ShiftRightsOp::create(b, l, t, ins[0], *s, ins[2], zeroing)};
+    }
   } else if (op == "truncate") {
     // CAST_NONE is RINT for Truncate (docs/regapi.md).
     std::string r = StringRef(attr("round").value_or("")).lower();

@@ -14,6 +14,7 @@
 #include "RegisterOps.h"
 #include "ScalarFormOps.h"
 #include "ScalarOps.h"
+#include "ShiftOps.h"
 
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 
@@ -128,6 +129,30 @@ template <class OpT, sem::ScalarFormKind K> LogicalResult bindAscScalarForm(OpT 
 }
 template <class OpT, sem::ScalarFormKind K> LogicalResult bindDavScalarForm(OpT o, Compiler &c) {
   return bindScalarForm(K, o.getLhs(), o.getScalar(), o.getMask(), o.getResult(), c);
+}
+
+/// A shift by a register (ascreg shift_left / shift_right, dav vshl / vshr).
+LogicalResult bindShift(sem::ShiftKind k, Value source, Value amount, Value mask, Value result,
+                        Compiler &c) {
+  c.setMaskLanes(rt(result));
+  return c.emit(ShiftInst{.kind = k,
+                          .type = rt(result),
+                          .source = c.reg(source),
+                          .amount = c.reg(amount),
+                          .mask = c.mask(mask),
+                          .result = c.reg(result)});
+}
+/// A shift by a scalar (ascreg shift_lefts / shift_rights, dav vshls / vshrs).
+LogicalResult bindShiftScalar(sem::ShiftKind k, Value source, Value scalar, Value mask,
+                              Value result, Compiler &c) {
+  c.setMaskLanes(rt(result));
+  return c.emit(ShiftScalarInst{.kind = k,
+                                .type = rt(result),
+                                .scalarBits = scalar.getType().getIntOrFloatBitWidth(),
+                                .source = c.reg(source),
+                                .scalar = c.scalar(scalar),
+                                .mask = c.mask(mask),
+                                .result = c.reg(result)});
 }
 
 /// A load's instruction; `view` when its value may point into UB.
@@ -365,6 +390,20 @@ void Bindings::bindAscReg() {
   on<ReduceDataBlockOp>(+[](ReduceDataBlockOp o, Compiler &c) {
     return bindReduceDataBlock(toSemantics(o.getKind()), o.getSrc(), o.getMask(), o.getResult(), c);
   });
+  using SK = sem::ShiftKind;
+  on<ShiftLeftOp>(+[](ShiftLeftOp o, Compiler &c) {
+    return bindShift(SK::Left, o.getSource(), o.getAmount(), o.getMask(), o.getResult(), c);
+  });
+  on<ShiftRightOp>(+[](ShiftRightOp o, Compiler &c) {
+    return bindShift(SK::Right, o.getSource(), o.getAmount(), o.getMask(), o.getResult(), c);
+  });
+  on<ShiftLeftsOp>(+[](ShiftLeftsOp o, Compiler &c) {
+    return bindShiftScalar(SK::Left, o.getSource(), o.getScalar(), o.getMask(), o.getResult(), c);
+  });
+  on<ShiftRightsOp>(+[](ShiftRightsOp o, Compiler &c) {
+    return bindShiftScalar(SK::Right, o.getSource(), o.getScalar(), o.getMask(), o.getResult(),
+                           c);
+  });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });
   on<StoreFirstOp>(+[](StoreFirstOp o, Compiler &c) {
@@ -400,20 +439,8 @@ template <class ReduceT, sem::ReduceKind K> LogicalResult bindDavReduce(ReduceT 
 template <class BinaryT, sem::BinaryKind K> LogicalResult bindDavBinary(BinaryT o, Compiler &c) {
   return bindBinary(o, c, K);
 }
-template <class ScalarT, sem::dav::ScalarOp K>
-LogicalResult bindDavScalarOperand(ScalarT o, Compiler &c) {
-  c.setMaskLanes(rt(o.getResult()));
-  return c.emit(ScalarOperandInst{.kind = K,
-                                  .type = rt(o.getResult()),
-                                  .lhs = c.reg(o.getLhs()),
-                                  .scalar = c.scalar(o.getScalar()),
-                                  .mask = c.mask(o.getMask()),
-                                  .result = c.reg(o.getResult())});
-}
-
 void Bindings::bindDav() {
   using namespace ascreg::dav;
-  using SO = sem::dav::ScalarOp;
   on<PsetB8Op>(&bindPset<PsetB8Op, 8>);
   on<PsetB16Op>(&bindPset<PsetB16Op, 16>);
   on<PsetB32Op>(&bindPset<PsetB32Op, 32>);
@@ -554,8 +581,19 @@ void Bindings::bindDav() {
   on<VcgminOp>(+[](VcgminOp o, Compiler &c) {
     return bindReduceDataBlock(sem::ReduceKind::Min, o.getSrc(), o.getMask(), o.getResult(), c);
   });
-  on<VshlsOp>(&bindDavScalarOperand<VshlsOp, SO::Shls>);
-  on<VshrsOp>(&bindDavScalarOperand<VshrsOp, SO::Shrs>);
+  using SK = sem::ShiftKind;
+  on<VshlOp>(+[](VshlOp o, Compiler &c) {
+    return bindShift(SK::Left, o.getLhs(), o.getAmount(), o.getMask(), o.getResult(), c);
+  });
+  on<VshrOp>(+[](VshrOp o, Compiler &c) {
+    return bindShift(SK::Right, o.getLhs(), o.getAmount(), o.getMask(), o.getResult(), c);
+  });
+  on<VshlsOp>(+[](VshlsOp o, Compiler &c) {
+    return bindShiftScalar(SK::Left, o.getLhs(), o.getScalar(), o.getMask(), o.getResult(), c);
+  });
+  on<VshrsOp>(+[](VshrsOp o, Compiler &c) {
+    return bindShiftScalar(SK::Right, o.getLhs(), o.getScalar(), o.getMask(), o.getResult(), c);
+  });
   on<VintlvOp>(+[](VintlvOp o, Compiler &c) {
     return c.emit(InterleaveInst{.deinterleave = false,
                                  .type = rt(o.getLhs()),

@@ -845,26 +845,6 @@ struct BitwiseAndInst {
   }
 };
 
-/// vadds / vmuls / vshls / vshrs (zeroing).
-struct ScalarOperandInst {
-  static constexpr Flow flow = Flow::Next;
-  sem::dav::ScalarOp kind;
-  sem::RegType type;
-  RegRef lhs;
-  ScalarRef scalar;
-  MaskRef mask;
-  RegRef result;
-  void run(Machine &m) const {
-    sem::dav::scalarOp(kind, type, m.reg(lhs), m.scalar(scalar), m.mask(mask), m.regOut(result));
-  }
-  ShadowAction shadow(Machine &m, const Inst &inst) const {
-    ScalarRef in = scalar;
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {lhs}, &in);
-    return ShadowAction::Run;
-  }
-};
-
 /// vintlv / vdintlv.
 struct InterleaveInst {
   static constexpr Flow flow = Flow::Next;

@@ -108,7 +108,7 @@ std::vector<uint32_t> iota(unsigned n, uint32_t start, uint32_t step) {
 }
 
 constexpr ProbeElem F16 = ProbeElem::F16, F32 = ProbeElem::F32, I8 = ProbeElem::I8,
-                    I16 = ProbeElem::I16;
+                    I16 = ProbeElem::I16, I32 = ProbeElem::I32;
 
 // The kernels. Each is `@probe(inputs..., outputs...)`; the emitted names are
 // probe_vf (the vector function) and probe (its CTRL-setting entry).
@@ -334,6 +334,24 @@ module attributes {ascreg.target = "dav-3510"} {
 }
 )mlir";
 
+// shift.range / shift.negative / shift.signed_left: i32 lanes shifted left
+// and right by the i32 lanes of a second buffer.
+const char *kShifts = R"mlir(
+module attributes {ascreg.target = "dav-3510"} {
+  func.func @probe(%a: memref<?xi32>, %n: memref<?xi32>, %l: memref<?xi32>, %r: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>
+    %x = ascreg.load_align %a[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
+    %y = ascreg.load_align %n[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
+    %sl = ascreg.shift_left %x, %y, %all : !ascreg.vreg<64xi32>, !ascreg.vreg<64xi32>
+    ascreg.store_align %sl, %l[%c0], %all : !ascreg.vreg<64xi32>, memref<?xi32>
+    %sr = ascreg.shift_right %x, %y, %all : !ascreg.vreg<64xi32>, !ascreg.vreg<64xi32>
+    ascreg.store_align %sr, %r[%c0], %all : !ascreg.vreg<64xi32>, memref<?xi32>
+    return
+  }
+}
+)mlir";
+
 std::vector<Probe> makeProbes() {
   std::vector<Probe> p;
   // O1: lane 0 = 1.0, the rest 2^-11 (f16) / 2^-24 (f32): the first tree
@@ -435,6 +453,31 @@ std::vector<Probe> makeProbes() {
         output("mul32", F32), output("mul16", F16), output("sub16", F16)}});
   // O-C2: f32 65520, inf, NaN, 65536 -> f16 RINT and f16 65504 + 65504 in a
   // kernel that never writes CTRL.
+  // O18: i32 0x80000001 << 32 and >> 32: 0 and -1 (as_beyond), or the lane
+  // unchanged (low_bits).
+  p.push_back({"shift.range",
+               "i32 shift_left / shift_right of 0x80000001, INT_MAX, INT_MIN by 32",
+               kShifts,
+               false,
+               {input("a", I32, {0x80000001u, 0x7FFFFFFFu, 0x80000000u}, 0x12345678u),
+                input("n", I32, {32, 32, 32}, 0), output("l", I32), output("r", I32)}});
+  // O19: amounts -4, -1, -1 on small positive lanes (no bit reaches the
+  // sign, so shift.signed_left cannot change them): the other way
+  // (reverse) or 0 (out_of_range).
+  p.push_back({"shift.negative",
+               "i32 shift_left / shift_right of 0x100, 0x40, 2 by -4, -1, -1",
+               kShifts,
+               false,
+               {input("a", I32, {0x100u, 0x40u, 2u}, 0x12345678u),
+                input("n", I32, {0xFFFFFFFCu, 0xFFFFFFFFu, 0xFFFFFFFFu}, 0), output("l", I32),
+                output("r", I32)}});
+  // O20: 0x40000001 << 1 = 0x80000002 (wrap) or 0x00000002 (keep_sign).
+  p.push_back({"shift.signed_left",
+               "i32 shift_left of 0x40000001, 0xAAAAAAAA by 1 and INT_MIN by 4",
+               kShifts,
+               false,
+               {input("a", I32, {0x40000001u, 0xAAAAAAAAu, 0x80000000u}, 0x12345678u),
+                input("n", I32, {1, 1, 4}, 0), output("l", I32), output("r", I32)}});
   p.push_back({"ctrl.float_mode",
                "f32 -> f16 RINT of 65520 / inf / NaN and f16 65504 + 65504, CTRL never written",
                kFloatMode,

@@ -91,39 +91,6 @@ void vdupLane0(RegType t, const Reg &src, const Mask &m, Reg &out) {
   ref::duplicateLane(t, src, m, out); // the Reg API's Duplicate on a physical register
 }
 
-void scalarOp(ScalarOp k, RegType t, const Reg &a, uint64_t scalar, const Mask &m, Reg &out) {
-  unsigned eb = elemBytes(t.elem), n = kVLBytes / eb, w = 8 * eb;
-  uint64_t mask = w == 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
-  for (unsigned i = 0; i < n; ++i) {
-    uint64_t x = 0, r = 0;
-    std::memcpy(&x, a.b + i * eb, eb);
-    if (m.laneActive(t, i)) {
-      switch (k) {
-      case ScalarOp::Adds:
-        r = x + scalar;
-        break;
-      case ScalarOp::Muls:
-        r = x * scalar;
-        break;
-      case ScalarOp::Shls:
-        r = scalar >= w ? 0 : x << scalar;
-        break;
-      case ScalarOp::Shrs:
-        if (isSignedInt(t.elem)) {
-          unsigned s = 64 - w;
-          int64_t v = static_cast<int64_t>(x << s) >> s;
-          r = static_cast<uint64_t>(v >> (scalar >= w ? w - 1 : scalar));
-        } else {
-          r = scalar >= w ? 0 : x >> scalar;
-        }
-        break;
-      }
-    }
-    r &= mask;
-    std::memcpy(out.b + i * eb, &r, eb);
-  }
-}
-
 void vand(RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out) {
   unsigned eb = elemBytes(t.elem), n = kVLBytes / eb;
   for (unsigned i = 0; i < n; ++i) {

@@ -74,6 +74,18 @@ const ProfileCandidate kArithSubnormals[] = {
     {"keep", "sub / mul keep subnormal operands and results (gradual underflow)"},
     {"flush", "sub / mul take subnormal operands as zeros of their sign and flush such results"},
 };
+const ProfileCandidate kShiftRange[] = {
+    {"as_beyond", "a shift by exactly the lane width gives what a larger amount gives"},
+    {"low_bits", "a shift by exactly the lane width leaves the lane unchanged (width mod width)"},
+};
+const ProfileCandidate kShiftNegative[] = {
+    {"reverse", "a negative amount shifts the other way by its magnitude"},
+    {"out_of_range", "a negative amount gives what an amount past the width gives"},
+};
+const ProfileCandidate kShiftSignedLeft[] = {
+    {"wrap", "a signed left shift is the two's complement (unsigned) shift"},
+    {"keep_sign", "a signed left shift keeps the sign bit and drops the bit below it"},
+};
 const ProfileCandidate kFloatMode[] = {
     {"non_saturating", "a kernel that sets no CTRL runs with CTRL[48] = 1: inf / NaN kept"},
     {"saturating", "a kernel that sets no CTRL runs with CTRL[48] = 0 (the reset value)"},
@@ -112,6 +124,15 @@ const ProfilePoint kPoints[] = {
     {"arith.subnormals", "O15", "do float sub / mul flush subnormal operands and results?",
      "sub, mul (f16 / bf16 / f32)", ASCREG_CANDIDATES(kArithSubnormals),
      ASCREG_FIELD(ArithSubnormals, arithSubnormals)},
+    {"shift.range", "O18", "what does a shift by exactly the lane width give?",
+     "shift_left / shift_right (+ scalar forms)", ASCREG_CANDIDATES(kShiftRange),
+     ASCREG_FIELD(ShiftRange, shiftRange)},
+    {"shift.negative", "O19", "what does a negative shift amount do?",
+     "shift_left / shift_right (+ scalar forms)", ASCREG_CANDIDATES(kShiftNegative),
+     ASCREG_FIELD(ShiftNegative, shiftNegative)},
+    {"shift.signed_left", "O20", "does a left shift of a signed lane keep the sign bit?",
+     "shift_left / shift_lefts (signed)", ASCREG_CANDIDATES(kShiftSignedLeft),
+     ASCREG_FIELD(ShiftSignedLeft, shiftSignedLeft)},
     {"ctrl.float_mode", "O-C2", "which CTRL[48] does a kernel that never writes CTRL see?",
      "f16 add / sub / mul, float conversions", ASCREG_CANDIDATES(kFloatMode), &getFloatMode,
      &setFloatMode},

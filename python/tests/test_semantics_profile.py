@@ -74,7 +74,7 @@ def test_semantic_points_lists_every_point_documented_first():
     points = ascreg.semantic_points()
     keys = [p["key"] for p in points]
     assert keys[0] == "sum.rounding" and "ctrl.float_mode" in keys
-    assert len(keys) == len(set(keys)) == 12
+    assert len(keys) == len(set(keys)) == 15
     for p in points:
         assert len(p["candidates"]) >= 2
         assert p["open_point"] and p["question"] and p["affects"]

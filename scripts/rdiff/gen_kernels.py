@@ -65,6 +65,8 @@ LANE_OPS["duplicate_lane"] = ([_reg_type(t) for t in _conformance.DUPLICATE_LANE
 SCALAR_FORMS = {op: [_reg_type(t) for t in types]
                 for op, types in _conformance.SCALAR_FORMS.items()}
 SCALAR_FORMS["compares"] = [_reg_type(t) for t in _conformance.COMPARES]
+# shift_left / shift_right / shift_lefts / shift_rights: the legal register types.
+SHIFT_TYPES = [_reg_type(t) for t in _conformance.SHIFT_TYPES]
 
 BYTES = {"i8": 1, "u8": 1, "i16": 2, "u16": 2, "f16": 2, "bf16": 2, "i32": 4, "u32": 4,
          "f32": 4, "i64": 8, "u64": 8}
@@ -387,7 +389,7 @@ class Kernel:
         kind = self.rng.choice(["reduce", "reduce", "block_reduce", "pair", "gather", "gather",
                                 "gather_reg",
                                 "binary", "binary", "lane", "lane", "scalar_form",
-                                "scalar_form", "select", "compare",
+                                "scalar_form", "shift", "select", "compare",
                                 "store", "store",
                                 "mask", "dup", "bitcast", "scalar", "cast", "cast", "truncate"])
         getattr(self, "s_" + kind)()
@@ -500,6 +502,33 @@ class Kernel:
         self.emit("%s = ascreg.%s %s, %s, %s : %s, %s"
                   % (r, op, a, s, m, vreg(t), scalar_type(t[0])))
         self.define(r, "reg", t, (op == "adds" and t[0] in FLOATS) or self.is_tainted(a))
+
+    def s_shift(self):
+        """shift_left / shift_right by an amount register (often a broadcast edge:
+        0, 1, w - 1, w, w + 1, negative) or shift_lefts / shift_rights by an i16."""
+        rng = self.rng
+        t = rng.choice(SHIFT_TYPES)
+        w = int_width(t[0])
+        a, m = self.make_reg(t), self.make_mask()
+        edge = rng.choice([0, 1, w - 1, w, w + 1, -1, -w, -w - 1, rng.randrange(-40, 40)])
+        op = rng.choice(["shift_left", "shift_right"])
+        r = self.fresh()
+        if rng.random() < 0.5:
+            n = (("i%d" % w), 1)
+            if rng.random() < 0.5:
+                amount = self.make_reg(n)
+            else:
+                amount = self.fresh()
+                self.emit("%s = ascreg.duplicate %s : i%d -> %s"
+                          % (amount, self.const(edge, "i%d" % w), w, vreg(n)))
+            self.emit("%s = ascreg.%s %s, %s, %s : %s, %s"
+                      % (r, op, a, amount, m, vreg(t), vreg(n)))
+            tainted = self.is_tainted(a, amount)
+        else:
+            k = self.make_scalar("i16") if rng.random() < 0.3 else self.const(edge, "i16")
+            self.emit("%s = ascreg.%ss %s, %s, %s : %s, i16" % (r, op, a, k, m, vreg(t)))
+            tainted = self.is_tainted(a)
+        self.define(r, "reg", t, tainted)
 
     def s_select(self):
         t = self.rng.choice(REG_TYPES)

@@ -150,6 +150,9 @@ class Kernel:
                 p[3]
         elif p[:2] in (["duplicate", "lane"], ["store", "first"]) and len(p) == 3:
             self.kind, self.op, self.dst, self.src = "lane_unary", p[0] + "_" + p[1], p[2], p[2]
+        elif p[0] == "shift" and len(p) == 3 and p[1] in ("left", "right", "lefts", "rights"):
+            self.kind = "shift" if p[1] in ("left", "right") else "shift_scalar"
+            self.op, self.dst, self.src = "shift_" + p[1], p[2], p[2]
         elif p[0] in SCALAR_FORMS + ("compares",) and len(p) == 2:
             self.kind = "compares" if p[0] == "compares" else "scalar_form"
             self.op, self.src = p[0], p[1]
@@ -517,6 +520,31 @@ def make_case(k, rng, case_no):
         c.dst_arg = len(inputs)
         c.profile = gen.profile
         c.expected = G.kernel_lane(k.op, k.src, inputs, dst, count, repeat, k.ctrl)
+    elif k.kind in ("shift", "shift_scalar"):
+        vl = G.lanes(k.src)
+        gen = ValueGen(rng, k.src, case_no)
+        n = max(1, repeat) * vl
+        w = G.bits_of(k.src)
+        src = gen.many(n + slack(rng, (0, vl)))
+        # Amounts around the edges (0, 1, w - 1, w, w + 1, negative ones) and at random.
+        def amount(lo, hi):
+            edges = (0, 1, w - 1, w, w + 1, -1, -w, -w - 1, lo, hi)
+            return rng.choice(edges) if rng.getrandbits(1) else rng.randint(lo, hi)
+        dst = [rng.getrandbits(w) for _ in range(n + slack(rng, (0, vl)))]
+        count = pick_count(rng, vl, max(1, repeat), case_no)
+        if k.kind == "shift":
+            ntok = "i%d" % w
+            amounts = [amount(-(1 << (w - 1)), (1 << (w - 1)) - 1) for _ in range(n)]
+            c.args = [(k.src, src), (ntok, [a & G.mask_bits(ntok) for a in amounts]),
+                      (k.dst, dst), ("#i32", count), ("#index", repeat)]
+            c.dst_arg = 2
+        else:
+            amounts = amount(-32768, 32767)
+            c.args = [(k.src, src), (k.dst, dst), ("#i32", count), ("#index", repeat),
+                      ("#i16", amounts)]
+            c.dst_arg = 1
+        c.profile = gen.profile
+        c.expected = G.kernel_shift(k.op, k.src, src, amounts, dst, count, repeat)
     elif k.kind in ("scalar_form", "compares"):
         vl = G.lanes(k.src)
         gen = ValueGen(rng, k.src, case_no)

@@ -884,6 +884,35 @@ def kernel_compares(tok, src_buf, scalar, dst_buf, count, repeat):
                                     if lane_compare(pred, tok, src_buf[e], scalar)), False))
 
 
+# --------------------------------------------------------------------------------------
+# shift_left / shift_right / shift_lefts / shift_rights (docs/semantics.md 2.26), the
+# documented profile: a negative amount shifts the other way (shift.negative = reverse),
+# an amount >= the width shifts everything out (shift.range = as_beyond), a signed left
+# shift is the two's complement one (shift.signed_left = wrap). Python's own integers:
+# `>>` of a negative int is the arithmetic shift.
+# --------------------------------------------------------------------------------------
+def shift_lane(op, tok, a, n):
+    """One active lane: `a` (bits of tok) shifted by the integer n."""
+    w, m = bits_of(tok), mask_bits(tok)
+    left = op.startswith("shift_left")
+    if n < 0:
+        left, n = not left, -n
+    v = int_value(tok, a)
+    if left:
+        return 0 if n >= w else (a << n) & m
+    if n >= w:
+        return m if v < 0 else 0
+    return (v >> n) & m
+
+
+def kernel_shift(op, tok, src_buf, amounts, dst_buf, count, repeat):
+    """`amounts` is a list of integers (a register's lanes) or one integer (the scalar)."""
+    def amount(e):
+        return amounts[e] if isinstance(amounts, list) else amounts
+    return map_lanes(tok, dst_buf, count, repeat,
+                     lambda e: (shift_lane(op, tok, src_buf[e], amount(e)), False))
+
+
 def selftest():
     import random
     rnd = random.Random(1234)
@@ -1008,6 +1037,16 @@ def selftest():
         not lane_compare("eq", "f32", 0x7FC00000, 0x7FC00000)
     assert lane_compare("eq", "f16", 0x8000, 0) and lane_compare("lt", "i16", 0xFFFF, 0)
     assert not lane_compare("lt", "u16", 0xFFFF, 0)
+    # shifts (hand-computed from the vendor's examples, docs/semantics.md 2.26)
+    assert shift_lane("shift_left", "i16", 0xAAAA, 1) == 0x5554
+    assert shift_lane("shift_left", "i16", 0xAAAA, 3) == 0x5550
+    assert shift_lane("shift_left", "i32", 0x40000001, 1) == 0x80000002
+    assert shift_lane("shift_left", "u16", 0xAAAA, 1) == 0x5554
+    assert shift_lane("shift_right", "u16", 0xAAAA, 1) == 0x5555
+    assert shift_lane("shift_right", "i16", 0xAAAA, 3) == 0xF555
+    assert shift_lane("shift_rights", "i8", 0x80, 9) == 0xFF and shift_lane("shift_right", "i8", 0x7F, 8) == 0
+    assert shift_lane("shift_left", "i32", 0x80000000, 32) == 0
+    assert shift_lane("shift_lefts", "u8", 0x90, -4) == 0x09
     print("golden selftest OK")
 
 

@@ -29,7 +29,7 @@
 
 // An unknown point lists the points.
 // RUN: not ascreg-run %s --semantics=sum.round=per_node --arg=%t.in.npy --arg=%t.out.npy 2>&1 | FileCheck %s --check-prefix=BADKEY
-// BADKEY: --semantics: unknown semantic point 'sum.round'; the points are: sum.rounding add.nan maxmin.nan maxmin.empty pair.single_lane compare.subnormals gather.mask cast.widen_mask mul.f16_saturation abs.float arith.subnormals ctrl.float_mode
+// BADKEY: --semantics: unknown semantic point 'sum.round'; the points are: sum.rounding add.nan maxmin.nan maxmin.empty pair.single_lane compare.subnormals gather.mask cast.widen_mask mul.f16_saturation abs.float arith.subnormals shift.range shift.negative shift.signed_left ctrl.float_mode
 
 // A JSON file without "choices", and one that is not JSON.
 // RUN: echo '{"profile": "x"}' > %t.nochoices.json

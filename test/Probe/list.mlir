@@ -4,7 +4,7 @@
 // others by their headers.
 // RUN: ascreg-probe list | FileCheck %s
 
-// CHECK: 12 open points (docs/semantics.md sections 8 and 10.10)
+// CHECK: 15 open points (docs/semantics.md sections 8 and 10.10)
 // CHECK: sum.rounding (O1): does every vcadd tree node round, or only the result?
 // CHECK-NEXT:   affects: reduce sum f16 / f32
 // CHECK-NEXT:   * per_node: every node of the vcadd tree rounds to the element type (D13)
@@ -33,6 +33,15 @@
 // CHECK: probe: abs_float.asc -> abs.float.bin
 // CHECK: arith.subnormals (O15):
 // CHECK: probe: arith_subnormals.asc -> arith.subnormals.bin
+// CHECK: shift.range (O18): what does a shift by exactly the lane width give?
+// CHECK-NEXT:   affects: shift_left / shift_right (+ scalar forms)
+// CHECK-NEXT:   * as_beyond:
+// CHECK-NEXT:     low_bits:
+// CHECK-NEXT:   probe: shift_range.asc -> shift.range.bin
+// CHECK: shift.negative (O19):
+// CHECK: probe: shift_negative.asc -> shift.negative.bin
+// CHECK: shift.signed_left (O20):
+// CHECK: probe: shift_signed_left.asc -> shift.signed_left.bin
 // CHECK: ctrl.float_mode (O-C2): which CTRL[48] does a kernel that never writes CTRL see?
 // CHECK-NEXT:   affects: f16 add / sub / mul, float conversions
 // CHECK-NEXT:   * non_saturating:

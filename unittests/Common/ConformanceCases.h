@@ -89,6 +89,10 @@ inline std::vector<std::string> split(const std::string &s) {
     out[0] += "_" + out[1];
     out.erase(out.begin() + 1);
   }
+  if (out.size() > 1 && out[0] == "shift") { // shift_lefts_u8 -> {shift_lefts, u8}
+    out[0] += "_" + out[1];
+    out.erase(out.begin() + 1);
+  }
   if (out.size() > 2 && out[0] == "governed" && out[1] == "mask") { // governed_mask_and_f16
     out[0] += "_" + out[1] + "_" + out[2];
     out.erase(out.begin() + 1, out.begin() + 3);
@@ -356,6 +360,13 @@ inline bool isScalarForm(const std::string &op) {
   return op == "adds" || op == "muls" || op == "maxs" || op == "mins" || op == "compares";
 }
 
+/// shift_left / shift_right kernels (a data and an amount register) and
+/// shift_lefts / shift_rights kernels (a register and an i16 scalar).
+inline bool isShift(const std::string &op) { return op == "shift_left" || op == "shift_right"; }
+inline bool isShiftScalar(const std::string &op) {
+  return op == "shift_lefts" || op == "shift_rights";
+}
+
 struct Buffer {
   std::vector<uint8_t> bytes;
   unsigned elemBytes;
@@ -413,6 +424,36 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     uint64_t counts[] = {
         0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
     scalars = {counts[g.pick(8)], repeat};
+  } else if (isShift(parts[0]) || isShiftScalar(parts[0])) {
+    // shift_{left,right}_{T}: (a, amounts, dst, count, repeat);
+    // shift_{lefts,rights}_{T}: (a, dst, count, repeat, i16 scalar). Amounts
+    // are mostly the edges: 0, 1, w - 1, w, w + 1, negative ones.
+    Tok t = tok(parts[1]);
+    const int64_t w = int64_t(8 * t.bytes());
+    auto amount = [&] {
+      const int64_t edges[] = {0, 1, w - 1, w, w + 1, -1, -w, -w - 1};
+      return g.pick(3) ? edges[g.pick(8)] : int64_t(g.pick(unsigned(4 * w))) - 2 * w;
+    };
+    Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+    for (uint64_t i = 0; i < in.n(); ++i)
+      in.set(i, g.value(t));
+    bufs.push_back(in);
+    if (isShift(parts[0])) {
+      Buffer n{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+      for (uint64_t i = 0; i < n.n(); ++i)
+        n.set(i, g.pick(8) ? uint64_t(amount()) : g.bits(t.bytes()));
+      bufs.push_back(n);
+    }
+    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
+    for (uint64_t i = 0; i < d.n(); ++i)
+      d.set(i, g.bits(t.bytes()));
+    bufs.push_back(d);
+    uint64_t total = uint64_t(repeat) * t.lanes();
+    uint64_t counts[] = {
+        0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
+    scalars = {counts[g.pick(8)], repeat};
+    if (isShiftScalar(parts[0]))
+      scalars.push_back(uint64_t(g.pick(8) ? amount() : int64_t(int16_t(g.bits(2)))) & 0xFFFF);
   } else if (isScalarForm(parts[0])) {
     // {adds,muls,maxs,mins}_{T}[_ctrlABCD] / compares_{T}: (src, dst, count,
     // repeat, scalar bits); the scalar is often one of the lanes (ties).

@@ -32,6 +32,7 @@
 #include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/ScalarForms.h"
+#include "ascreg/Semantics/Shifts.h"
 
 #include "mlir/Pass/PassManager.h"
 
@@ -262,6 +263,33 @@ TEST(ConformanceSet, OneReduceDataBlockKernelPerLegalType) {
   EXPECT_EQ(want.size(), 3u * 6u); // sum / max / min of i16 u16 f16 i32 u32 f32
 }
 
+/// The shift kernels are exactly the legal types of isLegalShift, each in
+/// the register and the scalar form.
+TEST(ConformanceSet, OneShiftKernelPerLegalType) {
+  namespace sem = ascreg::semantics;
+  std::set<std::string> want, have;
+  for (sem::ElemKind e :
+       {sem::ElemKind::I8, sem::ElemKind::U8, sem::ElemKind::I16, sem::ElemKind::U16,
+        sem::ElemKind::F16, sem::ElemKind::BF16, sem::ElemKind::I32, sem::ElemKind::U32,
+        sem::ElemKind::F32, sem::ElemKind::I64, sem::ElemKind::U64})
+    for (uint8_t regs : {1, 2}) {
+      sem::RegType t{e, regs};
+      if (!sem::isValidRegType(t) || !sem::isLegalShift(t))
+        continue;
+      std::string type = std::string(sem::elemName(e)) + (regs == 2 ? "x2" : "");
+      for (sem::ShiftKind k : {sem::ShiftKind::Left, sem::ShiftKind::Right})
+        for (bool scalar : {false, true})
+          want.insert(std::string(sem::shiftName(k, scalar)) + "_" + type);
+    }
+  for (const std::string &n : kernelNames()) {
+    std::vector<std::string> parts = split(n);
+    if ((isShift(parts[0]) || isShiftScalar(parts[0])) && parts.size() == 2)
+      have.insert(n);
+  }
+  EXPECT_EQ(want, have);
+  EXPECT_EQ(want.size(), 24u); // 6 types x shift_left / shift_right / shift_lefts / shift_rights
+}
+
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),
                          [](const ::testing::TestParamInfo<std::string> &info) {
                            return info.param;
@@ -384,6 +412,7 @@ struct Planted {
   uint64_t count;
   uint64_t fill;
   std::vector<std::pair<unsigned, uint64_t>> lanes;
+  uint64_t amount = 0; ///< every lane of a shift kernel's amount register
 };
 
 const std::vector<Planted> &plantedInputs() {
@@ -410,6 +439,12 @@ const std::vector<Planted> &plantedInputs() {
       {"abs.float", {"abs_f16"}, 128, 0xFE01, {}},
       // (2^-70)^2 = 2^-140: the subnormal 0x200 (keep) or +0 (flush).
       {"arith.subnormals", {"mul_f32"}, 64, 0x1C800000, {}},
+      // i32 0x80000001 << 32: 0 (as_beyond) or 0x80000001 unchanged (low_bits).
+      {"shift.range", {"shift_left_i32"}, 64, 0x80000001, {}, 32},
+      // 0x100 >> -4: 0x1000 (reverse) or 0 (out_of_range).
+      {"shift.negative", {"shift_right_i32"}, 64, 0x100, {}, 0xFFFFFFFC},
+      // i16 0x4001 << 1: 0x8002 (wrap) or 0x0002 (keep_sign).
+      {"shift.signed_left", {"shift_left_i16"}, 128, 0x4001, {}, 1},
   };
   return planted;
 }
@@ -439,7 +474,12 @@ Case plantedCase(const Planted &p) {
         src.set(lane, bits);
     }
   }
-  const bool twoInputs = parts[0] == "gather" || isLaneBinary(parts[0]);
+  if (isShift(parts[0])) {
+    Buffer &n = k.buffers[1];
+    for (uint64_t i = 0; i < n.n(); ++i)
+      n.set(i, p.amount);
+  }
+  const bool twoInputs = parts[0] == "gather" || isLaneBinary(parts[0]) || isShift(parts[0]);
   for (Buffer &b : k.buffers) // outputs start at 0
     if (&b != &k.buffers[0] && !(twoInputs && &b == &k.buffers[1]))
       std::fill(b.bytes.begin(), b.bytes.end(), 0);

@@ -27,7 +27,7 @@
 //     vcgadd, vcgmax, vcgmin, vcpadd, vgather2, vselr, vbr, vdup, vci, vcmp_*,
 //     vsel, vadd, vmax,
 //     vmin, vsub, vmul, vabs, vand, vor, vxor, vnot, vadds, vmuls, vmaxs,
-//     vmins, vcmps_*, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
+//     vmins, vcmps_*, vshl, vshr, vshls, vshrs, vintlv, vdintlv, vcvt, vtrc;
 //   - vector_int64_t / vector_uint64_t (one register of 32 64-bit lanes, the
 //     64-bit side of vcvt) and the conversion literals ROUND_R ... ROUND_O,
 //     RS_DISABLE / RS_ENABLE, PART_EVEN / PART_ODD, PART_P0 ... PART_P3;
@@ -58,6 +58,7 @@
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/ScalarForms.h"
 #include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Semantics/Shifts.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include <cmath>
@@ -502,16 +503,26 @@ inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
   ascreg::semantics::dav::vand(ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);
 }
 
-#define ASCREG_HOST_SCALAR(NAME, KIND)                                                             \
-  template <ascreg::semantics::ElemKind K, class T>                                                \
-  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,         \
-                   AscMergeMode) {                                                                 \
-    ascreg::semantics::dav::scalarOp(ascreg::semantics::dav::ScalarOp::KIND, ascreg_host::rt<K>(), \
-                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                  \
+// The shifts (docs/semantics.md 2.26): the amount register has the signed
+// lanes of the width; a scalar amount is its signed value.
+#define ASCREG_HOST_SHIFT(NAME, NAMES, KIND)                                                       \
+  template <ascreg::semantics::ElemKind K, ascreg::semantics::ElemKind N>                          \
+  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<N> n,           \
+                   vector_bool m, AscMergeMode) {                                                  \
+    ascreg::semantics::shift(ascreg_host::profile(), ascreg::semantics::ShiftKind::KIND,           \
+                             ascreg_host::rt<K>(), a.r, n.r, m.m, d.r);                            \
+  }                                                                                                \
+  template <ascreg::semantics::ElemKind K, class T,                                                \
+            class = std::enable_if_t<std::is_integral_v<T>>>                                      \
+  inline void NAMES(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,        \
+                    AscMergeMode) {                                                                \
+    ascreg::semantics::shiftScalar(ascreg_host::profile(), ascreg::semantics::ShiftKind::KIND,     \
+                                   ascreg_host::rt<K>(), a.r,                                      \
+                                   int64_t(static_cast<std::make_signed_t<T>>(scalar)), m.m, d.r); \
   }
-ASCREG_HOST_SCALAR(vshls, Shls)
-ASCREG_HOST_SCALAR(vshrs, Shrs)
-#undef ASCREG_HOST_SCALAR
+ASCREG_HOST_SHIFT(vshl, vshls, Left)
+ASCREG_HOST_SHIFT(vshr, vshrs, Right)
+#undef ASCREG_HOST_SHIFT
 
 // The scalar forms (docs/semantics.md 2.25): the scalar's bits in the element type.
 #define ASCREG_HOST_SCALAR_FORM(NAME, KIND)                                                        \

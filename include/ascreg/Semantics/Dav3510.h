@@ -43,10 +43,6 @@ void vldsDintlvB32(const uint8_t *src, Reg &even, Reg &odd);
 /// Duplicate(dst, srcReg, mask) LOWEST: active lanes = lane 0 of src, others 0.
 void vdupLane0(RegType t, const Reg &src, const Mask &m, Reg &out);
 
-enum class ScalarOp : uint8_t { Adds, Muls, Shls, Shrs };
-/// Integer lanes op scalar, wrapping; shrs is arithmetic for signed lanes;
-/// shifts by >= the lane width give 0 (or the sign fill). Zeroing mask.
-void scalarOp(ScalarOp k, RegType t, const Reg &a, uint64_t scalar, const Mask &m, Reg &out);
 /// Bitwise and of integer lanes (zeroing mask).
 void vand(RegType t, const Reg &a, const Reg &b, const Mask &m, Reg &out);
 

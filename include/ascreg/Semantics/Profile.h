@@ -124,6 +124,22 @@ enum class ArithSubnormals : uint8_t {
   Keep,  ///< `keep`: IEEE gradual underflow
   Flush, ///< `flush`: subnormal operands and results are zeros of their sign
 };
+/// `shift.range` (O18): a shift by exactly the lane width (the vendor
+/// documents amounts greater than the width only).
+enum class ShiftRange : uint8_t {
+  AsBeyond, ///< `as_beyond`: like a larger amount (0; a signed right shift -1 / 0)
+  LowBits,  ///< `low_bits`: the shifter sees width mod width = 0: the lane unchanged
+};
+/// `shift.negative` (O19): a negative amount ("负数行为未定义").
+enum class ShiftNegative : uint8_t {
+  Reverse,    ///< `reverse`: a shift the other way by |amount|
+  OutOfRange, ///< `out_of_range`: like an amount greater than the width
+};
+/// `shift.signed_left` (O20): a left shift of a signed lane.
+enum class ShiftSignedLeft : uint8_t {
+  Wrap,     ///< `wrap`: two's complement (the bits of an unsigned shift)
+  KeepSign, ///< `keep_sign`: the sign bit stays, the bit below it is dropped
+};
 
 /// Every choice a run is made with. Default-constructed = documented.
 struct Profile {
@@ -141,6 +157,9 @@ struct Profile {
   MulF16Saturation mulF16Saturation = MulF16Saturation::Ctrl;
   AbsFloat absFloat = AbsFloat::ClearSign;
   ArithSubnormals arithSubnormals = ArithSubnormals::Keep;
+  ShiftRange shiftRange = ShiftRange::AsBeyond;
+  ShiftNegative shiftNegative = ShiftNegative::Reverse;
+  ShiftSignedLeft shiftSignedLeft = ShiftSignedLeft::Wrap;
 
   bool operator==(const Profile &o) const { // inline: the SIMD ops test it per call
     return ctrl == o.ctrl && sumRounding == o.sumRounding && addNaN == o.addNaN &&
@@ -148,26 +167,27 @@ struct Profile {
            pairSingleLane == o.pairSingleLane && compareSubnormals == o.compareSubnormals &&
            gatherMask == o.gatherMask && castWidenMask == o.castWidenMask &&
            mulF16Saturation == o.mulF16Saturation && absFloat == o.absFloat &&
-           arithSubnormals == o.arithSubnormals;
+           arithSubnormals == o.arithSubnormals && shiftRange == o.shiftRange &&
+           shiftNegative == o.shiftNegative && shiftSignedLeft == o.shiftSignedLeft;
   }
   bool operator!=(const Profile &o) const { return !(*this == o); }
   /// True iff every open-point choice is the documented one (the CTRL state
   /// may be any): what the SIMD kernels implement without rewrites. Every
-  /// documented candidate is 0 and the choices are 11 consecutive bytes, so
-  /// this is a 64-bit and a 32-bit compare (each SIMD op tests it per call).
+  /// documented candidate is 0 and the choices are 14 consecutive bytes, so
+  /// this is two 64-bit compares (each SIMD op tests it per call).
   bool choicesDocumented() const {
     uint64_t choices;
     std::memcpy(&choices, &sumRounding, sizeof choices);
-    uint32_t more = 0;
-    std::memcpy(&more, &mulF16Saturation, 3);
+    uint64_t more = 0;
+    std::memcpy(&more, &mulF16Saturation, 6);
     return (choices | more) == 0;
   }
 };
 static_assert(std::is_standard_layout_v<Profile> &&
                   offsetof(Profile, castWidenMask) == offsetof(Profile, sumRounding) + 7 &&
-                  offsetof(Profile, arithSubnormals) == offsetof(Profile, sumRounding) + 10 &&
-                  sizeof(Profile::arithSubnormals) == 1,
-              "the eleven choices are consecutive bytes (Profile::choicesDocumented)");
+                  offsetof(Profile, shiftSignedLeft) == offsetof(Profile, sumRounding) + 13 &&
+                  sizeof(Profile::shiftSignedLeft) == 1,
+              "the fourteen choices are consecutive bytes (Profile::choicesDocumented)");
 static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == AddNaN(0) &&
                   MaxMinNaN::FirstNaN == MaxMinNaN(0) && MaxMinEmpty::Infinity == MaxMinEmpty(0) &&
                   PairSingleLane::AddZero == PairSingleLane(0) &&
@@ -175,7 +195,10 @@ static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == Add
                   GatherMask::Result == GatherMask(0) &&
                   CastWidenMask::Source == CastWidenMask(0) &&
                   MulF16Saturation::Ctrl == MulF16Saturation(0) &&
-                  AbsFloat::ClearSign == AbsFloat(0) && ArithSubnormals::Keep == ArithSubnormals(0),
+                  AbsFloat::ClearSign == AbsFloat(0) && ArithSubnormals::Keep == ArithSubnormals(0) &&
+                  ShiftRange::AsBeyond == ShiftRange(0) &&
+                  ShiftNegative::Reverse == ShiftNegative(0) &&
+                  ShiftSignedLeft::Wrap == ShiftSignedLeft(0),
               "documented candidates are 0 (Profile::choicesDocumented)");
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.

@@ -862,4 +862,5 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
   populateRegApiFormsToDavPatterns(converter, patterns);
   populateScalarFormToDavPatterns(converter, patterns);
   populateReduceDataBlockToDavPatterns(converter, patterns);
+  populateShiftToDavPatterns(converter, patterns);
 }

@@ -1028,4 +1028,5 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
   populateRegApiFormsToVectorPatterns(converter, patterns, checker);
   populateScalarFormToVectorPatterns(converter, patterns);
   populateReduceDataBlockToVectorPatterns(converter, patterns);
+  populateShiftToVectorPatterns(converter, patterns);
 }

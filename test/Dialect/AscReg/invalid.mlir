@@ -1014,3 +1014,69 @@ func.func @compares_u8_wide_scalar(%v: !ascreg.vreg<256xu8>, %s: i32, %m: !ascre
   %r = ascreg.compares <eq> %v, %s, %m : !ascreg.vreg<256xu8>, i32
   return
 }
+
+// -----
+
+// ===== shift_left, shift_right, shift_lefts, shift_rights: the Reg API's tables =====
+
+func.func @shift_left_f32(%v: !ascreg.vreg<64xf32>, %n: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_left' op element type f32 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  %r = ascreg.shift_left %v, %n, %m : !ascreg.vreg<64xf32>, !ascreg.vreg<64xi32>
+  return
+}
+
+// -----
+
+func.func @shift_right_i64(%v: !ascreg.vreg<32xi64>, %n: !ascreg.vreg<32xi64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_right' op element type i64 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  %r = ascreg.shift_right %v, %n, %m : !ascreg.vreg<32xi64>, !ascreg.vreg<32xi64>
+  return
+}
+
+// -----
+
+func.func @shift_rights_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_rights' op element type bf16 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  %r = ascreg.shift_rights %v, %s, %m : !ascreg.vreg<128xbf16>, i16
+  return
+}
+
+// -----
+
+func.func @shift_lefts_u64x2(%v: !ascreg.vreg<64xu64>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_lefts' op element type u64x2 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  %r = ascreg.shift_lefts %v, %s, %m : !ascreg.vreg<64xu64>, i16
+  return
+}
+
+// -----
+
+func.func @shift_left_unsigned_amount(%v: !ascreg.vreg<64xu32>, %n: !ascreg.vreg<64xu32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_left' op amount of a u32 register must be i32 lanes, got u32}}
+  %r = ascreg.shift_left %v, %n, %m : !ascreg.vreg<64xu32>, !ascreg.vreg<64xu32>
+  return
+}
+
+// -----
+
+func.func @shift_right_narrow_amount(%v: !ascreg.vreg<64xi32>, %n: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_right' op amount of a i32 register must be i32 lanes, got i16}}
+  %r = ascreg.shift_right %v, %n, %m : !ascreg.vreg<64xi32>, !ascreg.vreg<128xi16>
+  return
+}
+
+// -----
+
+func.func @shift_rights_i32_scalar(%v: !ascreg.vreg<64xi32>, %s: i32, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_rights' op operand #1 must be 16-bit signless integer, but got 'i32'}}
+  %r = ascreg.shift_rights %v, %s, %m : !ascreg.vreg<64xi32>, i32
+  return
+}
+
+// -----
+
+func.func @shift_left_merging(%v: !ascreg.vreg<128xi16>, %n: !ascreg.vreg<128xi16>, %m: !ascreg.mask) {
+  // expected-error@+1 {{merging}}
+  %r = ascreg.shift_left %v, %n, %m mode <merging> : !ascreg.vreg<128xi16>, !ascreg.vreg<128xi16>
+  return
+}

@@ -206,3 +206,19 @@ func.func @lane_arith(%a: !ascreg.vreg<64xf32>, %h: !ascreg.vreg<128xbf16>,
   %qa = ascreg.abs %qq, %m : !ascreg.vreg<64xi64>
   return %qa : !ascreg.vreg<64xi64>
 }
+
+// shift_left, shift_right (an amount register of the signed type of the width) and
+// shift_lefts, shift_rights (an i16 scalar) (issue 27).
+// CHECK-LABEL: func.func @shifts
+func.func @shifts(%a: !ascreg.vreg<64xu32>, %n: !ascreg.vreg<64xi32>, %b: !ascreg.vreg<256xi8>,
+                  %k: !ascreg.vreg<256xi8>, %s: i16, %m: !ascreg.mask) {
+  // CHECK: ascreg.shift_left %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xu32>, !ascreg.vreg<64xi32>
+  %0 = ascreg.shift_left %a, %n, %m : !ascreg.vreg<64xu32>, !ascreg.vreg<64xi32>
+  // CHECK: ascreg.shift_right %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>, !ascreg.vreg<256xi8>
+  %1 = ascreg.shift_right %b, %k, %m : !ascreg.vreg<256xi8>, !ascreg.vreg<256xi8>
+  // CHECK: ascreg.shift_lefts %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<64xu32>, i16
+  %2 = ascreg.shift_lefts %a, %s, %m : !ascreg.vreg<64xu32>, i16
+  // CHECK: ascreg.shift_rights %{{.*}}, %{{.*}}, %{{.*}} : !ascreg.vreg<256xi8>, i16
+  %3 = ascreg.shift_rights %b, %s, %m : !ascreg.vreg<256xi8>, i16
+  return
+}

@@ -35,6 +35,7 @@ KERNELS = {
     "examples/argmax.mlir": ("examples/regapi/argmax.asc", "ArgmaxVF", [1, 2, 0, 3]),
     "examples/regapi/pairwise_sum.mlir": ("examples/regapi/pairwise_sum.asc", "PairwiseSumVF", None),
     "examples/regapi/lut_gather.mlir": ("examples/regapi/lut_gather.asc", "LutGatherVF", None),
+    "examples/regapi/bit_field.mlir": ("examples/regapi/bit_field.asc", "BitFieldVF", None),
 }
 
 

@@ -96,8 +96,37 @@ def lut_gather(bad):
         compare(case, twin, paths, [g], bad)
 
 
+def bit_field(bad):
+    kernel = os.path.join(SRC, "examples/regapi/bit_field.mlir")
+    for case in range(CASES):
+        count = int(rng.integers(1, 513))
+        padded = (count + 63) // 64 * 64
+        scale = int(rng.choice([0, 1, 4, 31, 32, 33, int(rng.integers(0, 40))]))
+        src = rng.integers(-2**31, 2**31, padded, dtype=np.int64).astype(np.int32)
+        src[rng.random(padded) < 0.1] = np.iinfo(np.int32).min
+        amounts = rng.choice([0, 1, 31, 32, 33, 40, 5, 17], padded).astype(np.int32)
+        dst = rng.integers(-2**31, 2**31, padded, dtype=np.int64).astype(np.int32)
+        for a, f in ((src, "src"), (amounts, "amounts"), (dst, "dst")):
+            a.tofile(path(f + ".bin"))
+        trace.twin([TWIN, count, scale, path("src.bin"), path("amounts.bin"), path("dst.bin"),
+                    path("out.bin")])
+        twin = [np.fromfile(path("out.bin"), np.int32)]
+        trace.replay("case %d" % case, [(0, "dst_local", twin[0])], bad)
+        paths = ascreg(kernel, [dst, src, amounts, "i16:%d" % scale, "i32:%d" % count], [0])
+        # numpy, in int64: the arithmetic right shift saturates at 31 (the sign
+        # fill); the left shift keeps the low 32 bits (docs/semantics.md 2.26), 32 and
+        # more give 0.
+        x, k = src[:count].astype(np.int64), amounts[:count].astype(np.int64)
+        r = x >> np.minimum(k, 31)
+        field = 0 if scale >= 32 else r << scale
+        g = dst.copy()
+        g[:count] = ((np.zeros(count, np.int64) + field) & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+        compare(case, twin, paths, [g], bad)
+
+
 bad = []
-{"argmax": argmax, "pairwise_sum": pairwise_sum, "lut_gather": lut_gather}[NAME](bad)
+{"argmax": argmax, "pairwise_sum": pairwise_sum, "lut_gather": lut_gather,
+ "bit_field": bit_field}[NAME](bad)
 print("%s: %d cases x 3 paths, %d trace replays, %d mismatches" %
       (NAME, CASES, trace.replays, len(bad)))
 for b in bad[:10]:

@@ -13,5 +13,6 @@
 
 #include "ascreg/AscendC/twin/Launch.h"
 #include "ascreg/AscendC/twin/RegOps.h"
+#include "ascreg/AscendC/twin/ShiftOps.h"
 
 #endif // ASCREG_ASCENDC_REGAPI_KERNEL_OPERATOR_H

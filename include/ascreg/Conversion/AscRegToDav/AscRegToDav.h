@@ -32,6 +32,10 @@ void populateScalarFormToDavPatterns(const mlir::TypeConverter &converter,
 /// reduce_data_block: vcgadd / vcgmax / vcgmin (ReduceDataBlockLowering.cpp).
 void populateReduceDataBlockToDavPatterns(const mlir::TypeConverter &converter,
                                           mlir::RewritePatternSet &patterns);
+/// shift_left, shift_right, shift_lefts, shift_rights: vshl, vshr, vshls,
+/// vshrs (ShiftLowering.cpp).
+void populateShiftToDavPatterns(const mlir::TypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
 
 } // namespace ascreg
 

@@ -60,6 +60,10 @@ void populateScalarFormToVectorPatterns(const mlir::TypeConverter &converter,
 /// reduce_data_block as per-block trees (ReduceDataBlockLowering.cpp).
 void populateReduceDataBlockToVectorPatterns(const mlir::TypeConverter &converter,
                                              mlir::RewritePatternSet &patterns);
+/// shift_left, shift_right, shift_lefts, shift_rights on the lane bits
+/// (ShiftLowering.cpp).
+void populateShiftToVectorPatterns(const mlir::TypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns);
 
 } // namespace ascreg
 

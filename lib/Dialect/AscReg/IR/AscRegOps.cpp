@@ -11,6 +11,7 @@
 #include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
 #include "ascreg/Semantics/ScalarForms.h"
+#include "ascreg/Semantics/Shifts.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -362,6 +363,33 @@ LogicalResult ComparesOp::verify() {
   if (failed(verifyLaneOp(*this, t, MergeMode::zeroing, sem::isLegalCompareScalar)))
     return failure();
   return verifyLaneScalar(*this, getScalar().getType(), t, "scalar");
+}
+
+/// A shift: the data type in the shift table; a register amount of the
+/// signed type of the data's width (docs/semantics.md 2.26).
+static LogicalResult verifyShift(Operation *op, VRegType t, MergeMode mode) {
+  return verifyLaneOp(op, t, mode, sem::isLegalShift);
+}
+static LogicalResult verifyShiftAmount(Operation *op, VRegType t, VRegType amount) {
+  sem::RegType want = sem::shiftAmountType(toRegType(t));
+  if (toRegType(amount) == want)
+    return success();
+  return op->emitOpError() << "amount of a " << token(toRegType(t)) << " register must be "
+                           << token(want) << " lanes, got " << token(toRegType(amount));
+}
+LogicalResult ShiftLeftOp::verify() {
+  if (failed(verifyShift(*this, getResult().getType(), getMode())))
+    return failure();
+  return verifyShiftAmount(*this, getResult().getType(), getAmount().getType());
+}
+LogicalResult ShiftRightOp::verify() {
+  if (failed(verifyShift(*this, getResult().getType(), getMode())))
+    return failure();
+  return verifyShiftAmount(*this, getResult().getType(), getAmount().getType());
+}
+LogicalResult ShiftLeftsOp::verify() { return verifyShift(*this, getResult().getType(), getMode()); }
+LogicalResult ShiftRightsOp::verify() {
+  return verifyShift(*this, getResult().getType(), getMode());
 }
 
 LogicalResult BitcastOp::verify() {

@@ -475,6 +475,74 @@ def AscReg_ComparesOp : AscReg_Op<"compares", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Shifts (docs/semantics.md 2.26)
+//===----------------------------------------------------------------------===//
+
+class AscReg_ShiftOp<string mnemonic, string what>
+    : AscReg_Op<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "lane-wise masked " # what # " by the lanes of a register";
+  let arguments = (ins AscReg_VReg:$source, AscReg_VReg:$amount, AscReg_Mask:$mask,
+                       AscReg_MergeModeArg:$mode);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$source `,` $amount `,` $mask (`mode` $mode^)? attr-dict `:` qualified(type($result)) `,` qualified(type($amount))";
+  let hasVerifier = 1;
+}
+class AscReg_ShiftScalarOp<string mnemonic, string what>
+    : AscReg_Op<mnemonic, [Pure, AllTypesMatch<["source", "result"]>]> {
+  let summary = "lane-wise masked " # what # " by an int16 scalar";
+  let arguments = (ins AscReg_VReg:$source, I16:$scalar, AscReg_Mask:$mask,
+                       AscReg_MergeModeArg:$mode);
+  let results = (outs AscReg_VReg:$result);
+  let assemblyFormat = "$source `,` $scalar `,` $mask (`mode` $mode^)? attr-dict `:` qualified(type($result)) `,` type($scalar)";
+  let hasVerifier = 1;
+}
+def AscReg_ShiftLeftOp : AscReg_ShiftOp<"shift_left", "left shift (ShiftLeft / vshl)"> {
+  let description = [{
+    Active lanes: `source[i] << amount[i]`, the amount read as a signed
+    integer of the lane width; inactive lanes 0. Zeros shift in; a signed
+    lane wraps like an unsigned one (`shift.signed_left`). An amount past the
+    lane width gives 0 (exactly the width: `shift.range`); a negative amount
+    shifts right by its magnitude (`shift.negative`). Legal (the Reg
+    API's `ShiftLeft`, amount type the signed type of the width): i8 u8 (i8
+    amount), i16 u16 (i16), i32 u32 (i32) (docs/semantics.md 2.26).
+    ```mlir
+    %r = ascreg.shift_left %a, %n, %m : !ascreg.vreg<64xu32>, !ascreg.vreg<64xi32>
+    ```
+  }];
+}
+def AscReg_ShiftRightOp : AscReg_ShiftOp<"shift_right", "right shift (ShiftRight / vshr)"> {
+  let description = [{
+    Active lanes: `source[i] >> amount[i]`, arithmetic for signed lanes,
+    logical for unsigned ones; inactive lanes 0. An amount past the width
+    gives 0, or -1 for a negative signed lane (exactly the width:
+    `shift.range`); a negative amount shifts left (`shift.negative`). Legal:
+    as `shift_left`.
+    ```mlir
+    %h = ascreg.shift_right %a, %n, %m : !ascreg.vreg<64xi32>, !ascreg.vreg<64xi32>
+    ```
+  }];
+}
+def AscReg_ShiftLeftsOp : AscReg_ShiftScalarOp<"shift_lefts", "left shift (ShiftLefts / vshls)"> {
+  let description = [{
+    `shift_left` with every lane's amount the int16 `scalar` (its value, not
+    truncated to the lane). Legal (the Reg API's `ShiftLefts`, scalar
+    int16_t): i8 u8 i16 u16 i32 u32.
+    ```mlir
+    %r = ascreg.shift_lefts %a, %s, %m : !ascreg.vreg<128xu16>, i16
+    ```
+  }];
+}
+def AscReg_ShiftRightsOp : AscReg_ShiftScalarOp<"shift_rights", "right shift (ShiftRights / vshrs)"> {
+  let description = [{
+    `shift_right` with every lane's amount the int16 `scalar`. Legal (the Reg
+    API's `ShiftRights`, scalar int16_t): i8 u8 i16 u16 i32 u32.
+    ```mlir
+    %h = ascreg.shift_rights %a, %s, %m : !ascreg.vreg<64xi32>, i16
+    ```
+  }];
+}
+
 def AscReg_BitcastOp : AscReg_Op<"bitcast", [Pure]> {
   let summary = "reinterpret the bits of a register as another element type";
   let description = [{

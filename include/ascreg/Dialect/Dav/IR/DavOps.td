@@ -316,8 +316,20 @@ def Dav_VcmpsOp : Dav_IntrOp<"vcmps", "{r0}, {0}, {1}, {2}", [Pure]> {
   let results = (outs AscReg_Mask:$result);
   let assemblyFormat = "$predicate $lhs `,` $scalar `,` $mask attr-dict `:` qualified(type($lhs)) `,` type($scalar)";
 }
+// vshl / vshr / vshls / vshrs: the shifts (ascreg.shift_left ...,
+// docs/semantics.md 2.26, profile shift.*); the amount register has the
+// signed type of the lane width, a scalar amount is its signed value.
 def Dav_VshlsOp : Dav_ScalarOp<"vshls", "shift left">;
-def Dav_VshrsOp : Dav_ScalarOp<"vshrs", "logical shift right (arithmetic for signed lanes)">;
+def Dav_VshrsOp : Dav_ScalarOp<"vshrs", "shift right (arithmetic for signed lanes)">;
+class Dav_ShiftOp<string mnemonic, string what>
+    : Dav_IntrOp<mnemonic, "{r0}, {0}, {1}, {2}, MODE_ZEROING", [Pure, AllTypesMatch<["lhs", "result"]>]> {
+  let summary = "lane-wise " # what # " by the lanes of a register (MODE_ZEROING)";
+  let arguments = (ins Dav_Reg:$lhs, Dav_Reg:$amount, AscReg_Mask:$mask);
+  let results = (outs Dav_Reg:$result);
+  let assemblyFormat = "$lhs `,` $amount `,` $mask attr-dict `:` qualified(type($result)) `,` qualified(type($amount))";
+}
+def Dav_VshlOp : Dav_ShiftOp<"vshl", "shift left">;
+def Dav_VshrOp : Dav_ShiftOp<"vshr", "shift right (arithmetic for signed lanes)">;
 
 def Dav_VintlvOp : Dav_IntrOp<"vintlv", "{r0}, {r1}, {0}, {1}", [Pure, AllTypesMatch<["lhs", "rhs", "low", "high"]>]> {
   let summary = "interleave lanes: d0 = a0 b0 a1 b1 ... (first halves), d1 = second halves";
