@@ -112,7 +112,7 @@ inline void storeRegister(void *dst, const S::Reg &src, const void *srcAddr, S::
     m = tr->memory(dst, t.elem, first, last, /*exactBase=*/false);
     S::RegType mt = trace::memoryRegType(t, m.region->kind);
     if (!(mt == t))
-      v = tr->bitcastOf(v, t, mt);
+      v = tr->temp(tr->bitcastOf(v, t, mt));
     tr->emit("ascreg.store_align " + v + ", %" + m.region->name + "[" + m.offset + "], " + mk +
              " : " + trace::vregType(mt) + ", " + m.region->type());
   }
