@@ -9,8 +9,6 @@
 // RUN: ascreg-cc -DCASE=7 %s -o %t7 && not %t7 2>&1 | FileCheck %s --check-prefix=LEGAL
 // RUN: ascreg-cc -DCASE=8 %s -o %t8 && not %t8 2>&1 | FileCheck %s --check-prefix=LOAD
 // RUN: ascreg-cc -DCASE=9 %s -o %t9 && not %t9 2>&1 | FileCheck %s --check-prefix=INTRINSIC
-// RUN: ascreg-cc -DCASE=10 %s -o %t10 && not %t10 2>&1 | FileCheck %s --check-prefix=MULS
-// RUN: ascreg-cc -DCASE=11 %s -o %t11 && not %t11 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: ascreg-cc -DCASE=0 %s -o %t0 && %t0 | FileCheck %s --check-prefix=FINE
 #include "kernel_operator.h"
 
@@ -94,3 +92,6 @@ int main() {
 }
 // FINE: launching
 // FINE-NEXT: out[64] = 0, out[99] = 35
+// Down here so that the lines the CHECKs above name stay where they are:
+// RUN: ascreg-cc -DCASE=10 %s -o %t10 && not %t10 2>&1 | FileCheck %s --check-prefix=MULS
+// RUN: ascreg-cc -DCASE=11 %s -o %t11 && not %t11 2>&1 | FileCheck %s --check-prefix=FIRST
