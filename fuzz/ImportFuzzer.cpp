@@ -3,7 +3,7 @@
 // Input: the C++ of a vector function (after `#include "kernel_operator.h"`,
 // which the target adds). Oracles: ascreg-import rejects what it cannot
 // translate with a located diagnostic, never a crash; an imported module
-// verifies (importCxxKernel checks it) and its printed text parses and
+// verifies (the importer checks it) and its printed text parses and
 // verifies again. Inputs with a preprocessor directive are skipped: an
 // #include of /dev/stdin or a huge file would make the run about reading
 // files, not about the importer.
@@ -11,7 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
 
-#include "ascreg/Import/Import.h"
+#include "Frontend.h" // lib/Import: the importer in this process
 
 #include <cstdint>
 #include <string>
@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   std::string text = "#include \"kernel_operator.h\"\n" + body.str();
   MLIRContext &ctx = ascreg_fuzz::context().get();
-  OwningOpRef<ModuleOp> module = ascreg::importCxxKernel("fuzz.cpp", text, &ctx, {});
+  OwningOpRef<ModuleOp> module =
+      ascreg::import::importInProcess("fuzz.cpp", text, &ctx, {}, ASCREG_IMPORT_INCLUDE_DIR);
   if (!module)
     return 0;
   std::string printed;

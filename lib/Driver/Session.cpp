@@ -5,7 +5,6 @@
 #include "ascreg/Driver/Pipeline.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Support/InputFile.h"
-#include "ascreg/Support/ParseLimits.h"
 
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -110,21 +109,10 @@ Session::~Session() = default;
 OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
                                      LoadFailure &failure, const ImportOptions *cxx) {
   assert(sources.getNumBuffers() == 0 && "a session parses one source");
-  StringRef name = buffer->getBufferIdentifier();
-  bool isCxx = isCxxKernelSource(name);
   sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   failure = LoadFailure::Parse;
-  OwningOpRef<ModuleOp> module;
-  if (isCxx) {
-    const llvm::MemoryBuffer *text = sources.getMemoryBuffer(sources.getMainFileID());
-    module = importCxxKernel(text->getBufferIdentifier(), text->getBuffer(), &ctx,
-                             cxx ? *cxx : ImportOptions());
-  } else {
-    if (failed(checkParseLimits(sources, &ctx)))
-      return nullptr;
-    ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-    module = parseSourceFile<ModuleOp>(sources, config);
-  }
+  ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+  OwningOpRef<ModuleOp> module = importOrParseKernel(sources, config, cxx ? *cxx : ImportOptions());
   if (!module)
     return nullptr;
   failure = LoadFailure::Verify;

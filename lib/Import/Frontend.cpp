@@ -4,21 +4,11 @@
 // vendor toolkit), then translates every vector function it instantiates
 // (`__simd_vf__`: explicit instantiations, asc_vf_call<F<...>>, calls) and
 // every __VEC_SCOPE__ block. Clang's own errors are reported at their C++
-// locations. Without Clang's C++ library at build time, only the MLIR path
-// of importOrParseKernel is there.
+// locations. Part of the importer library (Plugin.cpp), which the tools
+// load only for a C++ input (Hook.cpp).
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Import/Import.h"
-
-#include "ascreg/Support/ParseLimits.h"
-
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
-
-#include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
-
-#ifdef ASCREG_HAVE_IMPORT
+#include "Frontend.h"
 #include "OpTable.h"
 #include "Translator.h"
 
@@ -33,44 +23,14 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#endif
+
+#include "llvm/Support/Path.h"
 
 using namespace mlir;
 
 namespace ascreg {
-
-bool isCxxKernelSource(llvm::StringRef path) {
-  llvm::StringRef ext = llvm::sys::path::extension(path);
-  return ext == ".asc" || ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".C";
-}
-
-OwningOpRef<ModuleOp> importOrParseKernel(llvm::StringRef path, llvm::SourceMgr &sourceMgr,
-                                          MLIRContext *context, const ImportOptions &options) {
-  if (isCxxKernelSource(path)) {
-    llvm::StringRef text = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-    return importCxxKernel(path, text, context, options);
-  }
-  if (failed(checkParseLimits(sourceMgr, context)))
-    return nullptr;
-  return parseSourceFile<ModuleOp>(sourceMgr, context);
-}
-
-#ifndef ASCREG_HAVE_IMPORT
-
-bool importerAvailable() { return false; }
-
-OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef, MLIRContext *context,
-                                      const ImportOptions &) {
-  emitError(UnknownLoc::get(context))
-      << "this ascreg was built without the C++ importer (install libclang-cpp22-dev and "
-         "libclang-22-dev, scripts/setup-deps.sh, and reconfigure)";
-  return nullptr;
-}
-
-#else
-
-bool importerAvailable() { return true; }
 
 namespace {
 
@@ -181,16 +141,17 @@ bool matches(const Candidate &c, llvm::StringRef wanted) {
 
 } // namespace
 
-OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef contents,
-                                      MLIRContext *context, const ImportOptions &options) {
+OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::StringRef contents,
+                                              MLIRContext *context, const ImportOptions &options,
+                                              llvm::StringRef includeDir) {
   context->loadDialect<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, memref::MemRefDialect>();
   std::vector<std::string> args = {"-std=c++20",
                                    "-fsyntax-only",
                                    "-w",
                                    "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
-                                   "-I" ASCREG_IMPORT_INCLUDE_DIR "/ascreg/AscendC/regapi",
-                                   "-I" ASCREG_IMPORT_INCLUDE_DIR,
+                                   "-I" + includeDir.str() + "/ascreg/AscendC/regapi",
+                                   "-I" + includeDir.str(),
                                    "-iquote",
                                    llvm::sys::path::parent_path(path).str()};
   if (args.back().empty())
@@ -257,7 +218,5 @@ OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef cont
     return nullptr;
   return module;
 }
-
-#endif // ASCREG_HAVE_IMPORT
 
 } // namespace ascreg

@@ -43,6 +43,12 @@ bool isVectorFunction(const FunctionDecl *fn) {
   return found;
 }
 
+bool isCalleeFunction(const FunctionDecl *fn) {
+  bool found = false;
+  forEachAnnotation(fn, [&](StringRef text) { return found = text == "ascreg.callee"; });
+  return found;
+}
+
 std::optional<OpSpec> parseOpSpec(StringRef text, std::string &error) {
   llvm::SmallVector<StringRef> words;
   text.split(words, ' ', -1, /*KeepEmpty=*/false);

@@ -39,6 +39,10 @@ std::optional<std::string> annotationOf(const clang::FunctionDecl *fn);
 /// True for a function marked `__simd_vf__` (annotate("ascreg.vf")).
 bool isVectorFunction(const clang::FunctionDecl *fn);
 
+/// True for a function marked `__simd_callee__` (annotate("ascreg.callee")):
+/// a function a vector function calls, inlined at each call.
+bool isCalleeFunction(const clang::FunctionDecl *fn);
+
 /// Parses the text after "ascreg.op="; an error message on bad syntax.
 std::optional<OpSpec> parseOpSpec(llvm::StringRef text, std::string &error);
 

@@ -142,13 +142,18 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
   if (const auto *m = dyn_cast<CXXMethodDecl>(callee); m && m->isVirtual())
     return unsupported(c, "a virtual call of '" + m->getQualifiedNameAsString() + "'");
   std::string name = callee->getQualifiedNameAsString();
-  if (current && callee->getCanonicalDecl() == current->getCanonicalDecl())
+  auto same = [&](const FunctionDecl *f) {
+    return f->getCanonicalDecl() == callee->getCanonicalDecl();
+  };
+  if ((current && same(current)) || llvm::any_of(inlining, same))
     return unsupported(c, "recursion: '" + name + "' calls itself");
   std::optional<std::string> text = annotationOf(callee);
+  if (!text && isCalleeFunction(callee))
+    return inlineCall(c, callee, result);
   if (!text)
     return unsupported(c, "a call of '" + name +
                               "': only Reg API calls (declarations with an ASCREG_OP "
-                              "annotation) are translated");
+                              "annotation) and __simd_callee__ functions are translated");
   std::string parseError;
   std::optional<OpSpec> spec = parseOpSpec(*text, parseError);
   if (!spec)

@@ -462,11 +462,21 @@ LogicalResult Translator::stmt(const Stmt *s) {
   if (const auto *f = dyn_cast<ForStmt>(s))
     return forLoop(f);
   if (const auto *r = dyn_cast<ReturnStmt>(s)) {
-    if (r->getRetValue())
-      return unsupported(s, "a return with a value (vector functions return void)");
     const auto *body = dyn_cast_or_null<CompoundStmt>(currentBody);
     if (!body || body->body_empty() || body->body_back() != s)
       return unsupported(s, "a return other than at the end of the function");
+    const Expr *value = r->getRetValue();
+    if (!value)
+      return success();
+    if (inlining.empty())
+      return unsupported(s, "a return with a value (vector functions return void)");
+    QualType t = inlining.back()->getReturnType();
+    FailureOr<Value> v = (regTypeOf(t) || isMaskType(t)) ? reg(value) : scalar(value);
+    if (succeeded(v) && !regTypeOf(t) && !isMaskType(t))
+      v = convert(*v, value->getType(), t, value);
+    if (failed(v))
+      return failure();
+    inlinedReturn = *v;
     return success();
   }
   if (isa<WhileStmt, DoStmt>(s))
@@ -678,6 +688,87 @@ LogicalResult Translator::emit(mlir::Location l, StringRef symbol,
     bindings.push_back(bd);
   }
   return body(newFunction(*this, l, symbol, types), params, bindings, s);
+}
+
+LogicalResult Translator::inlineCall(const CallExpr *c, const FunctionDecl *callee, Value *result) {
+  const FunctionDecl *def = nullptr;
+  const Stmt *calleeBody = callee->getBody(def);
+  std::string name = callee->getQualifiedNameAsString();
+  if (!calleeBody)
+    return unsupported(c, "a call of the __simd_callee__ '" + name +
+                              "', whose body is not in "
+                              "the file");
+  if (inlining.size() >= 32)
+    return unsupported(c, "__simd_callee__ calls nested more than 32 deep");
+  // The arguments, in the caller.
+  llvm::SmallVector<std::pair<const VarDecl *, Binding>> params;
+  llvm::SmallVector<std::pair<const Expr *, const VarDecl *>> copyBack;
+  for (unsigned i = 0; i < def->getNumParams(); ++i) {
+    const ParmVarDecl *p = def->getParamDecl(i);
+    const Expr *a = c->getArg(i);
+    QualType t = p->getType(), vt = t.getNonReferenceType();
+    Binding bd;
+    bd.cxxType = vt.getUnqualifiedType();
+    if (vt->isPointerType() && !t->isReferenceType()) {
+      FailureOr<PointerValue> ptr = pointer(a);
+      if (failed(ptr))
+        return failure();
+      bd.kind = Binding::Pointer;
+      bd.memref = ptr->memref;
+      bd.offset = ptr->offset;
+    } else if (regTypeOf(vt) || isMaskType(vt)) {
+      FailureOr<Value> v = reg(a);
+      if (failed(v))
+        return failure();
+      bd.kind = Binding::Reg;
+      bd.type = v->getType();
+      bd.value = *v;
+    } else if (mlir::Type st = scalarType(vt)) {
+      FailureOr<Value> v = scalar(a);
+      if (succeeded(v))
+        v = convert(*v, a->getType().getNonReferenceType(), vt, a);
+      if (failed(v))
+        return failure();
+      bd.kind = Binding::Scalar;
+      bd.type = st;
+      bd.value = *v;
+    } else {
+      return unsupported(a, "the argument of the __simd_callee__ parameter '" + p->getName() +
+                                "' of type '" + t.getAsString() + "'");
+    }
+    if (t->isLValueReferenceType() && !vt.isConstQualified())
+      copyBack.push_back({a, p});
+    params.push_back({p, bd});
+  }
+  // The body, in place, with the callee's variables fresh for this call.
+  for (auto &[p, bd] : params)
+    env[p] = bd;
+  const Stmt *savedBody = currentBody;
+  currentBody = calleeBody;
+  inlining.push_back(def);
+  inlinedReturn = Value();
+  LogicalResult r = stmt(calleeBody);
+  inlining.pop_back();
+  currentBody = savedBody;
+  Value returned = inlinedReturn;
+  inlinedReturn = Value();
+  if (failed(r))
+    return failure();
+  // References: each parameter's final value back to the caller's lvalue.
+  llvm::SmallVector<std::pair<const Expr *, Value>> results;
+  for (auto [arg, p] : copyBack) {
+    Binding &bd = env[p];
+    results.push_back({arg, bd.value ? bd.value : zeroOf(bd.type, loc(c->getBeginLoc()))});
+  }
+  env.remove_if([&](const auto &entry) {
+    return entry.first->getDeclContext() == static_cast<const DeclContext *>(def);
+  });
+  for (auto [arg, v] : results)
+    if (failed(assign(arg, v)))
+      return failure();
+  if (result)
+    *result = returned;
+  return success();
 }
 
 LogicalResult Translator::vecScope(const FunctionDecl *owner, const Stmt *block,

@@ -103,6 +103,11 @@ public:
 
   // Reg API calls (TranslateCalls.cpp). `result`: the call's value, if any.
   mlir::LogicalResult call(const clang::CallExpr *c, mlir::Value *result);
+  /// A call of a `__simd_callee__` function, inlined: its parameters bound
+  /// to the arguments (non-const references copied back at the end), its
+  /// body translated in place, `return e;` at its end as the call's value.
+  mlir::LogicalResult inlineCall(const clang::CallExpr *c, const clang::FunctionDecl *callee,
+                                 mlir::Value *result);
   mlir::FailureOr<CastOp> castOp(const clang::CallExpr *c, const clang::TemplateArgument *trait,
                                  VRegType result, mlir::Value src, mlir::Value mask);
 
@@ -129,6 +134,10 @@ public:
   /// The function being translated (recursion and `return` checks).
   const clang::FunctionDecl *current = nullptr;
   const clang::Stmt *currentBody = nullptr;
+  /// The __simd_callee__ functions being inlined, innermost last, and the
+  /// value the innermost returns.
+  llvm::SmallVector<const clang::FunctionDecl *> inlining;
+  mlir::Value inlinedReturn;
 };
 
 } // namespace import

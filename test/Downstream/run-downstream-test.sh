@@ -24,6 +24,36 @@ for f in include/ascreg/Dialect/AscReg/IR/AscRegOps.h.inc include/ascreg/Dialect
   [[ -e $PREFIX/$f ]] || { echo "not installed: $f"; exit 1; }
 done
 
+if [[ -e $BUILD/lib/AscRegImporter.so ]]; then
+  step "import a C++ kernel with the installed importer"
+  for f in lib/AscRegImporter.so bin/ascreg-import; do
+    [[ -e $PREFIX/$f ]] || { echo "not installed: $f"; exit 1; }
+  done
+  # A macro only the installed twin headers define: the installed importer
+  # must parse against its own tree, not the source tree it was built from
+  # (which is still there).
+  echo '#define ASCREG_TEST_INSTALLED_TWIN 1' >> "$PREFIX/include/ascreg/AscendC/regapi/kernel_operator.h"
+  cat > "$WORK/installed.asc" <<'KERNEL'
+#include "kernel_operator.h"
+#ifndef ASCREG_TEST_INSTALLED_TWIN
+#error "the importer parsed a twin other than the installed one"
+#endif
+__simd_vf__ inline void CopyVF(__ubuf__ float *dst, __ubuf__ float *src, uint32_t n)
+{
+    AscendC::Reg::RegTensor<float> v;
+    uint16_t regs = (n + 63) / 64;
+    for (uint16_t i = 0; i < regs; ++i) {
+        AscendC::Reg::MaskReg mask = AscendC::Reg::UpdateMask<float>(n);
+        AscendC::Reg::LoadAlign(v, src + i * 64);
+        AscendC::Reg::StoreAlign(dst + i * 64, v, mask);
+    }
+}
+KERNEL
+  env -u ASCREG_IMPORTER "$PREFIX/bin/ascreg-import" "$WORK/installed.asc" -o "$WORK/installed.mlir"
+  grep -q "ascreg.store_align" "$WORK/installed.mlir"
+  echo "installed ascreg-import: ok"
+fi
+
 step "configure the downstream project"
 # Only the prefix: no package registry, no ascreg build tree on any path.
 "$CMAKE" -S "$SRC/test/Downstream/project" -B "$WORK/build" -G "$GEN" \

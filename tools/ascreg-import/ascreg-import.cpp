@@ -30,19 +30,13 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.asc|kern
                                       cl::Required, cl::cat(importCat));
 static cl::opt<std::string> outputFile("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(importCat));
-static cl::opt<std::string> function("function",
-                                     cl::desc("Import only this function (C++ name or symbol)"),
-                                     cl::cat(importCat));
-static cl::list<std::string> includeDirs("I", cl::desc("Include directory"), cl::Prefix,
-                                         cl::cat(importCat));
-static cl::list<std::string> defines("D", cl::desc("Macro definition NAME[=VALUE]"), cl::Prefix,
-                                     cl::cat(importCat));
 static cl::opt<bool> debugInfo("mlir-print-debuginfo-locs",
                                cl::desc("Print the C++ location of every op"), cl::init(false),
                                cl::cat(importCat));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ascreg::registerImportCLOptions(importCat);
   cl::HideUnrelatedOptions(importCat);
   cl::ParseCommandLineOptions(argc, argv, "ascreg-import: a Reg API C++ kernel as ascreg MLIR\n");
 
@@ -64,12 +58,8 @@ int main(int argc, char **argv) {
                  << " is not a C++ source (.asc, .cpp, .cc, .cxx, .C)\n";
     return 1;
   }
-  ascreg::ImportOptions options;
-  options.function = function;
-  options.includeDirs.assign(includeDirs.begin(), includeDirs.end());
-  options.defines.assign(defines.begin(), defines.end());
-  OwningOpRef<ModuleOp> module =
-      ascreg::importCxxKernel(inputFile, file->getBuffer(), &context, options);
+  OwningOpRef<ModuleOp> module = ascreg::importCxxKernel(inputFile, file->getBuffer(), &context,
+                                                         ascreg::importOptionsFromCL());
   if (!module)
     return 1;
 

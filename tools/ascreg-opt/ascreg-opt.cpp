@@ -7,9 +7,11 @@
 // parser gets a located error), so this is MlirOptMain's argv form written
 // out: the input is read once (it may be stdin) and checked before it is
 // handed over. Pass pipelines given on the command line pass the pipeline
-// limits.
+// limits. A C++ kernel (docs/import.md) is imported first and handed over
+// as MLIR text that keeps every op's C++ location.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Import/Import.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
@@ -105,6 +107,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   ascreg::registerAllDialects(registry);
   ascreg::registerAllPasses();
+  ascreg::registerImportCLOptions(llvm::cl::getGeneralCategory());
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "ascreg optimizer driver (dav-3510)\n", registry);
   mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
@@ -131,6 +134,9 @@ int main(int argc, char **argv) {
     llvm::errs() << error << "\n";
     return 1;
   }
+  if (ascreg::isCxxKernelSource(input) &&
+      !(file = ascreg::importAsMLIRText(*file, registry, ascreg::importOptionsFromCL())))
+    return 1;
   {
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(

@@ -29,13 +29,6 @@ static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir | k
                                       cl::cat(runCat));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function (default: kernel)"),
                                   cl::init("kernel"), cl::cat(runCat));
-static cl::opt<std::string> cxxFunction("function",
-                                        cl::desc("C++ input: the vector function to import"),
-                                        cl::cat(runCat));
-static cl::list<std::string> cxxIncludeDirs("I", cl::desc("C++ input: include directory"),
-                                            cl::Prefix, cl::cat(runCat));
-static cl::list<std::string> cxxDefines("D", cl::desc("C++ input: macro NAME[=VALUE]"),
-                                        cl::Prefix, cl::cat(runCat));
 static cl::opt<std::string> mode("mode", cl::desc("interp | jit | check (default: interp)"),
                                  cl::init("interp"), cl::cat(runCat));
 static cl::list<std::string> argSpecs("arg",
@@ -124,6 +117,7 @@ static cl::opt<uint64_t> maxSteps("max-steps",
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  ::ascreg::registerImportCLOptions(runCat);
   cl::HideUnrelatedOptions(runCat);
   cl::ParseCommandLineOptions(argc, argv,
                               "ascreg-run: execute ascreg kernels on the CPU, bit-exactly with "
@@ -150,9 +144,7 @@ int main(int argc, char **argv) {
   req.input = inputFile;
   req.entry = entry;
   req.entryGiven = entry.getNumOccurrences() != 0;
-  req.cxx.function = cxxFunction;
-  req.cxx.includeDirs.assign(cxxIncludeDirs.begin(), cxxIncludeDirs.end());
-  req.cxx.defines.assign(cxxDefines.begin(), cxxDefines.end());
+  req.cxx = ::ascreg::importOptionsFromCL();
   req.args.assign(argSpecs.begin(), argSpecs.end());
   req.outs.assign(outSpecs.begin(), outSpecs.end());
   req.print = printArgs;

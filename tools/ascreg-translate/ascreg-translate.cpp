@@ -15,9 +15,12 @@
 // registerToCppTranslation. The driver is mlirTranslateMain's, written out
 // (one translation, no chains) so that -o follows ascreg's output-file rule
 // (ascreg/Support/OutputFile.h): mlirTranslateMain opens the output itself.
+// A C++ kernel (docs/import.md) is imported first and translated from MLIR
+// text that keeps every op's C++ location.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Import/Import.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Support/InputFile.h"
 #include "ascreg/Support/OutputFile.h"
@@ -118,6 +121,7 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerTranslationCLOptions();
+  ascreg::registerImportCLOptions(llvm::cl::getGeneralCategory());
   llvm::cl::ParseCommandLineOptions(argc, argv, "ascreg translation driver (dav-3510 Ascend C)\n");
 
   // The output-file rule (ascreg/Support/OutputFile.h): -o never names the
@@ -133,6 +137,13 @@ int main(int argc, char **argv) {
   if (!input) {
     llvm::errs() << error << "\n";
     return 1;
+  }
+  if (ascreg::isCxxKernelSource(inputFilename)) {
+    DialectRegistry registry;
+    ascreg::registerAllDialects(registry);
+    input = ascreg::importAsMLIRText(*input, registry, ascreg::importOptionsFromCL());
+    if (!input)
+      return 1;
   }
 
   // One context per chunk of --split-input-file, as mlirTranslateMain.

@@ -16,12 +16,22 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class MemoryBuffer;
 class SourceMgr;
+namespace cl {
+class OptionCategory;
+} // namespace cl
 } // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class ParserConfig;
+} // namespace mlir
 
 namespace ascreg {
 
@@ -48,13 +58,26 @@ mlir::OwningOpRef<mlir::ModuleOp> importCxxKernel(llvm::StringRef path, llvm::St
                                                   mlir::MLIRContext *context,
                                                   const ImportOptions &options);
 
-/// The one hook of the tools: a C++ source (isCxxKernelSource) is imported,
-/// anything else is parsed as MLIR from `sourceMgr`'s main buffer, which
-/// holds `path`'s contents.
-mlir::OwningOpRef<mlir::ModuleOp> importOrParseKernel(llvm::StringRef path,
-                                                      llvm::SourceMgr &sourceMgr,
-                                                      mlir::MLIRContext *context,
+/// The one hook of every front door: the main buffer of `sourceMgr`, named
+/// by its path, is imported when it is a C++ source (isCxxKernelSource),
+/// else parsed as MLIR with `config` under the parse limits.
+mlir::OwningOpRef<mlir::ModuleOp> importOrParseKernel(llvm::SourceMgr &sourceMgr,
+                                                      const mlir::ParserConfig &config,
                                                       const ImportOptions &options);
+
+/// The importer's options on a tool's command line (`--function=NAME`,
+/// `-I DIR`, `-D NAME[=V]`), one definition for every tool that takes a
+/// C++ kernel: registered in `category` (once per process), then read back.
+void registerImportCLOptions(llvm::cl::OptionCategory &category);
+ImportOptions importOptionsFromCL();
+
+/// For the tools that read MLIR text (ascreg-opt, ascreg-translate): the
+/// C++ kernel `input` imported and printed as MLIR with every op's C++
+/// location, so the ops the tool parses back still point at the user's
+/// lines. Errors go to llvm::errs() with their source lines; null then.
+std::unique_ptr<llvm::MemoryBuffer> importAsMLIRText(const llvm::MemoryBuffer &input,
+                                                     const mlir::DialectRegistry &registry,
+                                                     const ImportOptions &options);
 
 } // namespace ascreg
 

@@ -10,6 +10,8 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace ascreg {
@@ -34,10 +36,9 @@ namespace {
 ///     asc_vf_call<kernel_vf>(v1, ...);
 ///     set_ctrl(v5);
 ///   }
-void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
+void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl, StringRef name) {
   MLIRContext *ctx = vf.getContext();
-  std::string name = vf.getSymName().str();
-  vf.setSymName(name + "_vf");
+  vf.setSymName((name + "_vf").str());
   OpBuilder b(ctx);
   b.setInsertionPointAfter(vf);
   Location loc = vf.getLoc();
@@ -60,9 +61,37 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl) {
   emitc::VerbatimOp::create(b, loc, b.getStringAttr(set), ValueRange{saved});
   emitc::CallOpaqueOp::create(
       b, loc, TypeRange{}, "asc_vf_call", body->getArguments(), /*args=*/ArrayAttr(),
-      /*template_args=*/b.getArrayAttr({emitc::OpaqueAttr::get(ctx, name + "_vf")}));
+      /*template_args=*/b.getArrayAttr({emitc::OpaqueAttr::get(ctx, (name + "_vf").str())}));
   emitc::VerbatimOp::create(b, loc, b.getStringAttr("set_ctrl({});"), ValueRange{saved});
   emitc::ReturnOp::create(b, loc, Value());
+}
+
+/// Whether `name` is a C++ identifier.
+bool isIdentifier(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// The C++ name of a kernel whose symbol is no C++ identifier (an imported
+/// `ReduceVF<int, short>` or `from_ub::GatherVF`): each run of other
+/// characters as one `_` (`ReduceVF_int_short`), unique among `taken`.
+std::string cxxName(StringRef symbol, llvm::StringSet<> &taken) {
+  std::string name;
+  for (char c : symbol) {
+    if (llvm::isAlnum(c) || c == '_')
+      name += c;
+    else if (name.empty() || name.back() != '_')
+      name += '_';
+  }
+  while (!name.empty() && name.back() == '_')
+    name.pop_back();
+  if (name.empty() || llvm::isDigit(name.front()))
+    name.insert(0, "k_");
+  std::string unique = name;
+  for (unsigned i = 2; taken.contains(unique) || taken.contains(unique + "_vf"); ++i)
+    unique = name + "_" + std::to_string(i);
+  taken.insert(unique);
+  return unique;
 }
 
 struct FinalizeAscendCPass : public ascreg::impl::FinalizeAscendCPassBase<FinalizeAscendCPass> {
@@ -78,10 +107,15 @@ struct FinalizeAscendCPass : public ascreg::impl::FinalizeAscendCPassBase<Finali
       if (ctrl && fn.getFunctionType().getNumResults() == 0 && !fn.isExternal())
         kernels.push_back({fn, ctrl});
     });
+    llvm::StringSet<> taken;
+    module.walk([&](emitc::FuncOp fn) { taken.insert(fn.getSymName()); });
     for (auto [fn, ctrl] : kernels) {
       fn->removeAttr(AscRegDialect::getCtrlAttrName());
       fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
-      addCtrlEntry(fn, ctrl.getCtrl());
+      std::string name = fn.getSymName().str();
+      if (!isIdentifier(name))
+        name = cxxName(name, taken);
+      addCtrlEntry(fn, ctrl.getCtrl(), name);
     }
     // Round trips through size_t (index printed as size_t: upstream patterns
     // that cast the unconverted index operand, e.g. arith.divui):

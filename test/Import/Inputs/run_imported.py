@@ -11,8 +11,11 @@ hand-written kernel was written from, maps the arguments onto the C++
 signature (parameter order; scalar types: `index:128` becomes `i16:128` for a
 uint16_t parameter) and runs ascreg-run on the imported function. So the
 same checks compare the twin, numpy and the imported kernel. A plain run
-(no --mode or --pass-pipeline given) also runs the JIT (--mode=check) and
-the dav-3510 lowering and fails unless all give the same bytes.
+(no --mode or --pass-pipeline given) also runs the JIT (--mode=check), the
+dav-3510 lowering and the emitted Ascend C compiled on the host
+(ascreg-translate --ascreg-to-ascendc on the C++ file, HostIntrinsics.h, the
+semantics library $ASCREG_SEMANTICS_LIB) and fails unless all give the same
+bytes; each host run is a line of emitted-runs.log in the work directory.
 
 The imported module is cached per kernel in the directory of the first
 --out file (the check's work directory).
@@ -21,6 +24,8 @@ import os
 import re
 import subprocess
 import sys
+
+import numpy as np
 
 SRC = os.path.normpath(os.path.join(os.path.dirname(__file__), "../../.."))
 
@@ -37,6 +42,97 @@ KERNELS = {
     "examples/regapi/lut_gather.mlir": ("examples/regapi/lut_gather.asc", "LutGatherVF", None),
     "examples/regapi/bit_field.mlir": ("examples/regapi/bit_field.asc", "BitFieldVF", None),
 }
+
+
+HOST_DRIVER = r"""
+#include "ascreg/AscendC/HostIntrinsics.h"
+#include "%(inc)s"
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+// argv: per parameter, a raw buffer file (rewritten in place after the run)
+// or a scalar's bits.
+static char *buffer(const char *path, long &size) {
+  FILE *f = std::fopen(path, "rb");
+  std::fseek(f, 0, SEEK_END);
+  size = std::ftell(f);
+  std::fseek(f, 0, SEEK_SET);
+  char *p = static_cast<char *>(std::aligned_alloc(64, (size + 64 + 63) / 64 * 64));
+  std::memset(p, 0, (size + 64 + 63) / 64 * 64);
+  if (std::fread(p, 1, size, f) != size_t(size)) std::exit(2);
+  std::fclose(f);
+  return p;
+}
+template <class T> static T scalar(const char *s) {
+  unsigned long long bits = std::strtoull(s, nullptr, 0);
+  T v;
+  std::memcpy(&v, &bits, sizeof v); // little-endian host
+  return v;
+}
+int main(int, char **argv) {
+%(prepare)s
+  %(entry)s(%(call)s);
+%(write)s
+  return 0;
+}
+"""
+
+
+def scalar_bits(spec):
+    """The bits of a scalar argument `TYPE:VALUE` as ascreg-run binds it."""
+    t, v = spec.split(":", 1)
+    if t.startswith("i"):
+        return int(v, 0) & ((1 << int(t[1:])) - 1)
+    if t in ("f16", "f32"):
+        return int(np.array(float(v), {"f16": np.float16, "f32": np.float32}[t]).view(
+            {"f16": np.uint16, "f32": np.uint32}[t]))
+    sys.exit("run_imported.py: no host binding for the scalar " + spec)
+
+
+def run_emitted(source, function, spec, out, work):
+    """The emitted Ascend C of the C++ function, compiled on the host and run
+    on the same arguments: the bytes of each --out buffer."""
+    tag = re.sub(r"\W", "_", function)
+    exe = os.path.join(work, "emitted-" + tag)
+    inc = exe + ".inc"
+    if not os.path.exists(exe):
+        subprocess.run(["ascreg-translate", "--ascreg-to-ascendc", os.path.join(SRC, source),
+                        "--function=" + function, "-o", inc], check=True)
+        m = re.search(r"__aicore__ inline void (\w+)\((.*)\) \{", open(inc).read())
+        params = m.group(2).split(", ")
+        prepare, call, write = [], [], []
+        for i, p in enumerate(params):
+            ctype = p.rsplit(" ", 1)[0]
+            if ctype.startswith("__ubuf__"):
+                prepare.append("  long n%d; char *b%d = buffer(argv[%d], n%d);" % (i, i, i + 1, i))
+                call.append("(%s)b%d" % (ctype, i))
+                write.append("  { FILE *f = std::fopen(argv[%d], \"wb\"); std::fwrite(b%d, 1, n%d, f);"
+                             " std::fclose(f); }" % (i + 1, i, i))
+            else:
+                call.append("scalar<%s>(argv[%d])" % (ctype, i + 1))
+        with open(exe + ".cpp", "w") as f:
+            f.write(HOST_DRIVER % dict(inc=inc, entry=m.group(1), call=", ".join(call),
+                                       prepare="\n".join(prepare), write="\n".join(write)))
+        subprocess.run([os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-w",
+                        "-I" + os.path.join(SRC, "include/ascreg/AscendC/host"),
+                        "-I" + os.path.join(SRC, "include"), exe + ".cpp",
+                        os.environ["ASCREG_SEMANTICS_LIB"], "-lhwy", "-o", exe + ".tmp"],
+                       check=True)
+        os.replace(exe + ".tmp", exe)
+    argv, files = [], {}
+    for i, a in enumerate(spec):
+        a = a[len("--arg="):]
+        if a.endswith(".npy"):
+            files[i] = os.path.join(work, "emitted-arg%d.bin" % i)
+            np.load(a).tofile(files[i])
+            argv.append(files[i])
+        else:
+            argv.append(str(scalar_bits(a)))
+    subprocess.run([exe] + argv, check=True)
+    with open(os.path.join(work, "emitted-runs.log"), "a") as log:
+        log.write(function + "\n")
+    outputs = [int(o[len("--out="):].split(":", 1)[0]) for o in out]
+    return {i: open(files[i], "rb").read() for i in outputs}
 
 
 def main(argv):
@@ -83,6 +179,10 @@ def main(argv):
             fa, fb = a.split(":", 1)[1], b.split(":", 1)[1]
             if open(fa, "rb").read() != open(fb, "rb").read():
                 sys.exit("run_imported.py: %s: interp and %s outputs differ" % (function, tag))
+    for i, got in run_emitted(source, function, spec, out, work).items():
+        want = [o for o in out if o.startswith("--out=%d:" % i)][0].split(":", 1)[1]
+        if np.load(want).tobytes() != got:
+            sys.exit("run_imported.py: %s: interp and emitted Ascend C outputs differ" % function)
 
 
 main(sys.argv[1:])

@@ -4,7 +4,8 @@
 //   - the vendor's qualifiers: HostIntrinsics.h defines __ubuf__, __gm__,
 //     __simd_vf__, __simd_callee__ and __aicore__ as nothing; this header
 //     adds __global__, __vector__ and __VEC_SCOPE__. Under clang,
-//     __simd_vf__ carries the annotation "ascreg.vf" and __VEC_SCOPE__ opens
+//     __simd_vf__ carries the annotation "ascreg.vf", __simd_callee__
+//     "ascreg.callee" (the importer inlines its calls) and __VEC_SCOPE__ opens
 //     `if constexpr (ascreg::twin::kVecScope)`, so a Clang AST walker (the
 //     importer) finds vector functions and vector scopes without names;
 //   - ASCREG_OP("op attrs..."): the annotation naming the ascreg op of a
@@ -36,6 +37,8 @@
 #define ASCREG_OP(SPEC) [[clang::annotate("ascreg.op=" SPEC)]]
 #undef __simd_vf__
 #define __simd_vf__ __attribute__((annotate("ascreg.vf")))
+#undef __simd_callee__
+#define __simd_callee__ __attribute__((annotate("ascreg.callee")))
 #else
 // g++ warns about attributes of a namespace it does not know.
 #define ASCREG_OP(SPEC)

@@ -1,0 +1,29 @@
+//===- Frontend.h - the importer inside its library -------------*- C++ -*-===//
+//
+// The Clang side of the importer (Frontend.cpp and the translators), linked
+// into the importer library AscRegImporter.so (Plugin.cpp) and, directly,
+// into the import fuzz target. The tools reach it through
+// ascreg::importCxxKernel (Hook.cpp), which loads that library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_LIB_IMPORT_FRONTEND_H
+#define ASCREG_LIB_IMPORT_FRONTEND_H
+
+#include "ascreg/Import/Import.h"
+
+namespace ascreg {
+namespace import {
+
+/// importCxxKernel in this process: parses `contents` (the file `path`)
+/// against the twin's headers under `includeDir` (the directory holding
+/// ascreg/AscendC/regapi) and translates it into a module on `context`,
+/// verified. Errors are emitted on `context` at their C++ locations.
+mlir::OwningOpRef<mlir::ModuleOp> importInProcess(llvm::StringRef path, llvm::StringRef contents,
+                                                  mlir::MLIRContext *context,
+                                                  const ImportOptions &options,
+                                                  llvm::StringRef includeDir);
+
+} // namespace import
+} // namespace ascreg
+
+#endif // ASCREG_LIB_IMPORT_FRONTEND_H
