@@ -16,3 +16,15 @@
 // The init check sees through views: every byte the kernel reads was written.
 // RUN: ascreg-run %ascreg_src_root/examples/views/views_scratch.mlir --arg=%t.src.npy --arg=%t.dst.npy --arg=index:8 --arg=index:10 --check=init 2>&1 | FileCheck %s --check-prefix=CLEAN --allow-empty
 // CLEAN-NOT: error
+
+// Provenance follows the bytes through the views: dst[64] was stored through
+// the %out subview (UB byte 1024 + 64 * 4), loaded through the
+// reinterpret_cast of the scratch buffer (placed after the arguments at byte
+// 1536, + 64 * 4), stored there through the %hi subview, and loaded from the
+// window of src at off = 8 (byte 32).
+// RUN: ascreg-run %ascreg_src_root/examples/views/views_scratch.mlir --arg=%t.src.npy --arg=%t.dst.npy --arg=index:8 --arg=index:10 --explain=1:64 | FileCheck %s --check-prefix=EXPLAIN
+// EXPLAIN: explain: parameter 1 element 64 = 8 (0x00000008)
+// EXPLAIN-NEXT: ascreg.store_align at {{.*}}views_scratch.mlir:45:5: stores lane 0 of %{{[0-9]+}} = 8 (0x00000008) to UB byte 1280
+// EXPLAIN-NEXT: ascreg.load_align at {{.*}}views_scratch.mlir:31:10: lane 0 of %{{[0-9]+}} = 8 (0x00000008), loaded from UB byte 1792 (element 0 of %reinterpret_cast)
+// EXPLAIN-NEXT: ascreg.store_align at {{.*}}views_scratch.mlir:26:5: stores lane 0 of %{{[0-9]+}} = 8 (0x00000008) to UB byte 1792
+// EXPLAIN-NEXT: ascreg.load_align at {{.*}}views_scratch.mlir:24:10: lane 0 of %{{[0-9]+}} = 8 (0x00000008), loaded from UB byte 32 (element 0 of %subview)
