@@ -91,7 +91,16 @@ std::optional<UBArena> getUBArena(Operation *op) {
 Value ubAddressOf(OpBuilder &b, Location loc, const UBArena &ub, Value buffer) {
   Value p = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, ub.arena);
-  return arith::SubIOp::create(b, loc, p, base);
+  Value addr = arith::SubIOp::create(b, loc, p, base);
+  // A view (memref.subview, memref.reinterpret_cast) starts its offset's
+  // elements after its buffer's aligned pointer: the alignment and bounds
+  // checks use the view's real address.
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getLayout().isIdentity())
+    return addr;
+  Value offset = memref::ExtractStridedMetadataOp::create(b, loc, buffer).getOffset();
+  Value elemBytes = arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8);
+  return arith::AddIOp::create(b, loc, addr, arith::MulIOp::create(b, loc, offset, elemBytes));
 }
 
 Value ubCapacityOf(OpBuilder &b, Location loc, const UBArena &ub) {

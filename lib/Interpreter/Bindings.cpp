@@ -872,6 +872,29 @@ void Bindings::bindMemRef() {
                         .size = dynamic ? c.scalar(op->getOperand(0)) : ScalarRef{},
                         .result = c.buffer(op->getResult(0))});
   });
+  on<memref::CastOp>(+[](memref::CastOp o, Compiler &c) -> LogicalResult {
+    auto t = cast<MemRefType>(o.getType());
+    return c.emit(MemRefCastInst{.source = c.buffer(o.getSource()),
+                                 .result = c.buffer(o.getResult()),
+                                 .staticSize = t.isDynamicDim(0) ? -1 : t.getDimSize(0)});
+  });
+  onEach<SubViewOp, ReinterpretCastOp>(+[](Operation *op, Compiler &c) -> LogicalResult {
+    auto view = cast<OffsetSizeAndStrideOpInterface>(op);
+    MemRefViewInst p{.source = c.buffer(op->getOperand(0)),
+                     .result = c.buffer(op->getResult(0)),
+                     .record = c.newViewRecord(),
+                     .fromBase = isa<ReinterpretCastOp>(op)};
+    auto place = [&](OpFoldResult r, bool &dynamic, ScalarRef &slot, uint64_t &value) {
+      dynamic = isa<Value>(r);
+      if (dynamic)
+        slot = c.scalar(cast<Value>(r));
+      else
+        value = static_cast<uint64_t>(*getConstantIntValue(r));
+    };
+    place(view.getMixedOffsets()[0], p.dynamicOffset, p.offset, p.staticOffset);
+    place(view.getMixedSizes()[0], p.dynamicSize, p.size, p.staticSize);
+    return c.emit(p);
+  });
   // UB is reset per run; a deallocation changes nothing the kernel can see.
   on<DeallocOp>(+[](DeallocOp, Compiler &) { return success(); });
 }

@@ -27,6 +27,7 @@
 #include "Compiler.h"
 #include "ScalarOps.h"
 
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -207,7 +208,11 @@ LogicalResult Compiler::compile() {
     }
     p.slot = slotFor(arg).index;
     m.params.push_back(p);
+    m.numParamBuffers += p.isMemRef;
   }
+  // The kernel language's memref ops, checked as on every path.
+  if (failed(verifyKernelMemRefs(fn)))
+    return failure();
   for (Block &b : fn.getBody()) {
     blockStart[&b] = pc();
     if (failed(compileBlock(b)))

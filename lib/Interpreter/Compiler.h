@@ -67,6 +67,8 @@ public:
     return success();
   }
   LogicalResult unsupported(Operation *op, const Twine &why = "");
+  /// The buffer number of a new view op's record (Machine::numViews).
+  uint32_t newViewRecord() { return m.numParamBuffers + m.numViews++; }
 
 private:
   Machine &m;

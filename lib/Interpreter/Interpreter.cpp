@@ -80,9 +80,11 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
       m.scalar(ScalarRef{p.slot}) = args[i].bits;
       continue;
     }
-    m.buffers.push_back(Buffer{addresses[nextBuffer++], args[i].numElements, p.elemBytes});
+    uint64_t at = addresses[nextBuffer++];
+    m.buffers.push_back(Buffer{at, args[i].numElements, p.elemBytes, at});
     m.scalar(ScalarRef{p.slot}) = m.buffers.size() - 1;
   }
+  m.buffers.resize(m.buffers.size() + m.numViews, Buffer{.view = true});
   if (m.shadow) {
     // Arguments are defined unless marked uninitialised; every other UB
     // byte (gaps, allocations, the rest) is not.
@@ -137,13 +139,16 @@ std::vector<BufferAccess> CompiledKernel::bufferAccess() const {
   std::vector<BufferAccess> out;
   if (!m.shadow)
     return out;
-  // Buffers are the memref parameters in order, then the allocations.
+  // Buffers are the memref parameters in order, then the views, then the
+  // allocations.
   std::vector<int> params;
   for (auto [i, p] : llvm::enumerate(m.params))
     if (p.isMemRef)
       params.push_back(static_cast<int>(i));
   const ShadowState &s = *m.shadow;
   for (auto [b, buf] : llvm::enumerate(m.buffers)) {
+    if (buf.view) // the bytes of a view are its buffer's
+      continue;
     BufferAccess a{b < params.size() ? params[b] : -1, buf.ubAddr, buf.numElements, buf.elemBytes};
     a.bytes.resize(buf.numElements * buf.elemBytes);
     for (uint64_t i = 0; i < a.bytes.size(); ++i) {

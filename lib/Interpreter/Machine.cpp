@@ -94,7 +94,7 @@ std::optional<uint32_t> Machine::allocate(const Inst &inst, uint64_t numElements
                                   static_cast<int64_t>(sem::alignToUB(ub.allocationTop()))}});
     return std::nullopt;
   }
-  buffers.push_back(Buffer{at, numElements, elemBytes});
+  buffers.push_back(Buffer{at, numElements, elemBytes, at});
   return static_cast<uint32_t>(buffers.size() - 1);
 }
 

@@ -24,11 +24,16 @@
 namespace ascreg {
 namespace interp {
 
-/// A buffer in UB: a memref argument or an allocation.
+/// A buffer in UB: a memref argument, an allocation or a view of one
+/// (memref.cast / subview / reinterpret_cast: the same bytes, other bounds).
 struct Buffer {
   uint64_t ubAddr = 0;
   uint64_t numElements = 0;
   uint32_t elemBytes = 0;
+  /// The UB address of the argument or allocation a view is of (its own
+  /// address otherwise): where memref.reinterpret_cast offsets count from.
+  uint64_t baseAddr = 0;
+  bool view = false;
   /// One past the buffer's last UB byte.
   uint64_t end() const { return ubAddr + numElements * elemBytes; }
   /// Whether the `bytes` bytes at UB address `at` all lie in the buffer.
@@ -75,6 +80,9 @@ public:
     mlir::Type type;
   };
   std::vector<Param> params;
+  /// The buffer records of the view ops: one per op, numbered after the
+  /// memref parameters (MemRefViewInst::record); allocations follow them.
+  uint32_t numParamBuffers = 0, numViews = 0;
   mlir::Operation *func = nullptr;
   Options options;
   /// The profile the run uses (effectiveProfile of the function and

@@ -788,6 +788,68 @@ struct MemRefAllocInst {
   }
 };
 
+/// memref.subview / reinterpret_cast: a view of the source's bytes in the
+/// op's own buffer record, rewritten each time the op runs (a view does not
+/// outlive its block, verifyKernelMemRefs). The address is the other paths'
+/// pointer arithmetic; its accesses are checked like any buffer's.
+struct MemRefViewInst {
+  static constexpr Flow flow = Flow::Next;
+  BufferRef source, result;
+  uint32_t record;
+  ScalarRef offset, size;
+  bool dynamicOffset, dynamicSize;
+  /// reinterpret_cast: the offset counts from the source's argument or
+  /// allocation (Buffer::baseAddr), not from the source view.
+  bool fromBase;
+  uint64_t staticOffset, staticSize;
+  void run(Machine &m) const {
+    const Buffer &src = m.buffer(source);
+    uint64_t off = dynamicOffset ? m.scalar(offset) : staticOffset;
+    Buffer &v = m.buffers[record];
+    v.ubAddr = (fromBase ? src.baseAddr : src.ubAddr) + off * src.elemBytes;
+    v.numElements = dynamicSize ? m.scalar(size) : staticSize;
+    v.elemBytes = src.elemBytes;
+    v.baseAddr = src.baseAddr;
+    v.view = true;
+    m.scalar(ScalarRef{result.slot}) = record;
+  }
+  ShadowAction shadow(Machine &m, const Inst &inst) const {
+    ShadowState &s = *m.shadow;
+    for (auto [dynamic, ref] : {std::pair{dynamicOffset, offset}, std::pair{dynamicSize, size}})
+      if (dynamic && s.scalar(ref))
+        s.reportTaintedUse(m, inst, s.scalar(ref), UseKind::Address,
+                           "places a view with a position computed from", {},
+                           s.scalarOrigin[ref.slot]);
+    s.setScalar(ScalarRef{result.slot}, 0, 0);
+    return ShadowAction::Run;
+  }
+};
+
+/// memref.cast: the same buffer; a cast to a static size checks it (MLIR
+/// leaves a mismatch undefined).
+struct MemRefCastInst {
+  static constexpr Flow flow = Flow::MayFail;
+  BufferRef source, result;
+  int64_t staticSize; // -1: dynamic
+  bool run(Machine &m, const Inst &inst) const {
+    uint64_t n = m.buffer(source).numElements;
+    if (staticSize >= 0 && n != static_cast<uint64_t>(staticSize)) {
+      if (!m.failed)
+        m.ops[inst.op]->emitOpError()
+            << "casts a buffer of " << n << " elements to "
+            << m.ops[inst.op]->getResult(0).getType() << " (" << staticSize << " elements)";
+      m.failed = true;
+      return false;
+    }
+    m.scalar(ScalarRef{result.slot}) = m.scalar(ScalarRef{source.slot});
+    return true;
+  }
+  ShadowAction shadow(Machine &m, const Inst &) const {
+    m.shadow->setScalar(ScalarRef{result.slot}, 0, 0);
+    return ShadowAction::Run;
+  }
+};
+
 } // namespace interp
 } // namespace ascreg
 

@@ -68,7 +68,7 @@
 // ZERO: bad-buffers.mlir:10:17: error: parameter 0 has type 'memref<?xsi0>'; kernel buffers must be
 // An allocation of such elements is refused by the interpreter, located.
 // RUN: not ascreg-run %t/bad-buffers.mlir --entry=alloc --arg=index:8 2>&1 | FileCheck %s --check-prefix=ALLOCBITS
-// ALLOCBITS: bad-buffers.mlir:14:8: error: the ascreg interpreter does not execute 'memref.alloc' other than for rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory space (UB)
+// ALLOCBITS: bad-buffers.mlir:14:8: error: 'memref.alloc' op unsupported in an ascreg kernel: a scratch buffer must be one of the rank-1 contiguous memrefs of integers or floats of 1 to 8 whole bytes in the default memory space (UB)
 
 // Formatting the out-of-range message of offsets near +-2^63 once overflowed
 // (UBSan: signed overflow); the byte addresses are exact or say which bound

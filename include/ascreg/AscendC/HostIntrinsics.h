@@ -69,12 +69,18 @@
 #include <cstring>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #define __ubuf__
 #define __gm__
 #define __simd_vf__
 #define __simd_callee__
 #define __aicore__
+/// An emitted entry's UB scratch array (`__ubuf__ T name[n]` for the vendor
+/// compiler): here an array in the modelled UB (ascreg_host::UBScratch).
+#define ASCREG_UB_SCRATCH(T, name, n)                                                              \
+  ::ascreg_host::UBScratch<T> name##_storage(n);                                                   \
+  T *const name = name##_storage.data()
 
 typedef _Float16 half;
 struct bfloat16_t {
@@ -164,6 +170,46 @@ inline bool checkRegisterAccess(const void *p, uint64_t bytes, const char *intri
   }
   return true;
 }
+
+/// A UB scratch array an emitted entry declares (ASCREG_UB_SCRATCH): with a
+/// current UB, placed after everything placed so far (the interpreter's
+/// memref.alloc rule: the same address, so the same alignment and bounds
+/// checks) and released when the entry returns; one that does not fit is a
+/// runtime error (AllocationExceedsUB). Without a current UB, host memory.
+template <class T> class UBScratch {
+public:
+  explicit UBScratch(uint64_t n) {
+    ub = currentUB();
+    if (ub) {
+      savedTop = ub->allocationTop();
+      uint64_t at = 0;
+      if (ub->allocate(n * sizeof(T), at)) {
+        p = reinterpret_cast<T *>(ub->data() + at);
+        return;
+      }
+      onRuntimeError()(S::RuntimeError{S::RuntimeErrorKind::AllocationExceedsUB,
+                                       {static_cast<int64_t>(n * sizeof(T)),
+                                        static_cast<int64_t>(S::alignToUB(savedTop))}},
+                       "ASCREG_UB_SCRATCH");
+    }
+    host.assign(n * sizeof(T) + S::kUBAlignment, 0);
+    uintptr_t a = reinterpret_cast<uintptr_t>(host.data());
+    p = reinterpret_cast<T *>((a + S::kUBAlignment - 1) & ~uintptr_t(S::kUBAlignment - 1));
+  }
+  ~UBScratch() {
+    if (ub)
+      ub->setAllocationTop(savedTop);
+  }
+  UBScratch(const UBScratch &) = delete;
+  UBScratch &operator=(const UBScratch &) = delete;
+  T *data() const { return p; }
+
+private:
+  S::UnifiedBuffer *ub = nullptr;
+  uint64_t savedTop = 0;
+  std::vector<uint8_t> host;
+  T *p = nullptr;
+};
 
 /// Raw bits of a scalar operand, zero-extended.
 template <class T> uint64_t bitsOf(T v) {

@@ -19,6 +19,7 @@
 #include "ascreg/Conversion/AscRegToDav/AscRegToDav.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 #include "ascreg/Semantics/Semantics.h"
 
@@ -798,6 +799,8 @@ struct ConvertAscRegToDavPass
     : public ascreg::impl::ConvertAscRegToDavPassBase<ConvertAscRegToDavPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    if (failed(verifyKernelMemRefs(getOperation())))
+      return signalPassFailure();
     // The patterns read the kernel's CTRL state (kernelCtrl); a legacy
     // string profile record is parsed here once instead of in each.
     normalizeProfileRecords(getOperation());

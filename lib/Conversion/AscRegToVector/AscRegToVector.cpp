@@ -23,6 +23,7 @@
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -983,6 +984,8 @@ struct ConvertAscRegToVectorPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ModuleOp module = getOperation();
+    if (failed(verifyKernelMemRefs(module)))
+      return signalPassFailure();
     // Every pattern reads the profile (kernelProfile); a legacy string
     // record is parsed here once instead of in each of them.
     normalizeProfileRecords(module);

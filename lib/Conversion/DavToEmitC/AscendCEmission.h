@@ -8,8 +8,8 @@
 //                         ascreg-emitc-narrow-loop-counters
 //   MemBarriers.cpp       ascreg-dav-insert-mem-barriers
 //   DavToEmitC.cpp        convert-dav-to-emitc, with the patterns of
-//                         AscendCTypes.cpp, IntrinsicCalls.cpp and
-//                         ScalarLowering.cpp
+//                         AscendCTypes.cpp, IntrinsicCalls.cpp,
+//                         MemRefViews.cpp and ScalarLowering.cpp
 //   FinalizeAscendC.cpp   ascreg-emitc-finalize-ascendc
 //
 //===----------------------------------------------------------------------===//
@@ -18,8 +18,10 @@
 
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
@@ -51,6 +53,18 @@ private:
 /// cast, and scalar memref.load / store / dim (IntrinsicCalls.cpp).
 void populateIntrinsicCallPatterns(const mlir::TypeConverter &converter,
                                    mlir::RewritePatternSet &patterns);
+/// Rewrites the memref views and UB scratch of every kernel of `module` for
+/// the emission (MemRefViews.cpp): memref.dim resolved, reinterpret_cast
+/// sources made the buffers they view, static allocations lifted to trailing
+/// parameters (their element counts by kernel name, for the entry), located
+/// errors for what has no Ascend C form.
+mlir::FailureOr<llvm::StringMap<llvm::SmallVector<int64_t>>>
+prepareMemRefViews(mlir::ModuleOp module);
+/// memref.cast / subview / reinterpret_cast as pointer arithmetic.
+void populateViewPatterns(const mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+/// The attribute on a converted kernel that lists its trailing UB scratch
+/// parameters' element counts (FinalizeAscendC declares them in the entry).
+inline constexpr llvm::StringLiteral kUBScratchAttr = "ascendc.ub_scratch";
 /// Float and index constants, arith.divui / arith.remui (ScalarLowering.cpp).
 void populateScalarPatterns(const mlir::TypeConverter &converter,
                             mlir::RewritePatternSet &patterns);

@@ -1,7 +1,8 @@
 //===- DavToEmitC.cpp - dav-3510 intrinsics to EmitC (Ascend C) -*- C++ -*-===//
 //
 // convert-dav-to-emitc (Passes.td): lowers a dav-lowered kernel (func / scf
-// / arith / memref load, store, dim and dav ops) to the EmitC dialect. func,
+// / arith / the kernel language's memref ops and dav ops) to the EmitC
+// dialect (memref views and UB scratch: MemRefViews.cpp). func,
 // scf and arith go through the upstream EmitC patterns (index -> uint32_t);
 // the dav ops, the UB memrefs and the register types through this
 // directory's patterns (AscendCEmission.h). The preparation passes run
@@ -13,6 +14,7 @@
 
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
 
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
@@ -142,7 +144,10 @@ struct ConvertDavToEmitCPass
       if (failed(applyPatternsGreedily(module, std::move(expand))))
         return signalPassFailure();
     }
-    if (failed(checkEmittable(module)))
+    if (failed(verifyKernelMemRefs(module)))
+      return signalPassFailure();
+    FailureOr<llvm::StringMap<SmallVector<int64_t>>> scratch = prepareMemRefViews(module);
+    if (failed(scratch) || failed(checkEmittable(module)))
       return signalPassFailure();
 
     // The CTRL state of every kernel, for its entry wrapper (the functions
@@ -165,15 +170,18 @@ struct ConvertDavToEmitCPass
     populateFuncToEmitCPatterns(converter, patterns);
     populateIntrinsicCallPatterns(converter, patterns);
     populateScalarPatterns(converter, patterns);
+    populateViewPatterns(converter, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
 
-    // What ascreg-emitc-finalize-ascendc needs: each kernel's CTRL state on
-    // the kernel, the profile on the module.
+    // What ascreg-emitc-finalize-ascendc needs: each kernel's CTRL state and
+    // UB scratch on the kernel, the profile on the module.
     module.walk([&](emitc::FuncOp fn) {
       auto it = kernelCtrls.find(fn.getSymName());
       if (fn.getFunctionType().getNumResults() == 0 && !fn.isExternal() && it != kernelCtrls.end())
         fn->setAttr(AscRegDialect::getCtrlAttrName(), CtrlAttr::get(ctx, it->second));
+      if (auto s = scratch->find(fn.getSymName()); s != scratch->end())
+        fn->setAttr(kUBScratchAttr, DenseI64ArrayAttr::get(ctx, s->second));
     });
     if (*profile)
       recordProfile(module, **profile);

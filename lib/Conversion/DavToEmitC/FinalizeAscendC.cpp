@@ -6,6 +6,7 @@
 // header), and what the conversion left unused goes.
 //
 //===----------------------------------------------------------------------===//
+#include "AscendCEmission.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 
@@ -36,16 +37,41 @@ namespace {
 ///     asc_vf_call<kernel_vf>(v1, ...);
 ///     set_ctrl(v5);
 ///   }
+///
+/// The kernel's UB scratch (the vector function's trailing parameters that
+/// convert-dav-to-emitc lifted from memref.alloc, kUBScratchAttr) is not a
+/// parameter of the entry: the entry declares each as a __ubuf__ array, as
+/// the vendor's programs declare theirs (`__ubuf__ float x[64];`, through
+/// ASCREG_UB_SCRATCH, which the host header places in its modelled UB), and
+/// passes it to the vector function.
 void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl, StringRef name) {
   MLIRContext *ctx = vf.getContext();
   vf.setSymName((name + "_vf").str());
+  ArrayRef<int64_t> scratch;
+  if (auto attr = vf->getAttrOfType<DenseI64ArrayAttr>(emission::kUBScratchAttr))
+    scratch = attr.asArrayRef();
+  FunctionType vfType = vf.getFunctionType();
+  TypeRange params = vfType.getInputs().drop_back(scratch.size());
   OpBuilder b(ctx);
   b.setInsertionPointAfter(vf);
   Location loc = vf.getLoc();
-  auto entry = emitc::FuncOp::create(b, loc, name, vf.getFunctionType());
+  auto entry =
+      emitc::FuncOp::create(b, loc, name, FunctionType::get(ctx, params, vfType.getResults()));
   entry.setSpecifiersAttr(b.getStrArrayAttr({"__aicore__", "inline"}));
   Block *body = entry.addEntryBlock();
   b.setInsertionPointToStart(body);
+  SmallVector<Value> vfArgs(body->getArguments());
+  for (auto [i, count] : llvm::enumerate(scratch)) {
+    Type ptr = vfType.getInputs()[params.size() + i];
+    StringRef elem = cast<emitc::OpaqueType>(cast<emitc::PointerType>(ptr).getPointee()).getValue();
+    elem.consume_front("__ubuf__ ");
+    std::string var = llvm::formatv("ub_scratch{0}", i).str();
+    emitc::VerbatimOp::create(
+        b, loc,
+        b.getStringAttr(llvm::formatv("ASCREG_UB_SCRATCH({0}, {1}, {2});", elem, var, count)));
+    vfArgs.push_back(emitc::LiteralOp::create(b, loc, ptr, var));
+  }
+  vf->removeAttr(emission::kUBScratchAttr);
   Type i64 = b.getI64Type();
   Value saved =
       emitc::CallOpaqueOp::create(b, loc, TypeRange{i64}, "get_ctrl", ValueRange{}).getResult(0);
@@ -60,7 +86,7 @@ void addCtrlEntry(emitc::FuncOp vf, const semantics::Ctrl &ctrl, StringRef name)
                     int(ctrl.fp8NanKeep));
   emitc::VerbatimOp::create(b, loc, b.getStringAttr(set), ValueRange{saved});
   emitc::CallOpaqueOp::create(
-      b, loc, TypeRange{}, "asc_vf_call", body->getArguments(), /*args=*/ArrayAttr(),
+      b, loc, TypeRange{}, "asc_vf_call", vfArgs, /*args=*/ArrayAttr(),
       /*template_args=*/b.getArrayAttr({emitc::OpaqueAttr::get(ctx, (name + "_vf").str())}));
   emitc::VerbatimOp::create(b, loc, b.getStringAttr("set_ctrl({});"), ValueRange{saved});
   emitc::ReturnOp::create(b, loc, Value());
@@ -107,9 +133,11 @@ struct FinalizeAscendCPass : public ascreg::impl::FinalizeAscendCPassBase<Finali
       if (ctrl && fn.getFunctionType().getNumResults() == 0 && !fn.isExternal())
         kernels.push_back({fn, ctrl});
     });
+    bool scratch = false;
     llvm::StringSet<> taken;
     module.walk([&](emitc::FuncOp fn) { taken.insert(fn.getSymName()); });
     for (auto [fn, ctrl] : kernels) {
+      scratch |= fn->hasAttr(emission::kUBScratchAttr);
       fn->removeAttr(AscRegDialect::getCtrlAttrName());
       fn.setSpecifiersAttr(Builder(ctx).getStrArrayAttr({"__simd_vf__", "inline"}));
       std::string name = fn.getSymName().str();
@@ -149,6 +177,13 @@ struct FinalizeAscendCPass : public ascreg::impl::FinalizeAscendCPassBase<Finali
                                 .str()));
       emitc::IncludeOp::create(b, module.getLoc(), "c_api/asc_simd.h",
                                /*is_standard_include=*/false);
+      // The vendor's spelling of a UB array unless the host header placed it.
+      if (scratch)
+        emitc::VerbatimOp::create(b, module.getLoc(),
+                                  b.getStringAttr("#ifndef ASCREG_UB_SCRATCH\n"
+                                                  "#define ASCREG_UB_SCRATCH(T, name, n) __ubuf__ "
+                                                  "T name[n]\n"
+                                                  "#endif"));
     }
     // Outputs of multi-output intrinsics that nobody reads leave dead loads,
     // the hardware loops their unused index-typed bounds.

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,11 +38,11 @@ namespace sem = ::ascreg::semantics;
 
 namespace {
 
-/// A UB buffer type: rank 1, identity layout, default memory space.
+/// A UB buffer or a view of one: rank 1, contiguous, default memory space.
 bool isUBBuffer(Type t) {
   auto mt = dyn_cast<MemRefType>(t);
-  return mt && mt.getRank() == 1 && mt.getLayout().isIdentity() && !mt.getMemorySpace() &&
-         mt.getElementType().isIntOrFloat() && mt.getElementTypeBitWidth() % 8 == 0;
+  return mt && isUBViewType(mt) && mt.getElementType().isIntOrFloat() &&
+         mt.getElementTypeBitWidth() % 8 == 0;
 }
 
 unsigned elemBytes(Type memref) { return cast<MemRefType>(memref).getElementTypeBitWidth() / 8; }
@@ -52,6 +53,8 @@ struct ExposeUnifiedBufferPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(verifyKernelMemRefs(module)))
+      return signalPassFailure();
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
       if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr))

@@ -528,7 +528,7 @@ func.func @load_rank2(%b: memref<4x64xf32>, %o: index) {
 // -----
 
 func.func @load_strided(%b: memref<?xf32, strided<[2]>>, %o: index) {
-  // expected-error@+1 {{needs a contiguous UB memref (identity layout)}}
+  // expected-error@+1 {{needs a contiguous UB memref (identity layout or strided<[1], offset: ...>), got}}
   %v = ascreg.load_align %b[%o] : memref<?xf32, strided<[2]>> -> !ascreg.vreg<64xf32>
   return
 }

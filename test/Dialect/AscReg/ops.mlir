@@ -222,3 +222,16 @@ func.func @shifts(%a: !ascreg.vreg<64xu32>, %n: !ascreg.vreg<64xi32>, %b: !ascre
   %3 = ascreg.shift_rights %b, %s, %m : !ascreg.vreg<256xi8>, i16
   return
 }
+
+// The UB ops take contiguous views (strided<[1], offset: ...>) of a buffer.
+// CHECK-LABEL: func.func @views
+func.func @views(%b: memref<?xf32>, %o: index) {
+  %c0 = arith.constant 0 : index
+  %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  %w = memref.subview %b[%o] [64] [1] : memref<?xf32> to memref<64xf32, strided<[1], offset: ?>>
+  // CHECK: ascreg.load_align %{{.*}}[%{{.*}}] : memref<64xf32, strided<[1], offset: ?>> -> !ascreg.vreg<64xf32>
+  %v = ascreg.load_align %w[%c0] : memref<64xf32, strided<[1], offset: ?>> -> !ascreg.vreg<64xf32>
+  // CHECK: ascreg.store_align %{{.*}}, %{{.*}}[%{{.*}}], %{{.*}} : !ascreg.vreg<64xf32>, memref<64xf32, strided<[1], offset: ?>>
+  ascreg.store_align %v, %w[%c0], %m : !ascreg.vreg<64xf32>, memref<64xf32, strided<[1], offset: ?>>
+  return
+}

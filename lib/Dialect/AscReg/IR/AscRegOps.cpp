@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Dialect/AscReg/IR/KernelMemRefs.h"
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/RegApiForms.h"
@@ -97,14 +98,17 @@ static SmallVector<sem::ElemKind, 2> memrefElemKinds(Type t) {
   return {s, u};
 }
 
-/// A UB buffer: rank 1, contiguous (identity layout), default memory space.
+/// A UB buffer or a view of one: rank 1, contiguous (identity layout or
+/// unit stride at any offset), default memory space.
 static LogicalResult verifyUBMemRef(Operation *op, MemRefType type) {
   if (type.getMemorySpace())
     return op->emitOpError() << "operates on Unified Buffer memrefs, which have the default "
                                 "memory space; got memory space "
                              << type.getMemorySpace();
-  if (!type.getLayout().isIdentity())
-    return op->emitOpError() << "needs a contiguous UB memref (identity layout), got " << type;
+  if (!isUBViewType(type))
+    return op->emitOpError() << "needs a contiguous UB memref (identity layout or strided<[1], "
+                                "offset: ...>), got "
+                             << type;
   if (memrefElemKinds(type.getElementType()).empty())
     return op->emitOpError() << "UB memref element type must be i8/si8/ui8, i16/si16/ui16, "
                                 "f16, bf16, i32/si32/ui32, f32 or i64/si64/ui64, got "
