@@ -1,0 +1,99 @@
+"""Random cases and numpy goldens of the example kernels that use the ops
+around reduce and gather (issue 27): examples/sum_of_squares.mlir and
+examples/absmax_quant.mlir. Shared by test/Inputs/example_paths.py
+(the MLIR kernels on every path) and test/RegAPI/Inputs/example_check.py
+(their vendor-style C++ in examples/regapi on the host twin).
+
+Each golden is computed from the example's description with numpy (f32
+operations round to nearest even, as the ops do), never by the code under
+test. The inputs avoid what the description leaves to a semantic profile
+(subnormal results, NaN payloads of arithmetic); the padding past n holds
+NaNs and huge values, so a missing mask shows.
+"""
+import numpy as np
+
+VL32 = 64  # lanes of a 32-bit register
+
+
+class Case:
+    """One run: the MLIR kernel, its ascreg-run arguments (arrays become .npy
+    files, strings are --arg values), the parameter indices of its outputs,
+    their golden arrays, and the named inputs a twin driver needs."""
+
+    def __init__(self, kernel, args, outs, golden, **inputs):
+        self.kernel, self.args, self.outs, self.golden = kernel, args, outs, golden
+        self.inputs = inputs
+
+
+def padded(n):
+    return (n + VL32 - 1) // VL32 * VL32
+
+
+def element_count(rng, case):
+    """n: 0, a whole number of registers, or random up to 64 registers."""
+    if case == 0:
+        return 0
+    if case == 1:
+        return VL32 * int(rng.integers(1, 9))
+    return int(rng.integers(1, 64 * VL32 + 1))
+
+
+def values(rng, size):
+    """f32 values of mixed magnitudes (no subnormal square), with exact
+    zeros of both signs."""
+    x = rng.standard_normal(size) * 10.0 ** rng.uniform(-3, 3, size)
+    x[rng.random(size) < 0.05] = 0.0
+    x[rng.random(size) < 0.05] = -0.0
+    return x.astype(np.float32)
+
+
+def poison_tail(x, n):
+    """NaNs and huge values past element n (padding an unmasked op would use)."""
+    tail = x[n:]
+    tail[:] = 3.0e38
+    tail[::3] = np.nan
+
+
+def reduce_sum_tree(v):
+    """reduce <sum> of an f32 register: adjacent pairs first, every node rounded."""
+    while v.size > 1:
+        v = v[0::2] + v[1::2]
+    return v[0]
+
+
+def sum_of_squares(rng, case):
+    n = element_count(rng, case)
+    x = values(rng, max(padded(n), VL32))
+    if case == 2:
+        x[: n // 2] = 1.0e20  # squares overflow to +inf
+    poison_tail(x, n)
+    out = rng.standard_normal(8).astype(np.float32)
+    acc = np.zeros(VL32, np.float32)
+    for r in range(padded(n) // VL32):
+        with np.errstate(over="ignore", invalid="ignore"):
+            sq = x[r * VL32:(r + 1) * VL32] * x[r * VL32:(r + 1) * VL32]
+        sq[max(0, n - r * VL32):] = 0  # lanes past n are inactive: zero
+        acc = acc + sq
+    golden = out.copy()
+    golden[0] = reduce_sum_tree(acc)
+    return Case("examples/sum_of_squares.mlir", [out, x, "i32:%d" % n], [0], [golden],
+                n=n, x=x, out=out)
+
+
+INV127 = np.float32(1 / 127)
+
+
+def absmax_quant(rng, case):
+    n = element_count(rng, case)
+    x = values(rng, max(padded(n), VL32))
+    if case == 3 and n:
+        x[n - 1] = -np.inf
+    poison_tail(x, n)
+    amax = np.abs(x[:n]).max() if n else np.float32(0)
+    golden = np.full(VL32, np.float32(amax) * INV127, np.float32)
+    scale = rng.standard_normal(VL32).astype(np.float32)
+    return Case("examples/absmax_quant.mlir", [scale, x, "i32:%d" % n], [0], [golden],
+                n=n, x=x, scale=scale)
+
+
+EXAMPLES = {f.__name__: f for f in (sum_of_squares, absmax_quant)}
