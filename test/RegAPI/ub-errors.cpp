@@ -9,6 +9,8 @@
 // RUN: ascreg-cc -DCASE=7 %s -o %t7 && not %t7 2>&1 | FileCheck %s --check-prefix=LEGAL
 // RUN: ascreg-cc -DCASE=8 %s -o %t8 && not %t8 2>&1 | FileCheck %s --check-prefix=LOAD
 // RUN: ascreg-cc -DCASE=9 %s -o %t9 && not %t9 2>&1 | FileCheck %s --check-prefix=INTRINSIC
+// RUN: ascreg-cc -DCASE=10 %s -o %t10 && not %t10 2>&1 | FileCheck %s --check-prefix=MULS
+// RUN: ascreg-cc -DCASE=11 %s -o %t11 && not %t11 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: ascreg-cc -DCASE=0 %s -o %t0 && %t0 | FileCheck %s --check-prefix=FINE
 #include "kernel_operator.h"
 
@@ -67,6 +69,16 @@ __global__ __vector__ void kernel(__gm__ float *out, __gm__ float *in) {
   vector_float raw;
   vlds(raw, src, 63456, NORM); // a dav-3510 intrinsic of HostIntrinsics.h: no location
 // INTRINSIC: error: vlds: UB access outside the Unified Buffer
+#elif CASE == 10
+  Reg::RegTensor<bfloat16_t> b16;
+  Reg::Muls(b16, b16, 2.0f, Reg::CreateMask<bfloat16_t>());
+// MULS: ub-errors.cpp:[[@LINE-1]]:{{[0-9]+}}: error: Muls: muls of bf16 is not a legal type combination
+#elif CASE == 11
+  Reg::RegTensor<float> v;
+  Reg::LoadAlign(v, src);
+  Reg::StoreAlign<float, Reg::StoreDist::DIST_FIRST_ELEMENT_B32>(dst + 99, v, Reg::CreateMask<float>()); // the last element: fine
+  Reg::StoreAlign<float, Reg::StoreDist::DIST_FIRST_ELEMENT_B32>(dst + 100, v, Reg::CreateMask<float>());
+// FIRST: ub-errors.cpp:[[@LINE-1]]:{{[0-9]+}}: error: StoreAlign: UB address 0x290 is not inside a __ubuf__ array
 #endif
   asc_copy_ub2gm_align(out, dst, sizeof(dst));
 }

@@ -13,5 +13,9 @@
 
 #include "ascreg/AscendC/twin/Launch.h"
 #include "ascreg/AscendC/twin/RegOps.h"
+// The issue-27 calls, by family.
+#include "ascreg/AscendC/twin/ArithOps.h"
+#include "ascreg/AscendC/twin/LaneFormOps.h"
+#include "ascreg/AscendC/twin/ScalarFormOps.h"
 
 #endif // ASCREG_ASCENDC_REGAPI_KERNEL_OPERATOR_H

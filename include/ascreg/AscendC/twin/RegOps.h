@@ -31,17 +31,8 @@ using ascreg::twin::kIsRegTensor;
 using ascreg::twin::kTypeMatches;
 using ascreg::twin::Loc;
 
-/// The register form of a call whose mask form exists (And, Or, Not): any
-/// call with a RegTensor argument fails to compile naming it.
-#define ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Name)                                                \
-  template <typename ascregT = DefaultType, auto... ascregV, typename... ascregA,                  \
-            std::enable_if_t<(kIsRegTensor<std::remove_reference_t<ascregA>> || ...), int> = 0>    \
-  ASCREG_OP("unsupported")                                                                         \
-  void Name(ascregA &&...) {                                                                       \
-    static_assert(::ascreg::twin::kUnsupported<ascregT, ascregA...>,                               \
-                  #Name " of registers is not supported by the ascreg host twin yet");             \
-  }
-
+// The checks every call header shares (ArithOps.h, ScalarFormOps.h,
+// LaneFormOps.h use them too).
 #define ASCREG_TWIN_REGS(...)                                                                      \
   static_assert((kIsRegTensor<__VA_ARGS__>), "the register operands must be RegTensors")
 #define ASCREG_TWIN_ZEROING(NAME, MODE)                                                            \
@@ -141,8 +132,8 @@ inline void LoadAlign(U &dstReg, __ubuf__ T *&srcAddr, int32_t postUpdateStride,
 
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
 ASCREG_OP("store_align in=srcReg,dstAddr,mask")
-inline void StoreAlign(__ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask,
-                       const Loc &loc = Loc::current()) {
+inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> StoreAlign(
+    __ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask, const Loc &loc = Loc::current()) {
   ascreg::twin::enter("StoreAlign", loc);
   ASCREG_TWIN_REGS(U);
   static_assert(ascreg::twin::isNormStore<T>(dist),
@@ -153,8 +144,9 @@ inline void StoreAlign(__ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask,
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM,
           typename U>
 ASCREG_OP("store_align in=srcReg,dstAddr,mask post=dstAddr,postUpdateStride")
-inline void StoreAlign(__ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride,
-                       const MaskReg &mask, const Loc &loc = Loc::current()) {
+inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> StoreAlign(
+    __ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride, const MaskReg &mask,
+    const Loc &loc = Loc::current()) {
   ascreg::twin::enter("StoreAlign", loc);
   ASCREG_TWIN_REGS(U);
   static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
@@ -182,15 +174,16 @@ inline void DataCopy(U &dstReg, __ubuf__ T *&srcAddr, int32_t postUpdateStride,
 }
 template <typename T = DefaultType, StoreDist dist = StoreDist::DIST_NORM, typename U>
 ASCREG_OP("store_align in=srcReg,dstAddr,mask")
-inline void DataCopy(__ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask,
-                     const Loc &loc = Loc::current()) {
+inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> DataCopy(
+    __ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask, const Loc &loc = Loc::current()) {
   StoreAlign<T, dist>(dstAddr, srcReg, mask, loc);
 }
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM,
           typename U>
 ASCREG_OP("store_align in=srcReg,dstAddr,mask post=dstAddr,postUpdateStride")
-inline void DataCopy(__ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride, const MaskReg &mask,
-                     const Loc &loc = Loc::current()) {
+inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> DataCopy(
+    __ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride, const MaskReg &mask,
+    const Loc &loc = Loc::current()) {
   StoreAlign<T, postMode, dist>(dstAddr, srcReg, postUpdateStride, mask, loc);
 }
 
@@ -305,15 +298,6 @@ inline void Duplicate(S &dstReg, U scalarValue, const MaskReg &mask,
   ascreg::twin::duplicate(S::regType(), ascreg::twin::scalarBits<typename S::ActualT>(scalarValue),
                           &mask, dstReg.bits(), loc);
 }
-template <typename T = DefaultType, HighLowPart pos = HighLowPart::LOWEST,
-          MaskMergeMode mode = MaskMergeMode::ZEROING, typename S>
-ASCREG_OP("unsupported")
-inline void Duplicate(S &, S &, const MaskReg &, const Loc & = Loc::current()) {
-  static_assert(ascreg::twin::kUnsupported<S>,
-                "Duplicate of a register lane (Duplicate<T, HighLowPart>(dstReg, srcReg, mask)) "
-                "is not supported by the ascreg host twin yet");
-}
-
 template <typename T = DefaultType, IndexOrder order = IndexOrder::INCREASE_ORDER, typename U,
           typename S>
 ASCREG_OP("arange out=dstReg in=scalarValue")
@@ -406,25 +390,16 @@ inline void Truncate(S &dstReg, S &srcReg, const MaskReg &mask, const Loc &loc =
 }
 
 //===----------------------------------------------------------------------===//
-// Calls ascreg has no op for yet (issue 27 and later)
+// Calls the twin has no function for yet (the issue-27 ops are in
+// ArithOps.h, ScalarFormOps.h and LaneFormOps.h)
 //===----------------------------------------------------------------------===//
 
-ASCREG_TWIN_UNSUPPORTED(Sub)
-ASCREG_TWIN_UNSUPPORTED(Mul)
 ASCREG_TWIN_UNSUPPORTED(Div)
-ASCREG_TWIN_UNSUPPORTED(Abs)
 ASCREG_TWIN_UNSUPPORTED(Neg)
 ASCREG_TWIN_UNSUPPORTED(Exp)
 ASCREG_TWIN_UNSUPPORTED(Ln)
 ASCREG_TWIN_UNSUPPORTED(Sqrt)
 ASCREG_TWIN_UNSUPPORTED(Relu)
-ASCREG_TWIN_UNSUPPORTED(Adds)
-ASCREG_TWIN_UNSUPPORTED(Muls)
-ASCREG_TWIN_UNSUPPORTED(Maxs)
-ASCREG_TWIN_UNSUPPORTED(Mins)
-ASCREG_TWIN_UNSUPPORTED(Compares)
-ASCREG_TWIN_UNSUPPORTED(CompareScalar)
-ASCREG_TWIN_UNSUPPORTED(Xor)
 ASCREG_TWIN_UNSUPPORTED(ShiftLeft)
 ASCREG_TWIN_UNSUPPORTED(ShiftRight)
 ASCREG_TWIN_UNSUPPORTED(ShiftLefts)
@@ -443,15 +418,6 @@ ASCREG_TWIN_UNSUPPORTED(UnPack)
 ASCREG_TWIN_UNSUPPORTED(LoadUnAlign)
 ASCREG_TWIN_UNSUPPORTED(StoreUnAlign)
 ASCREG_TWIN_UNSUPPORTED(Histograms)
-// The register forms of And / Or / Not (the mask forms are above).
-ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(And)
-ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Or)
-ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM(Not)
-
-#undef ASCREG_TWIN_REGS
-#undef ASCREG_TWIN_DST_CALL
-#undef ASCREG_TWIN_ZEROING
-#undef ASCREG_TWIN_UNSUPPORTED_REGISTER_FORM
 
 } // namespace Reg
 } // namespace AscendC

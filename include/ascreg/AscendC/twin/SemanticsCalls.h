@@ -61,6 +61,14 @@ template <class T> constexpr bool isNormStore(AscendC::Reg::StoreDist d) {
          (d == D::DIST_NORM_B16 && bytes == 2) || (d == D::DIST_NORM_B32 && bytes == 4);
 }
 
+/// A first-element store (DIST_FIRST_ELEMENT_Bn, LaneFormOps.h): not a NORM
+/// store's overload.
+constexpr bool isFirstElementDist(AscendC::Reg::StoreDist d) {
+  using D = AscendC::Reg::StoreDist;
+  return d == D::DIST_FIRST_ELEMENT_B8 || d == D::DIST_FIRST_ELEMENT_B16 ||
+         d == D::DIST_FIRST_ELEMENT_B32;
+}
+
 /// A register load of type `t` from UB pointer `src` into `out` (at
 /// `outAddr`, the user's register).
 inline void loadRegister(const void *src, S::RegType t, S::Reg &out, const void *outAddr,
@@ -112,7 +120,7 @@ inline void storeRegister(void *dst, const S::Reg &src, const void *srcAddr, S::
     m = tr->memory(dst, t.elem, first, last, /*exactBase=*/false);
     S::RegType mt = trace::memoryRegType(t, m.region->kind);
     if (!(mt == t))
-      v = tr->bitcastOf(v, t, mt);
+      v = tr->temp(tr->bitcastOf(v, t, mt));
     tr->emit("ascreg.store_align " + v + ", %" + m.region->name + "[" + m.offset + "], " + mk +
              " : " + trace::vregType(mt) + ", " + m.region->type());
   }
