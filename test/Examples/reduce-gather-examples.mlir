@@ -25,3 +25,10 @@
 // RUN: sed 's/ascreg.abs %%v, %%m/ascreg.abs %%v, %%all/' %ascreg_src_root/examples/absmax_quant.mlir > %t.planted/examples/absmax_quant.mlir
 // RUN: not %python %S/../Inputs/example_paths.py absmax_quant ascreg-run %t.planted %t.w4 4 | FileCheck %s --check-prefix=PLANTED-AMAX
 // PLANTED-AMAX: absmax_quant: 4 cases x 3 paths, {{[1-9][0-9]*}} mismatches
+
+// The hand-written MLIR of examples/regapi/histogram_total.asc (post-update
+// loads and a first-element store in the C++; test/RegAPI/examples.test).
+// RUN: ascreg-translate --ascreg-to-ascendc %ascreg_src_root/examples/regapi/histogram_total.mlir -o %t.hist.cpp
+// RUN: ascreg-cc -iquote %ascreg_src_root/include/ascreg/AscendC/host -include %t.hist.cpp %S/../Inputs/run_emitted.cpp -o %t.hist
+// RUN: %python %S/../Inputs/example_paths.py histogram_total ascreg-run %ascreg_src_root %t.w5 %t.hist | FileCheck %s --check-prefix=HIST
+// HIST: histogram_total: 8 cases x 4 paths, 0 mismatches

@@ -1,6 +1,7 @@
 """Random cases and numpy goldens of the example kernels that use the ops
-around reduce and gather (issue 27): examples/sum_of_squares.mlir and
-examples/absmax_quant.mlir. Shared by test/Inputs/example_paths.py
+around reduce and gather (issue 27): examples/sum_of_squares.mlir,
+examples/absmax_quant.mlir and examples/regapi/histogram_total.mlir.
+Shared by test/Inputs/example_paths.py
 (the MLIR kernels on every path) and test/RegAPI/Inputs/example_check.py
 (their vendor-style C++ in examples/regapi on the host twin).
 
@@ -96,4 +97,20 @@ def absmax_quant(rng, case):
                 n=n, x=x, scale=scale)
 
 
-EXAMPLES = {f.__name__: f for f in (sum_of_squares, absmax_quant)}
+def histogram_total(rng, case):
+    """The u32 total of n histogram counts (wrapping), in element 1 of out."""
+    n = element_count(rng, case)
+    counts = rng.integers(0, 2**32, max(padded(n), VL32), dtype=np.uint64).astype(np.uint32)
+    if case % 2:
+        counts[:] = rng.integers(0, 1000, counts.size).astype(np.uint32)
+    counts[n:] = 0xDEADBEEF
+    out = rng.integers(0, 2**32, 8, dtype=np.uint64).astype(np.uint32)
+    golden = out.copy()
+    golden[1] = np.uint32(int(counts[:n].astype(np.uint64).sum()) % 2**32)
+    # The kernel's memrefs are signless i32 (read as u32 lanes).
+    return Case("examples/regapi/histogram_total.mlir",
+                [out.view(np.int32), counts.view(np.int32), "i32:%d" % n], [0],
+                [golden.view(np.int32)], n=n, counts=counts, out=out)
+
+
+EXAMPLES = {f.__name__: f for f in (sum_of_squares, absmax_quant, histogram_total)}
