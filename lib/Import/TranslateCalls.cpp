@@ -378,6 +378,58 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
     if (failed(cast))
       return failure();
     results = {*cast};
+  } else if (op == "sub" || op == "mul" || op == "and" || op == "or" || op == "xor") {
+    auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
+    mlir::Type t = ins[0].getType();
+    Value r = op == "sub"   ? Value(SubOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing))
+              : op == "mul" ? Value(MulOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing))
+              : op == "and" ? Value(AndOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing))
+              : op == "or"  ? Value(OrOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing))
+                            : Value(XorOp::create(b, l, t, ins[0], ins[1], ins[2], zeroing));
+    results = {r};
+  } else if (op == "abs" || op == "not") {
+    auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
+    mlir::Type t = ins[0].getType();
+    results = {op == "abs" ? Value(AbsOp::create(b, l, t, ins[0], ins[1], zeroing))
+                           : Value(NotOp::create(b, l, t, ins[0], ins[1], zeroing))};
+  } else if (op == "adds" || op == "muls" || op == "maxs" || op == "mins" || op == "compares") {
+    // The scalar converted to the register's element type, as C++ converts
+    // the call's argument.
+    auto t = cast<VRegType>(ins[0].getType());
+    FailureOr<Value> s = laneScalar(1, toRegType(t));
+    if (failed(s))
+      return failure();
+    auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
+    if (op == "compares") {
+      std::optional<ComparePredicate> p =
+          symbolizeComparePredicate(StringRef(attr("pred").value_or("")).lower());
+      if (!p)
+        return badAttr("pred");
+      results = {ComparesOp::create(b, l, maskType, ComparePredicateAttr::get(ctx, *p), ins[0], *s,
+                                    ins[2])};
+    } else {
+      results = {op == "adds"   ? Value(AddsOp::create(b, l, t, ins[0], *s, ins[2], zeroing))
+                 : op == "muls" ? Value(MulsOp::create(b, l, t, ins[0], *s, ins[2], zeroing))
+                 : op == "maxs" ? Value(MaxsOp::create(b, l, t, ins[0], *s, ins[2], zeroing))
+                                : Value(MinsOp::create(b, l, t, ins[0], *s, ins[2], zeroing))};
+    }
+  } else if (op == "duplicate_lane") {
+    results = {DuplicateLaneOp::create(b, l, ins[0].getType(), ins[0], ins[1])};
+  } else if (op == "store_first") {
+    // The C form without a mask: the op ignores its mask, any will do.
+    Value mask = ins.size() > 2 ? ins[2]
+                                : Value(CreateMaskOp::create(b, l, maskType, MaskPattern::ALLF,
+                                                             cast<VRegType>(ins[0].getType())));
+    PointerValue p = ptrAt(1);
+    StoreFirstOp::create(b, l, ins[0], p.memref, p.offset, mask);
+  } else if (op == "governed_mask_not") {
+    results = {GovernedMaskNotOp::create(b, l, maskType, ins[0], ins[1])};
+  } else if (op == "governed_mask") {
+    std::optional<MaskLogicKind> k = symbolizeMaskLogicKind(attr("kind").value_or(""));
+    if (!k)
+      return badAttr("kind");
+    results = {GovernedMaskOp::create(b, l, maskType, MaskLogicKindAttr::get(ctx, *k), ins[0],
+                                      ins[1], ins[2])};
   } else {
     return unsupported(c, "'" + name + "' (its op '" + op + "' is not translated yet)");
   }

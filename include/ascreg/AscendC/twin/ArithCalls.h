@@ -127,6 +127,16 @@ inline void governedMask(S::MaskLogicKind k, vector_bool &dst, const vector_bool
                     ", " + tr->mask(&b, y) + ", " + tr->mask(&governing, g));
 }
 
+/// dst = ~a & governing on all 256 bits (the C API's asc_not of masks).
+inline void governedMaskNot(vector_bool &dst, const vector_bool &a, const vector_bool &governing,
+                            const Loc &loc) {
+  S::Mask x = a.m, g = governing.m;
+  S::governedMaskNot(x, g, dst.m);
+  if (trace::Recorder *tr = trace::call(loc))
+    tr->defMask(&dst, dst.m,
+                "ascreg.governed_mask_not " + tr->mask(&a, x) + ", " + tr->mask(&governing, g));
+}
+
 } // namespace twin
 } // namespace ascreg
 

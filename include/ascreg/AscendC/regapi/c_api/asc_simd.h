@@ -10,6 +10,7 @@
 #define ASCREG_ASCENDC_REGAPI_C_API_ASC_SIMD_H
 
 #include "ascreg/AscendC/twin/CApi.h"
+#include "ascreg/AscendC/twin/CApiOps.h"
 #include "ascreg/AscendC/twin/Launch.h"
 
 #endif // ASCREG_ASCENDC_REGAPI_C_API_ASC_SIMD_H
