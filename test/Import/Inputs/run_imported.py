@@ -35,6 +35,9 @@ KERNELS = {
     "examples/argmax.mlir": ("examples/regapi/argmax.asc", "ArgmaxVF", [1, 2, 0, 3]),
     "examples/regapi/pairwise_sum.mlir": ("examples/regapi/pairwise_sum.asc", "PairwiseSumVF", None),
     "examples/regapi/lut_gather.mlir": ("examples/regapi/lut_gather.asc", "LutGatherVF", None),
+    "examples/sum_of_squares.mlir": ("examples/regapi/sum_of_squares.asc", "SumOfSquaresVF", None),
+    "examples/regapi/histogram_total.mlir": ("examples/regapi/histogram_total.asc", "HistogramTotalVF", None),
+    "examples/absmax_quant.mlir": ("examples/regapi/absmax_quant.asc", "AbsmaxScaleVF", None),
 }
 
 
