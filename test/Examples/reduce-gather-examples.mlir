@@ -14,6 +14,11 @@
 // RUN: %python %S/../Inputs/example_paths.py absmax_quant ascreg-run %ascreg_src_root %t.w2 %t.amax | FileCheck %s --check-prefix=AMAX
 // AMAX: absmax_quant: 8 cases x 4 paths, 0 mismatches
 
+// RUN: ascreg-translate --ascreg-to-ascendc %ascreg_src_root/examples/binary_search.mlir -o %t.bs.cpp
+// RUN: ascreg-cc -iquote %ascreg_src_root/include/ascreg/AscendC/host -include %t.bs.cpp %S/../Inputs/run_emitted.cpp -o %t.bs
+// RUN: %python %S/../Inputs/example_paths.py binary_search ascreg-run %ascreg_src_root %t.w6 %t.bs | FileCheck %s --check-prefix=BS
+// BS: binary_search: 8 cases x 4 paths, 0 mismatches
+
 // The checker fails on a planted bug: the tail's mask dropped from the
 // square (sum_of_squares) or the abs (absmax_quant), so the NaN padding
 // past n enters the result.

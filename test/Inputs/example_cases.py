@@ -1,7 +1,8 @@
 """Random cases and numpy goldens of the example kernels that use the ops
 around reduce and gather (issue 27): examples/sum_of_squares.mlir,
-examples/absmax_quant.mlir and examples/regapi/histogram_total.mlir.
-Shared by test/Inputs/example_paths.py
+examples/absmax_quant.mlir, examples/binary_search.mlir and
+examples/regapi/histogram_total.mlir. Shared by
+test/Inputs/example_paths.py
 (the MLIR kernels on every path) and test/RegAPI/Inputs/example_check.py
 (their vendor-style C++ in examples/regapi on the host twin).
 
@@ -97,6 +98,30 @@ def absmax_quant(rng, case):
                 n=n, x=x, scale=scale)
 
 
+def binary_search(rng, case):
+    """Bucketize: out[i] = the number of bounds below x[i] (numpy's
+    searchsorted(bounds, x, 'left') for sorted bounds; 0 for a NaN)."""
+    n = element_count(rng, case)
+    nb = 1 if case == 1 else int(rng.integers(1, 1025))
+    # Few distinct bounds: duplicates and values equal to a bound.
+    bounds = np.sort(rng.integers(-40, 40, nb).astype(np.float32) * np.float32(0.5))
+    bounds[bounds == 0] = rng.choice(np.array([0.0, -0.0], np.float32))
+    x = rng.integers(-45, 45, max(padded(n), VL32)).astype(np.float32) * np.float32(0.5)
+    special = rng.random(x.size)
+    x[special < 0.03] = np.nan
+    x[(special >= 0.03) & (special < 0.06)] = np.inf
+    x[(special >= 0.06) & (special < 0.09)] = -np.inf
+    x[(special >= 0.09) & (special < 0.12)] = -0.0
+    poison_tail(x, n)
+    steps = nb.bit_length()  # halvings until every lane's interval is empty
+    out = rng.integers(-(2**31), 2**31, x.size).astype(np.int32)
+    golden = out.copy()
+    golden[:n] = (bounds[None, :] < x[:n, None]).sum(axis=1)
+    return Case("examples/binary_search.mlir",
+                [out, x, bounds, "i32:%d" % n, "i32:%d" % nb, "index:%d" % steps], [0],
+                [golden], n=n, x=x, bounds=bounds, out=out, steps=steps)
+
+
 def histogram_total(rng, case):
     """The u32 total of n histogram counts (wrapping), in element 1 of out."""
     n = element_count(rng, case)
@@ -113,4 +138,4 @@ def histogram_total(rng, case):
                 [golden.view(np.int32)], n=n, counts=counts, out=out)
 
 
-EXAMPLES = {f.__name__: f for f in (sum_of_squares, absmax_quant, histogram_total)}
+EXAMPLES = {f.__name__: f for f in (sum_of_squares, absmax_quant, binary_search, histogram_total)}

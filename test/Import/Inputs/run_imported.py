@@ -38,6 +38,7 @@ KERNELS = {
     "examples/sum_of_squares.mlir": ("examples/regapi/sum_of_squares.asc", "SumOfSquaresVF", None),
     "examples/regapi/histogram_total.mlir": ("examples/regapi/histogram_total.asc", "HistogramTotalVF", None),
     "examples/absmax_quant.mlir": ("examples/regapi/absmax_quant.asc", "AbsmaxScaleVF", None),
+    "examples/binary_search.mlir": ("examples/regapi/binary_search.asc", "BucketizeVF", None),
 }
 
 

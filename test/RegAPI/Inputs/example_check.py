@@ -121,6 +121,11 @@ DRIVERS = {
     "absmax_quant": lambda c: (
         [c.inputs["n"]] + files(x=c.inputs["x"][:padded(c.inputs["n"])]), "scale_local",
         np.float32, 64),
+    "binary_search": lambda c: (
+        [c.inputs["n"], c.inputs["bounds"].size, c.inputs["steps"]] +
+        files(x=c.inputs["x"][:padded(c.inputs["n"])], bounds=c.inputs["bounds"],
+              out_in=c.inputs["out"][:padded(c.inputs["n"])]),
+        "out_local", np.int32, padded(c.inputs["n"])),
 }
 
 
