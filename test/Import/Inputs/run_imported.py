@@ -41,6 +41,10 @@ KERNELS = {
     "examples/regapi/pairwise_sum.mlir": ("examples/regapi/pairwise_sum.asc", "PairwiseSumVF", None),
     "examples/regapi/lut_gather.mlir": ("examples/regapi/lut_gather.asc", "LutGatherVF", None),
     "examples/regapi/bit_field.mlir": ("examples/regapi/bit_field.asc", "BitFieldVF", None),
+    "examples/sum_of_squares.mlir": ("examples/regapi/sum_of_squares.asc", "SumOfSquaresVF", None),
+    "examples/regapi/histogram_total.mlir": ("examples/regapi/histogram_total.asc", "HistogramTotalVF", None),
+    "examples/absmax_quant.mlir": ("examples/regapi/absmax_quant.asc", "AbsmaxScaleVF", None),
+    "examples/binary_search.mlir": ("examples/regapi/binary_search.asc", "BucketizeVF", None),
 }
 
 

@@ -18,6 +18,9 @@ import numpy as np
 
 from twin_check import from_argv
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Inputs"))
+from example_cases import EXAMPLES, padded  # noqa: E402
+
 NAME, TWIN, SRC, CASES, rng, work, trace = from_argv(10, 280)
 path = work.path
 PATHS = [[], ["--mode=check"], ["--pass-pipeline=convert-ascreg-to-dav"]]
@@ -124,9 +127,54 @@ def bit_field(bad):
         compare(case, twin, paths, [g], bad)
 
 
+def files(**arrays):
+    """Writes each array to NAME.bin; returns the paths."""
+    for name, a in arrays.items():
+        a.tofile(path(name + ".bin"))
+    return [path(name + ".bin") for name in arrays]
+
+
+# The examples of test/Inputs/example_cases.py: (the twin driver's
+# arguments, the __ubuf__ array its output is copied from, the output's
+# element type and count) of a case. Buffers are written only as far as the
+# driver reads them (n rounded up to a register).
+DRIVERS = {
+    "sum_of_squares": lambda c: (
+        [c.inputs["n"]] + files(x=c.inputs["x"][:padded(c.inputs["n"])], out_in=c.inputs["out"]),
+        "out_local", np.float32, 8),
+    "histogram_total": lambda c: (
+        [c.inputs["n"]] + files(counts=c.inputs["counts"][:padded(c.inputs["n"])],
+                                out_in=c.inputs["out"]),
+        "out_local", np.int32, 8),
+    "absmax_quant": lambda c: (
+        [c.inputs["n"]] + files(x=c.inputs["x"][:padded(c.inputs["n"])]), "scale_local",
+        np.float32, 64),
+    "binary_search": lambda c: (
+        [c.inputs["n"], c.inputs["bounds"].size, c.inputs["steps"]] +
+        files(x=c.inputs["x"][:padded(c.inputs["n"])], bounds=c.inputs["bounds"],
+              out_in=c.inputs["out"][:padded(c.inputs["n"])]),
+        "out_local", np.int32, padded(c.inputs["n"])),
+}
+
+
+def from_cases(bad):
+    """An example of example_cases.py: the twin (OUT.bin, the driver's last
+    argument), its trace replay, the MLIR kernel's paths and numpy."""
+    for case in range(CASES):
+        c = EXAMPLES[NAME](rng, case)
+        args, ub_name, dtype, count = DRIVERS[NAME](c)
+        trace.twin([TWIN] + args + [path("out.bin")])
+        twin = [np.fromfile(path("out.bin"), dtype)]
+        trace.replay("case %d" % case, [(0, ub_name, twin[0])], bad)
+        # A buffer padded to a whole register for ascreg-run: the part the
+        # twin's driver writes.
+        paths = [[o[:count] for o in r] for r in ascreg(os.path.join(SRC, c.kernel), c.args, c.outs)]
+        compare(case, twin, paths, [g[:count] for g in c.golden], bad)
+
+
 bad = []
 {"argmax": argmax, "pairwise_sum": pairwise_sum, "lut_gather": lut_gather,
- "bit_field": bit_field}[NAME](bad)
+ "bit_field": bit_field}.get(NAME, from_cases)(bad)
 print("%s: %d cases x 3 paths, %d trace replays, %d mismatches" %
       (NAME, CASES, trace.replays, len(bad)))
 for b in bad[:10]:
