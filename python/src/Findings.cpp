@@ -1,56 +1,11 @@
 //===- Findings.cpp - findings of the checks as Python objects ------------===//
 #include "Findings.h"
 
+#include "ascreg/Interpreter/FindingKinds.h"
+
 namespace interp = ::ascreg::interp;
 
 namespace ascreg_python {
-namespace {
-
-const char *findingKindName(interp::FindingKind k) {
-  switch (k) {
-  case interp::FindingKind::UninitializedUse:
-    return "uninitialized_use";
-  case interp::FindingKind::OutOfBufferRead:
-    return "out_of_buffer_read";
-  case interp::FindingKind::OutOfBufferWrite:
-    return "out_of_buffer_write";
-  case interp::FindingKind::OutOfBufferIndex:
-    return "out_of_buffer_index";
-  case interp::FindingKind::OutsideUB:
-    return "outside_ub";
-  case interp::FindingKind::Misaligned:
-    return "misaligned";
-  case interp::FindingKind::UnwrittenOutput:
-    return "unwritten_output";
-  case interp::FindingKind::UBFootprint:
-    return "ub_footprint";
-  }
-  return "unknown";
-}
-
-const char *useKindName(interp::UseKind u) {
-  switch (u) {
-  case interp::UseKind::None:
-    return "none";
-  case interp::UseKind::Store:
-    return "store";
-  case interp::UseKind::GatherIndex:
-    return "gather_index";
-  case interp::UseKind::Mask:
-    return "mask";
-  case interp::UseKind::Branch:
-    return "branch";
-  case interp::UseKind::LoopBound:
-    return "loop_bound";
-  case interp::UseKind::Size:
-    return "size";
-  case interp::UseKind::Address:
-    return "address";
-  }
-  return "unknown";
-}
-
-} // namespace
 
 PlainLoc plainLoc(mlir::Location loc) {
   PlainLoc p;
@@ -95,7 +50,7 @@ py::object findingObject(const PlainFinding &p, py::handle cls) {
   kw["argument"] = f.argument >= 0 ? py::object(py::int_(f.argument)) : py::object(py::none());
   kw["elements"] = elements;
   kw["occurrences"] = f.occurrences;
-  return cls(interp::checkName(f.kind), findingKindName(f.kind), useKindName(f.use), f.opName,
+  return cls(interp::checkName(f.kind), interp::findingKindName(f.kind), interp::useKindName(f.use), f.opName,
              fileOrNone(p.loc), p.loc.line, p.loc.column, lossyStr(f.message), **kw);
 }
 

@@ -150,6 +150,7 @@ static MlirWalkResult countOps(MlirOperation op, void *userData) {
 typedef struct {
   int count;
   char check[16];
+  char kind[32];
   int64_t argument;
   uint64_t begin, end;
   char message[200];
@@ -159,6 +160,7 @@ static void onFinding(const AscregFinding *f, void *userData) {
   Findings *out = (Findings *)userData;
   if (out->count++ == 0) {
     snprintf(out->check, sizeof out->check, "%s", f->check);
+    snprintf(out->kind, sizeof out->kind, "%s", f->kind);
     snprintf(out->message, sizeof out->message, "%s", f->message);
     out->argument = f->argument;
     if (f->numElementRanges > 0) {
@@ -411,15 +413,16 @@ int main(int argc, char **argv) {
     MlirOperation tailFn = lookupFunc(tail, "tail");
     MlirLogicalResult r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
     EXPECT(mlirLogicalResultIsSuccess(r), "the checked run failed");
-    EXPECT(found.count == 1 && strcmp(found.check, "coverage") == 0 && found.argument == 1 &&
+    EXPECT(found.count == 1 && strcmp(found.check, "coverage") == 0 &&
+               strcmp(found.kind, "unwritten_output") == 0 && found.argument == 1 &&
                found.begin == 39 && found.end == 64,
            "unexpected findings: %d, %s, parameter %lld, [%llu, %llu)", found.count, found.check,
            (long long)found.argument, (unsigned long long)found.begin,
            (unsigned long long)found.end);
-    printf("findings: %d, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
-           found.check, (long long)found.argument, (unsigned long long)found.begin,
+    printf("findings: %d, %s, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
+           found.check, found.kind, (long long)found.argument, (unsigned long long)found.begin,
            (unsigned long long)found.end, found.message);
-    // CHECK: findings: 1, coverage, parameter 1, elements [39, 64): {{.*}}never written
+    // CHECK: findings: 1, coverage, unwritten_output, parameter 1, elements [39, 64): {{.*}}never written
     opts.onFinding = NULL;
     before_diags = diagnostics;
     r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
