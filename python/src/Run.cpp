@@ -11,8 +11,8 @@
 
 #include "ascreg/Driver/Compare.h"
 #include "ascreg/Driver/RunMode.h"
+#include "ascreg/Semantics/ElementFormat.h"
 
-#include "llvm/Support/Format.h"
 
 using namespace mlir;
 namespace sem = ::ascreg::semantics;
@@ -20,16 +20,6 @@ namespace interp = ::ascreg::interp;
 namespace driver = ::ascreg::driver;
 
 namespace ascreg_python {
-namespace {
-
-std::string hexBits(uint64_t v, unsigned bytes) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format_hex(v, 2 + 2 * bytes);
-  return s;
-}
-
-} // namespace
 
 void Kernel::run(py::args args, const std::string &modeName) {
   std::optional<driver::RunMode> mode = driver::parseRunMode(modeName);
@@ -98,9 +88,8 @@ void Kernel::run(py::args args, const std::string &modeName) {
       uint64_t lanes = sem::kVLBytes / eb;
       msg += "\n  " + paramLabel(p) + " element " + std::to_string(m.element) + " (register " +
              std::to_string(m.element / lanes) + ", lane " + std::to_string(m.element % lanes) +
-             "): interp " + hexBits(m.expected, eb) + " (" +
-             sem::formatNumber(p.number, m.expected) + "), jit " + hexBits(m.actual, eb) + " (" +
-             sem::formatNumber(p.number, m.actual) + ")";
+             "): interp " + sem::formatElement(p.number, m.expected) + ", jit " +
+             sem::formatElement(p.number, m.actual);
     }
     if (numMismatches > 16)
       msg += "\n  ...";
