@@ -845,6 +845,17 @@ struct BitwiseAndInst {
   }
 };
 
+/// The shadow of a zeroing op on one register and one scalar (vadds,
+/// adds, ...): the mask's use is checked, and an active lane of `result` is
+/// tainted by its lane of `source` and by the scalar.
+inline ShadowAction shadowRegisterAndScalar(Machine &m, const Inst &inst, sem::RegType type,
+                                            RegRef source, ScalarRef scalar, MaskRef mask,
+                                            RegRef result) {
+  checkMaskUse(m, inst, mask, type);
+  propagateLanes(m, type, mask, result, {source}, &scalar);
+  return ShadowAction::Run;
+}
+
 /// vadds / vmuls / vshls / vshrs (zeroing).
 struct ScalarOperandInst {
   static constexpr Flow flow = Flow::Next;
@@ -858,10 +869,7 @@ struct ScalarOperandInst {
     sem::dav::scalarOp(kind, type, m.reg(lhs), m.scalar(scalar), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    ScalarRef in = scalar;
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {lhs}, &in);
-    return ShadowAction::Run;
+    return shadowRegisterAndScalar(m, inst, type, lhs, scalar, mask, result);
   }
 };
 
