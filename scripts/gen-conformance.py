@@ -414,34 +414,27 @@ def cast_variants(dst, src):
     return out
 
 
-def cast_kernel(dst, src, part, ctrl):
-    variants = cast_variants(dst, src)
-    what = f"cast: result {dst}, source {src}" + (f", part {part}" if part else "") + \
-        f"; {len(variants)} result register(s) per source register (round x sat), CTRL {ctrl}"
+def variants_kernel(what, src, dst, ctrl, ops, vl_src="%vl", vl_dst="%vl"):
+    """A kernel that loads one `src` register per iteration and stores the
+    result of each op in `ops` (its text, reading %v under %mask) as its own
+    `dst` register: variant i of register r at register r * len(ops) + i."""
+    vls = [(vl_src, lanes(src))] + ([(vl_dst, lanes(dst))] if vl_dst != vl_src else [])
+    vl_consts = "".join(f"    {name} = arith.constant {n} : index\n" for name, n in vls)
     lines = []
-    for i, (r, s) in enumerate(variants):
-        ops = ""
-        if r:
-            ops += f" round <{r}>"
-        if s:
-            ops += f" sat <{s}>"
-        if part:
-            ops += f" part <{part}>"
-        lines.append(f"""      %res{i} = ascreg.cast %v, %mask{ops} : {vreg(src)} -> {vreg(dst)}
+    for i, op in enumerate(ops):
+        lines.append(f"""      %res{i} = {op}
       %k{i} = arith.addi %base, %c{i} : index
-      %off{i} = arith.muli %k{i}, %vl_dst : index
+      %off{i} = arith.muli %k{i}, {vl_dst} : index
       ascreg.store_align %res{i}, %dst[%off{i}], %all : {vreg(dst)}, {memref(dst)}""")
-    consts = "".join(f"    %c{i} = arith.constant {i} : index\n" for i in range(2, len(variants)))
+    consts = "".join(f"    %c{i} = arith.constant {i} : index\n" for i in range(2, len(ops)))
     return (HEADER % what) + f"""  func.func @kernel(%src: {memref(src)}, %dst: {memref(dst)}, %count: i32, %repeat: index)
       attributes {{ascreg.ctrl = {ctrl_attr(ctrl)}}} {{
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-{consts}    %vl_src = arith.constant {lanes(src)} : index
-    %vl_dst = arith.constant {lanes(dst)} : index
-    %variants = arith.constant {len(variants)} : index
+{consts}{vl_consts}    %variants = arith.constant {len(ops)} : index
     %all = ascreg.create_mask <ALL> for {vreg(dst)}
     %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %soff = arith.muli %r, %vl_src : index
+      %soff = arith.muli %r, {vl_src} : index
       %v = ascreg.load_align %src[%soff] : {memref(src)} -> {vreg(src)}
       %mask, %rest = ascreg.update_mask %n for {vreg(src)}
       %base = arith.muli %r, %variants : index
@@ -454,34 +447,27 @@ def cast_kernel(dst, src, part, ctrl):
 """
 
 
+def cast_kernel(dst, src, part, ctrl):
+    variants = cast_variants(dst, src)
+    what = f"cast: result {dst}, source {src}" + (f", part {part}" if part else "") + \
+        f"; {len(variants)} result register(s) per source register (round x sat), CTRL {ctrl}"
+    ops = []
+    for r, s in variants:
+        attrs = ""
+        if r:
+            attrs += f" round <{r}>"
+        if s:
+            attrs += f" sat <{s}>"
+        if part:
+            attrs += f" part <{part}>"
+        ops.append(f"ascreg.cast %v, %mask{attrs} : {vreg(src)} -> {vreg(dst)}")
+    return variants_kernel(what, src, dst, ctrl, ops, vl_src="%vl_src", vl_dst="%vl_dst")
+
+
 def truncate_kernel(t, ctrl):
     what = f"truncate: {t}; {len(R5)} result registers per source register (round), CTRL {ctrl}"
-    lines = []
-    for i, r in enumerate(R5):
-        lines.append(f"""      %res{i} = ascreg.truncate %v, %mask round <{r}> : {vreg(t)}
-      %k{i} = arith.addi %base, %c{i} : index
-      %off{i} = arith.muli %k{i}, %vl : index
-      ascreg.store_align %res{i}, %dst[%off{i}], %all : {vreg(t)}, {memref(t)}""")
-    consts = "".join(f"    %c{i} = arith.constant {i} : index\n" for i in range(2, len(R5)))
-    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index)
-      attributes {{ascreg.ctrl = {ctrl_attr(ctrl)}}} {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-{consts}    %vl = arith.constant {lanes(t)} : index
-    %variants = arith.constant {len(R5)} : index
-    %all = ascreg.create_mask <ALL> for {vreg(t)}
-    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %soff = arith.muli %r, %vl : index
-      %v = ascreg.load_align %src[%soff] : {memref(t)} -> {vreg(t)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
-      %base = arith.muli %r, %variants : index
-{chr(10).join(lines)}
-      scf.yield %rest : i32
-    }}
-    return
-  }}
-}}
-"""
+    ops = [f"ascreg.truncate %v, %mask round <{r}> : {vreg(t)}" for r in R5]
+    return variants_kernel(what, t, t, ctrl, ops)
 
 
 def with_ctrl(text, ctrl):

@@ -93,6 +93,11 @@ typedef struct AscregFinding {
   const int64_t *iterationValues;
   /* How many times the same finding occurred. */
   uint64_t occurrences;
+  /* The finding's kind (e.g. "unwritten_output") and where tainted data
+   * was used ("store", or "none"): the names the Python package gives
+   * (ascreg/Interpreter/FindingKinds.h). */
+  const char *kind;
+  const char *use;
 } AscregFinding;
 
 typedef void (*AscregFindingCallback)(const AscregFinding *finding, void *userData);

@@ -3,6 +3,7 @@
 
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
+#include "ascreg/Interpreter/FindingKinds.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
@@ -123,6 +124,8 @@ static void deliverFindings(llvm::ArrayRef<ascreg::interp::Finding> findings,
     }
     AscregFinding c;
     c.check = ascreg::interp::checkName(f.kind);
+    c.kind = ascreg::interp::findingKindName(f.kind);
+    c.use = ascreg::interp::useKindName(f.use);
     c.opName = f.opName.c_str();
     c.location = wrap(f.loc);
     c.message = f.message.c_str();

@@ -3,6 +3,7 @@
 
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Report/Report.h"
+#include "ascreg/Semantics/ElementFormat.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
@@ -12,7 +13,8 @@
 #include <cstring>
 
 using namespace mlir;
-using ::ascreg::debugging::describeElement;
+namespace sem = ::ascreg::semantics;
+using ::ascreg::debugging::numberFormatOf;
 
 namespace ascreg {
 namespace driver {
@@ -80,8 +82,8 @@ void Runner::printExplanations(const std::vector<BoundArgument> &set,
     std::memcpy(&v, set[x.argument].work.data() + x.element * eb, eb);
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << llvm::formatv("explain: parameter {0} element {1} = {2} ({3})\n", x.argument, x.element,
-                        describeElement(elem, v), llvm::format_hex(v, 2 + 2 * eb));
+    os << llvm::formatv("explain: parameter {0} element {1} = {2}\n", x.argument, x.element,
+                        sem::formatElement(numberFormatOf(elem), v));
     interp::printExplanation(os, x);
     for (StringRef line : llvm::split(StringRef(text).rtrim('\n'), '\n'))
       out << indent << line << "\n";
@@ -182,12 +184,11 @@ int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
   if (st.runFailed)
     out << "  the run after it fails:\n  " << st.failure << "\n";
   for (const dbg::ElementDiff &d : st.diff.first) {
-    Type elem = cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType();
-    unsigned eb = elem.getIntOrFloatBitWidth() / 8;
-    out << llvm::formatv("  parameter {0} element {1}: before {2} ({3}), after {4} ({5})\n",
-                         d.argument, d.element, describeElement(elem, d.expected),
-                         llvm::format_hex(d.expected, 2 + 2 * eb), describeElement(elem, d.actual),
-                         llvm::format_hex(d.actual, 2 + 2 * eb));
+    sem::NumberFormat f =
+        numberFormatOf(cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType());
+    out << llvm::formatv("  parameter {0} element {1}: before {2}, after {3}\n", d.argument,
+                         d.element, sem::formatElement(f, d.expected),
+                         sem::formatElement(f, d.actual));
   }
   if (st.diff.count > st.diff.first.size())
     out << llvm::formatv("  ... {0} more\n", st.diff.count - st.diff.first.size());

@@ -6,6 +6,7 @@
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
+#include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LocationText.h"
 #include "ascreg/Support/OutputFile.h"
@@ -301,13 +302,11 @@ int Runner::run() {
     CheckComparison cmp = compareCheckRuns(fn, buffersOf(bound), buffersOf(jitBound), /*limit=*/1);
     if (cmp.count) {
       const Mismatch &d = cmp.first.front();
-      Type elem = cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType();
-      unsigned eb = bound[d.argument].npy.itemBytes;
-      out << llvm::formatv("mismatch: parameter {0} element {1}: interp {2} ({3}), jit {4} ({5})\n",
-                           d.argument, d.element, llvm::format_hex(d.expected, 2 + 2 * eb),
-                           debugging::describeElement(elem, d.expected),
-                           llvm::format_hex(d.actual, 2 + 2 * eb),
-                           debugging::describeElement(elem, d.actual));
+      semantics::NumberFormat f = debugging::numberFormatOf(
+          cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType());
+      out << llvm::formatv("mismatch: parameter {0} element {1}: interp {2}, jit {3}\n",
+                           d.argument, d.element, semantics::formatElement(f, d.expected),
+                           semantics::formatElement(f, d.actual));
       return 1;
     }
     out << "identical\n";

@@ -845,6 +845,17 @@ struct BitwiseAndInst {
   }
 };
 
+/// The shadow of a zeroing op on one register and one scalar (vadds,
+/// adds, ...): the mask's use is checked, and an active lane of `result` is
+/// tainted by its lane of `source` and by the scalar.
+inline ShadowAction shadowRegisterAndScalar(Machine &m, const Inst &inst, sem::RegType type,
+                                            RegRef source, ScalarRef scalar, MaskRef mask,
+                                            RegRef result) {
+  checkMaskUse(m, inst, mask, type);
+  propagateLanes(m, type, mask, result, {source}, &scalar);
+  return ShadowAction::Run;
+}
+
 /// vintlv / vdintlv.
 struct InterleaveInst {
   static constexpr Flow flow = Flow::Next;

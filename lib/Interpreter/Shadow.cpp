@@ -16,25 +16,6 @@ namespace interp {
 
 TraceSink::~TraceSink() = default;
 
-const char *checkName(FindingKind kind) {
-  switch (kind) {
-  case FindingKind::UninitializedUse:
-    return "init";
-  case FindingKind::OutOfBufferRead:
-  case FindingKind::OutOfBufferWrite:
-  case FindingKind::OutOfBufferIndex:
-  case FindingKind::OutsideUB:
-    return "bounds";
-  case FindingKind::Misaligned:
-    return "align";
-  case FindingKind::UnwrittenOutput:
-    return "coverage";
-  case FindingKind::UBFootprint:
-    return "ub";
-  }
-  return "check";
-}
-
 std::optional<CheckOptions> CheckOptions::parse(llvm::StringRef list, std::string &error) {
   CheckOptions o;
   llvm::SmallVector<llvm::StringRef> names;

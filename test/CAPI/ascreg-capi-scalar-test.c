@@ -9,17 +9,13 @@
 \*===----------------------------------------------------------------------===*/
 // RUN: ascreg-capi-scalar-test 2>&1 | FileCheck %s
 
-#include "ascreg-c/Dialects.h"
+#include "capi-test-util.h"
+
 #include "ascreg-c/Interpreter.h"
 
-#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
-#include "mlir-c/IR.h"
 
 #include <inttypes.h>
-#include <stdio.h>
-#include <string.h>
 
 static const char *kKernels =
     "func.func @f16(%b: memref<?xf16>, %x: f16) {\n"
@@ -44,32 +40,12 @@ static const char *kKernels =
     "  return\n"
     "}\n";
 
-static void printToStdout(MlirStringRef s, void *userData) {
-  (void)userData;
-  fwrite(s.data, 1, s.length, stdout);
-}
-
 static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
   (void)userData;
   printf("diagnostic: ");
   mlirDiagnosticPrint(diag, printToStdout, NULL);
   printf("\n");
   return mlirLogicalResultSuccess();
-}
-
-static MlirOperation lookupFunc(MlirModule module, const char *name) {
-  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  while (!mlirOperationIsNull(op)) {
-    MlirAttribute sym =
-        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym)) {
-      MlirStringRef s = mlirStringAttrGetValue(sym);
-      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
-        return op;
-    }
-    op = mlirOperationGetNextInBlock(op);
-  }
-  return op;
 }
 
 /* Binds `text` to the scalar of @name, runs it, and prints the bits of the
@@ -99,11 +75,7 @@ static void bindAndRun(MlirModule module, const char *name, MlirType type, unsig
 }
 
 int main(void) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  ascregRegisterAllDialects(registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
-  mlirDialectRegistryDestroy(registry);
-  mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, NULL, NULL);
+  MlirContext ctx = createTestContext(onDiagnostic, NULL);
   MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kKernels));
   if (mlirModuleIsNull(module)) {
     printf("FAILED: the kernels do not parse\n");

@@ -17,19 +17,15 @@
 // RUN: FileCheck --check-prefix=REPORT %s < %t.html.profile.html
 // REPORT: <td>profile</td><td class="mono">documented; CTRL[60] = 1, CTRL[48] = 1,
 
-#include "ascreg-c/Dialects.h"
+#include "capi-test-util.h"
+
 #include "ascreg-c/Interpreter.h"
 #include "ascreg-c/Passes.h"
 
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Diagnostics.h"
-#include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static const char *kKernels =
     "module attributes {ascreg.target = \"dav-3510\"} {\n"
@@ -94,11 +90,6 @@ static int failures = 0;
     }                                                                                              \
   } while (0)
 
-static void printToStdout(MlirStringRef s, void *userData) {
-  (void)userData;
-  fwrite(s.data, 1, s.length, stdout);
-}
-
 /* Prints "diagnostic: <location>: <message>" for every diagnostic. */
 static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
   int *count = (int *)userData;
@@ -109,21 +100,6 @@ static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
   mlirDiagnosticPrint(diag, printToStdout, NULL);
   printf("\n");
   return mlirLogicalResultSuccess();
-}
-
-static MlirOperation lookupFunc(MlirModule module, const char *name) {
-  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-  while (!mlirOperationIsNull(op)) {
-    MlirAttribute sym =
-        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym)) {
-      MlirStringRef s = mlirStringAttrGetValue(sym);
-      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
-        return op;
-    }
-    op = mlirOperationGetNextInBlock(op);
-  }
-  return op;
 }
 
 static uint32_t bitsOf(float f) {
@@ -150,6 +126,7 @@ static MlirWalkResult countOps(MlirOperation op, void *userData) {
 typedef struct {
   int count;
   char check[16];
+  char kind[32];
   int64_t argument;
   uint64_t begin, end;
   char message[200];
@@ -159,6 +136,7 @@ static void onFinding(const AscregFinding *f, void *userData) {
   Findings *out = (Findings *)userData;
   if (out->count++ == 0) {
     snprintf(out->check, sizeof out->check, "%s", f->check);
+    snprintf(out->kind, sizeof out->kind, "%s", f->kind);
     snprintf(out->message, sizeof out->message, "%s", f->message);
     out->argument = f->argument;
     if (f->numElementRanges > 0) {
@@ -226,14 +204,10 @@ int main(int argc, char **argv) {
   printf("dialect handle: %.*s\n", (int)davNs.length, davNs.data);
   // CHECK: dialect handle: dav
 
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  ascregRegisterAllDialects(registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
-  mlirDialectRegistryDestroy(registry);
+  int diagnostics = 0;
+  MlirContext ctx = createTestContext(onDiagnostic, &diagnostics);
   MlirDialect dialect = mlirDialectHandleLoadDialect(handle, ctx);
   EXPECT(!mlirDialectIsNull(dialect), "ascreg dialect not loaded");
-  int diagnostics = 0;
-  mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, &diagnostics, NULL);
 
   MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kKernels));
   if (mlirModuleIsNull(module)) {
@@ -411,15 +385,16 @@ int main(int argc, char **argv) {
     MlirOperation tailFn = lookupFunc(tail, "tail");
     MlirLogicalResult r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
     EXPECT(mlirLogicalResultIsSuccess(r), "the checked run failed");
-    EXPECT(found.count == 1 && strcmp(found.check, "coverage") == 0 && found.argument == 1 &&
+    EXPECT(found.count == 1 && strcmp(found.check, "coverage") == 0 &&
+               strcmp(found.kind, "unwritten_output") == 0 && found.argument == 1 &&
                found.begin == 39 && found.end == 64,
            "unexpected findings: %d, %s, parameter %lld, [%llu, %llu)", found.count, found.check,
            (long long)found.argument, (unsigned long long)found.begin,
            (unsigned long long)found.end);
-    printf("findings: %d, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
-           found.check, (long long)found.argument, (unsigned long long)found.begin,
+    printf("findings: %d, %s, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
+           found.check, found.kind, (long long)found.argument, (unsigned long long)found.begin,
            (unsigned long long)found.end, found.message);
-    // CHECK: findings: 1, coverage, parameter 1, elements [39, 64): {{.*}}never written
+    // CHECK: findings: 1, coverage, unwritten_output, parameter 1, elements [39, 64): {{.*}}never written
     opts.onFinding = NULL;
     before_diags = diagnostics;
     r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);

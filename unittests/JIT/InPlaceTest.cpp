@@ -8,15 +8,12 @@
 // integer arithmetic.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/InitAll.h"
+#include "ParsedModule.h"
+
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include <gtest/gtest.h>
 
@@ -50,23 +47,10 @@ func.func @kernel(%a: memref<?xi32>, %b: memref<?xi32>, %out: memref<?xi32>, %n:
 }
 )mlir";
 
-struct Kernels {
-  mlir::MLIRContext ctx;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::string diagnostics;
+struct Kernels : ParsedModule {
   std::unique_ptr<ascreg::interp::CompiledKernel> interp;
   std::unique_ptr<ascreg::jit::JitKernel> jit;
-  Kernels() {
-    mlir::DialectRegistry registry;
-    ascreg::registerAllDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    ctx.getDiagEngine().registerHandler([this](mlir::Diagnostic &d) {
-      llvm::raw_string_ostream os(diagnostics);
-      os << d.getLocation() << ": " << d << "\n";
-      return mlir::success();
-    });
-    module = mlir::parseSourceString<mlir::ModuleOp>(kModule, &ctx, "inplace.mlir");
+  Kernels() : ParsedModule(kModule, "inplace.mlir") {
     auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
     interp = std::move(*ascreg::interp::CompiledKernel::compile(fn));
     jit = std::move(*ascreg::jit::JitKernel::compile(*module, "kernel"));

@@ -8,13 +8,9 @@
 // are computed here with plain integer arithmetic, not by any ascreg path.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/InitAll.h"
-#include "ascreg/JIT/JitKernel.h"
+#include "ParsedModule.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "ascreg/JIT/JitKernel.h"
 
 #include <gtest/gtest.h>
 
@@ -62,16 +58,8 @@ module {
 }
 )mlir";
 
-struct Fixture {
-  mlir::DialectRegistry registry;
-  mlir::MLIRContext ctx;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  Fixture() {
-    ascreg::registerAllDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    module = mlir::parseSourceString<mlir::ModuleOp>(kModule, &ctx, "two-entries.mlir");
-  }
+struct Fixture : ParsedModule {
+  Fixture() : ParsedModule(kModule, "two-entries.mlir") {}
 };
 
 std::vector<int32_t> randomValues(std::mt19937 &rng) {
@@ -86,12 +74,7 @@ std::vector<int32_t> randomValues(std::mt19937 &rng) {
 TEST(JitModule, EntriesRunTheirOwnFunctionsAndErrorsStayInTheirRun) {
   Fixture f;
   ASSERT_TRUE(f.module);
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(&f.ctx, [&](mlir::Diagnostic &d) {
-    llvm::raw_string_ostream os(diagnostics);
-    os << d.getLocation() << ": " << d << "\n";
-    return mlir::success();
-  });
+  std::string &diagnostics = f.diagnostics;
   auto compiled = ascreg::jit::JitModule::compile(*f.module, {"add", "stray", "max"});
   ASSERT_TRUE(mlir::succeeded(compiled)) << diagnostics;
   ascreg::jit::JitModule &jit = **compiled;
@@ -135,11 +118,7 @@ TEST(JitModule, EntriesRunTheirOwnFunctionsAndErrorsStayInTheirRun) {
 TEST(JitModule, BadCallsAndMissingEntriesAreReported) {
   Fixture f;
   ASSERT_TRUE(f.module);
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler(&f.ctx, [&](mlir::Diagnostic &d) {
-    diagnostics += d.str() + "\n";
-    return mlir::success();
-  });
+  std::string &diagnostics = f.diagnostics;
   EXPECT_TRUE(mlir::failed(ascreg::jit::JitModule::compile(*f.module, {"add", "nope"})));
   EXPECT_NE(diagnostics.find("no function @nope to JIT-compile"), std::string::npos) << diagnostics;
 
@@ -168,11 +147,8 @@ func.func @kernel(%b: memref<?xbf16>, %x: bf16) {
 )mlir";
 
 TEST(JitKernel, DuplicateOfABF16ScalarKeepsEveryBitPattern) {
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  auto module = mlir::parseSourceString<mlir::ModuleOp>(kDuplicateBF16, &ctx, "dup.mlir");
+  ParsedModule parsed(kDuplicateBF16, "dup.mlir");
+  auto &module = parsed.module;
   ASSERT_TRUE(module);
   for (unsigned opt : {0u, 2u}) {
     ascreg::jit::Options o;

@@ -9,13 +9,10 @@
 // only reads it. Expected values are plain integer arithmetic.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/InitAll.h"
+#include "ParsedModule.h"
+
 #include "ascreg/JIT/JitKernel.h"
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 
 #include <gtest/gtest.h>
@@ -54,23 +51,8 @@ module {
 )mlir";
 
 /// A fresh context and parse for each compile, as in a new process.
-struct Session {
-  mlir::MLIRContext ctx;
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::string diagnostics;
-  mlir::ScopedDiagnosticHandler handler;
-  explicit Session(const std::string &text = kModule)
-      : handler(&ctx, [this](mlir::Diagnostic &d) {
-          llvm::raw_string_ostream os(diagnostics);
-          os << d.getLocation() << ": " << d << "\n";
-          return mlir::success();
-        }) {
-    mlir::DialectRegistry registry;
-    ascreg::registerAllDialects(registry);
-    ctx.appendDialectRegistry(registry);
-    ctx.loadAllAvailableDialects();
-    module = mlir::parseSourceString<mlir::ModuleOp>(text, &ctx, "cached.mlir");
-  }
+struct Session : ParsedModule {
+  explicit Session(const std::string &text = kModule) : ParsedModule(text, "cached.mlir") {}
 };
 
 struct CacheDir {

@@ -19,6 +19,8 @@
 //     lib/Semantics/Reference.cpp does; the documented profile adds no IR.
 //
 //===----------------------------------------------------------------------===//
+#include "VectorBuilder.h"
+
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
@@ -48,26 +50,11 @@ namespace ascreg {
 using namespace mlir;
 using namespace ascreg;
 namespace sem = ::ascreg::semantics;
+using namespace ::ascreg::tovector;
 
 //===----------------------------------------------------------------------===//
 // Type conversion
 //===----------------------------------------------------------------------===//
-
-static Type signless(Type t) {
-  if (auto it = dyn_cast<IntegerType>(t); it && !it.isSignless())
-    return IntegerType::get(t.getContext(), it.getWidth());
-  return t;
-}
-
-/// The element type registers and UB buffers are lowered to: signless
-/// integers, and bf16 as its i16 bits. No ascreg op does bf16 arithmetic, and
-/// x86 codegen of bf16 vectors needs runtime calls (__truncsfbf2) that a JIT
-/// built with GCC 12 cannot resolve.
-static Type storageType(Type t) {
-  if (t.isBF16())
-    return IntegerType::get(t.getContext(), 16);
-  return signless(t);
-}
 
 AscRegToVectorTypeConverter::AscRegToVectorTypeConverter() {
   addConversion([](Type t) { return t; });
@@ -90,94 +77,6 @@ namespace {
 // Building blocks
 //===----------------------------------------------------------------------===//
 
-/// Small IR-building helpers shared by the patterns.
-struct VectorBuilder {
-  OpBuilder &b;
-  Location loc;
-
-  Value intConst(Type t, int64_t v) {
-    if (t.isIndex())
-      return arith::ConstantIndexOp::create(b, loc, v);
-    return arith::ConstantIntOp::create(b, loc, t, v);
-  }
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value dense(VectorType t, ArrayRef<Attribute> values) {
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, values));
-  }
-  Value splat(VectorType t, Attribute value) {
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, value));
-  }
-  /// All lanes zero (+0 for floats).
-  Value zeros(VectorType t) { return splat(t, b.getZeroAttr(t.getElementType())); }
-  Value splatInt(VectorType t, const APInt &v) {
-    return splat(t, IntegerAttr::get(t.getElementType(), v));
-  }
-  Value bools(ArrayRef<bool> bits) {
-    auto t = VectorType::get({static_cast<int64_t>(bits.size())}, b.getI1Type());
-    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, bits));
-  }
-  /// 0, 1, ..., n-1 as a vector of `elem` (integer or float).
-  Value iota(int64_t n, Type elem) {
-    auto t = VectorType::get({n}, elem);
-    SmallVector<Attribute> v;
-    for (int64_t i = 0; i < n; ++i)
-      v.push_back(isa<FloatType>(elem) ? Attribute(b.getFloatAttr(elem, static_cast<double>(i)))
-                                       : Attribute(b.getIntegerAttr(elem, i)));
-    return dense(t, v);
-  }
-  Value shuffle(Value a, Value c, ArrayRef<int64_t> idx) {
-    return vector::ShuffleOp::create(b, loc, a, c, idx);
-  }
-  /// The lanes of type `t` in a 256-bit mask: bit stride*i for lane i.
-  Value laneMask(Value mask, sem::RegType t) { return laneMask(mask, t.lanes(), t.maskStride()); }
-  /// `lanes` lanes numbered by bit stride*i (a gather.mask stride may differ
-  /// from the result type's).
-  Value laneMask(Value mask, unsigned lanes, unsigned stride) {
-    if (stride == 1 && lanes == sem::kMaskBits)
-      return mask;
-    SmallVector<int64_t> idx;
-    for (unsigned i = 0; i < lanes; ++i)
-      idx.push_back(static_cast<int64_t>(stride * i));
-    return shuffle(mask, mask, idx);
-  }
-  /// Back to 256 bits: lane i to bit stride*i, every other bit 0.
-  Value expandMask(Value lanesMask, sem::RegType t) {
-    unsigned stride = t.maskStride(), lanes = t.lanes();
-    if (stride == 1 && lanes == sem::kMaskBits)
-      return lanesMask;
-    Value none = bools(SmallVector<bool>(lanes, false));
-    SmallVector<int64_t> idx;
-    for (unsigned bit = 0; bit < sem::kMaskBits; ++bit)
-      idx.push_back(bit % stride == 0 && bit / stride < lanes ? bit / stride : lanes);
-    return shuffle(lanesMask, none, idx);
-  }
-  Value reduction(vector::CombiningKind kind, Value v) {
-    return vector::ReductionOp::create(b, loc, kind, v);
-  }
-  Value anyTrue(Value boolVec) { return reduction(vector::CombiningKind::OR, boolVec); }
-  /// Index of the first set lane of `boolVec`, or its length if none (i32).
-  Value firstSet(Value boolVec) {
-    int64_t n = cast<VectorType>(boolVec.getType()).getNumElements();
-    Value lanes = iota(n, b.getI32Type());
-    Value none = splatInt(VectorType::get({n}, b.getI32Type()), APInt(32, n));
-    Value pick = arith::SelectOp::create(b, loc, boolVec, lanes, none);
-    return reduction(vector::CombiningKind::MINUI, pick);
-  }
-};
-
-VectorType vecType(MLIRContext *ctx, sem::RegType t) {
-  return VectorType::get({static_cast<int64_t>(t.lanes())},
-                         storageType(getElementType(ctx, t.elem)));
-}
-
-sem::RegType regTypeOf(Value v) { return toRegType(cast<VRegType>(v.getType())); }
-
-/// Integer view of a float vector with the same lane count.
-VectorType intVecType(VectorType t) {
-  return VectorType::get(t.getShape(),
-                         IntegerType::get(t.getContext(), t.getElementTypeBitWidth()));
-}
-
 /// Totally ordered integer keys of float lanes: signed comparison of the keys
 /// orders -inf < ... < -0 < +0 < ... < +inf (NaNs are handled separately).
 Value floatKeys(VectorBuilder &e, Value v) {
@@ -189,30 +88,6 @@ Value floatKeys(VectorBuilder &e, Value v) {
   Value magMask =
       arith::AndIOp::create(e.b, e.loc, sh, e.splatInt(it, APInt::getSignedMaxValue(w)));
   return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
-}
-
-/// Where a register access lands: the UB address of the buffer and of the
-/// access, and the UB capacity. With an explicit Unified Buffer
-/// (ascreg-expose-ub) these are the arena's; otherwise the buffer is all the
-/// memory there is (address 0, capacity = its size), as when a kernel is run
-/// stand-alone.
-struct UBPlace {
-  Value bufferAddr, addr, capacity;
-};
-UBPlace placeAccess(VectorBuilder &e, Operation *op, Value base, Value offset) {
-  auto mt = cast<MemRefType>(base.getType());
-  Value eb = e.index(mt.getElementTypeBitWidth() / 8);
-  UBPlace p;
-  if (std::optional<UBArena> ub = getUBArena(op)) {
-    p.bufferAddr = ubAddressOf(e.b, e.loc, *ub, base);
-    p.capacity = ubCapacityOf(e.b, e.loc, *ub);
-  } else {
-    p.bufferAddr = e.index(0);
-    p.capacity = arith::MulIOp::create(e.b, e.loc, memref::DimOp::create(e.b, e.loc, base, 0), eb);
-  }
-  p.addr = arith::AddIOp::create(e.b, e.loc, p.bufferAddr,
-                                 arith::MulIOp::create(e.b, e.loc, offset, eb));
-  return p;
 }
 
 /// Checks a whole-register access at element `offset` of `base`: inside UB
@@ -250,12 +125,6 @@ Value ascreg::checkUBAccess(OpBuilder &b, Location loc, RuntimeChecker &checker,
 }
 
 namespace {
-
-template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy> {
-  AscRegPattern(const TypeConverter &tc, MLIRContext *ctx, RuntimeChecker &checker)
-      : OpConversionPattern<OpTy>(tc, ctx), checker(checker) {}
-  RuntimeChecker &checker;
-};
 
 //===----------------------------------------------------------------------===//
 // Masks
@@ -648,108 +517,6 @@ struct PairReduceSumLowering : public AscRegPattern<PairReduceSumOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// Gathers
-//===----------------------------------------------------------------------===//
-
-struct GatherLowering : public AscRegPattern<GatherOp> {
-  using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(GatherOp op, OpAdaptor a,
-                                ConversionPatternRewriter &rw) const override {
-    VectorBuilder e{rw, op.getLoc()};
-    Location loc = op.getLoc();
-    sem::RegType dstT = regTypeOf(op.getResult()), idxT = regTypeOf(op.getIndex());
-    int64_t n = dstT.lanes();
-    Value idx = a.getIndex();
-    // u64 indices contribute their low 32 bits.
-    if (sem::elemBytes(idxT.elem) == 8)
-      idx = arith::TruncIOp::create(rw, loc, VectorType::get({idxT.lanes()}, rw.getI32Type()), idx);
-    // A one-register 64-bit result uses only the first 32 indices.
-    if (static_cast<int64_t>(idxT.lanes()) > n) {
-      SmallVector<int64_t> first;
-      for (int64_t i = 0; i < n; ++i)
-        first.push_back(i);
-      idx = e.shuffle(idx, idx, first);
-    }
-    // Indices are unsigned element counts.
-    auto i64v = VectorType::get({n}, rw.getI64Type());
-    Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, idx);
-    // gather.mask: the stride of the mask bits (the result type's, or 1 for an
-    // 8-bit source under `source`).
-    const sem::ElemKind srcKind = sem::gatherSourceKind(
-        dstT.elem, cast<MemRefType>(op.getBase().getType()).getElementTypeBitWidth() / 8);
-    unsigned stride = sem::gatherMaskStride(kernelProfile(op), dstT, srcKind);
-    Value lanes = e.laneMask(a.getMask(), dstT.lanes(), stride);
-    Value base = a.getBase();
-    if (checker.enabled()) {
-      // Every active index must stay inside UB: index < (capacity - base) / unit.
-      unsigned unit = cast<MemRefType>(base.getType()).getElementTypeBitWidth() / 8;
-      UBPlace p = placeAccess(e, op, base, e.index(0));
-      Value aligned = arith::CmpIOp::create(
-          rw, loc, arith::CmpIPredicate::eq,
-          arith::RemSIOp::create(rw, loc, p.bufferAddr, e.index(sem::kUBAlignment)), e.index(0));
-      checker.require(rw, op, aligned, sem::RuntimeErrorKind::MisalignedGatherBase, {p.bufferAddr});
-      Value room = arith::DivUIOp::create(
-          rw, loc, arith::SubIOp::create(rw, loc, p.capacity, p.bufferAddr), e.index(unit));
-      Value room64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), room);
-      Value limit = vector::BroadcastOp::create(rw, loc, i64v, room64);
-      Value outside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx64, limit);
-      Value bad = arith::AndIOp::create(rw, loc, outside, lanes);
-      Value ok = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
-      // The first offending lane and its index, for the message.
-      Value lane = e.firstSet(bad);
-      Value clamped = arith::MinUIOp::create(rw, loc, lane, e.intConst(rw.getI32Type(), n - 1));
-      Value badIndex = vector::ExtractOp::create(
-          rw, loc, idx64,
-          OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
-      checker.require(rw, op, ok, sem::RuntimeErrorKind::GatherOutsideUB,
-                      {badIndex, lane, p.bufferAddr, e.index(unit)});
-    }
-    Type srcElem = cast<MemRefType>(base.getType()).getElementType();
-    auto gatherType = VectorType::get({n}, srcElem);
-    Value g = vector::GatherOp::create(rw, loc, gatherType, base, ValueRange{e.index(0)}, idx64,
-                                       lanes, e.zeros(gatherType));
-    // 8-bit sources are zero-extended into the 16-bit lane (also for i8).
-    if (srcElem.getIntOrFloatBitWidth() == 8)
-      g = arith::ExtUIOp::create(rw, loc, vecType(getContext(), dstT), g);
-    rw.replaceOp(op, g);
-    return success();
-  }
-};
-
-struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
-  using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(GatherRegOp op, OpAdaptor a,
-                                ConversionPatternRewriter &rw) const override {
-    VectorBuilder e{rw, op.getLoc()};
-    Location loc = op.getLoc();
-    sem::RegType t = regTypeOf(op.getSrc());
-    int64_t n = t.lanes();
-    VectorType vt = vecType(getContext(), t);
-    // A register-sized scratch buffer, allocated once in the entry block so
-    // that loops do not grow the stack.
-    auto fn = op->getParentOfType<FunctionOpInterface>();
-    Value scratch;
-    {
-      OpBuilder::InsertionGuard guard(rw);
-      rw.setInsertionPointToStart(&fn.getFunctionBody().front());
-      scratch = memref::AllocaOp::create(rw, loc, MemRefType::get({n}, vt.getElementType()));
-    }
-    Value c0 = e.index(0);
-    vector::StoreOp::create(rw, loc, a.getSrc(), scratch, ValueRange{c0});
-    // index mod VL: VL is a power of two.
-    auto idxType = cast<VectorType>(a.getIndex().getType());
-    Value mod = arith::AndIOp::create(
-        rw, loc, a.getIndex(), e.splatInt(idxType, APInt(idxType.getElementTypeBitWidth(), n - 1)));
-    auto i64v = VectorType::get({n}, rw.getI64Type());
-    Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, mod);
-    Value all = e.bools(SmallVector<bool>(n, true));
-    rw.replaceOpWithNewOp<vector::GatherOp>(op, vt, scratch, ValueRange{c0}, idx64, all,
-                                            e.zeros(vt));
-    return success();
-  }
-};
-
-//===----------------------------------------------------------------------===//
 // Companions
 //===----------------------------------------------------------------------===//
 
@@ -1022,11 +789,12 @@ void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
   MLIRContext *ctx = patterns.getContext();
   patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
                MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
-               PairReduceSumLowering, GatherLowering, GatherRegLowering, DuplicateLowering,
+               PairReduceSumLowering, DuplicateLowering,
                ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
                BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
                                                                               checker);
   populateCastToVectorPatterns(converter, patterns);
+  populateGatherToVectorPatterns(converter, patterns, checker);
   populateLaneArithToVectorPatterns(converter, patterns);
   populateRegApiFormsToVectorPatterns(converter, patterns, checker);
   populateScalarFormToVectorPatterns(converter, patterns);

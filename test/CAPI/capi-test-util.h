@@ -1,0 +1,53 @@
+/*===- capi-test-util.h - helpers of the C API test programs --------*- C -*-===*\
+|*                                                                            *|
+|* What every C API test program does the same way: a context with every     *|
+|* ascreg dialect and a diagnostic handler, a function looked up by name,     *|
+|* MLIR text printed to stdout. Not a lit test (lit.local.cfg runs .c).       *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef ASCREG_TEST_CAPI_UTIL_H
+#define ASCREG_TEST_CAPI_UTIL_H
+
+#include "ascreg-c/Dialects.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* An MlirStringCallback that prints to stdout. */
+static void printToStdout(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stdout);
+}
+
+/* A single-threaded context with every ascreg dialect registered and
+ * `handler` (with `userData`) attached. */
+static MlirContext createTestContext(MlirDiagnosticHandler handler, void *userData) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  ascregRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(ctx, handler, userData, NULL);
+  return ctx;
+}
+
+/* The top-level op of `module` whose sym_name is `name` (null if none). */
+static MlirOperation lookupFunc(MlirModule module, const char *name) {
+  MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  while (!mlirOperationIsNull(op)) {
+    MlirAttribute sym =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym)) {
+      MlirStringRef s = mlirStringAttrGetValue(sym);
+      if (s.length == strlen(name) && memcmp(s.data, name, s.length) == 0)
+        return op;
+    }
+    op = mlirOperationGetNextInBlock(op);
+  }
+  return op;
+}
+
+#endif /* ASCREG_TEST_CAPI_UTIL_H */
