@@ -2,6 +2,7 @@
 #include "ascreg-c/Import.h"
 
 #include "ascreg/Import/Import.h"
+#include "ascreg/Support/InputFile.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -23,7 +24,7 @@ MlirModule ascregLoadKernelFile(MlirContext ctx, MlirStringRef path,
                                 const AscregImportOptions *options) {
   MLIRContext *context = unwrap(ctx);
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(unwrap(path), &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = ascreg::openBoundedInputFile(unwrap(path), &error);
   if (!file) {
     emitError(UnknownLoc::get(context)) << "ascregLoadKernelFile: " << error;
     return MlirModule{nullptr};

@@ -4,6 +4,7 @@
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Driver/Session.h"
+#include "ascreg/Support/InputFile.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
@@ -261,9 +262,10 @@ interp::Options Kernel::interpOptions() {
 
 std::unique_ptr<Kernel> loadFile(const std::string &path, std::optional<std::string> entry,
                                  const std::string &pipeline, const KernelOptions &options) {
-  auto buf = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  auto buf = ascreg::readBoundedFile(path);
   if (!buf) {
-    AscregError e{ErrorKind::Io, "cannot read " + path + ": " + buf.getError().message()};
+    AscregError e{ErrorKind::Io,
+                  "cannot read " + path + ": " + ascreg::describeReadError(buf.getError())};
     e.file = path;
     throw e;
   }

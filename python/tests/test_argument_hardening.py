@@ -3,6 +3,7 @@ package's own error with a clear message, or works, instead of a pybind cast
 error, a UnicodeDecodeError or a use after free. Expected values by hand."""
 import os
 import pathlib
+import stat
 
 import numpy as np
 import pytest
@@ -118,6 +119,18 @@ def test_semantics_profile_file_as_pathlike(tmp_path):
     profile.write_text('{"choices": {"maxmin.nan": "canonical"}}')
     k = ascreg.load(REDUCE_MAX_F32, semantics=profile)
     assert "maxmin.nan=canonical" in k.semantics
+
+
+# --------------------------------------------------------------------------------------
+# A kernel path that is a zero device
+# --------------------------------------------------------------------------------------
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a device node needs root")
+def test_zero_device_kernel_is_refused(tmp_path):
+    # Read to its end, the node filled memory until the process was killed.
+    node = tmp_path / "zero.mlir"
+    os.mknod(node, 0o600 | stat.S_IFCHR, os.makedev(1, 5))
+    with pytest.raises(ascreg.Error, match="it is not a regular file and gives more than 256 MiB"):
+        ascreg.load(node)
 
 
 # --------------------------------------------------------------------------------------
