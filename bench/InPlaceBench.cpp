@@ -107,8 +107,8 @@ int main(int argc, char **argv) {
   ctx.loadAllAvailableDialects();
   std::printf("| kernel | interp copied us | interp in place us | in place/copied | jit copied us "
               "| jit in place us | in place/copied |\n|---|---:|---:|---:|---:|---:|---:|\n");
-  for (std::string name : {"reduce_max_f32_f32", "reduce_sum_f16_f16", "pair_reduce_sum_f32",
-                           "gather_f32_f32_u32"}) {
+  for (std::string name :
+       {"reduce_max_f32_f32", "reduce_sum_f16_f16", "pair_reduce_sum_f32", "gather_f32_f32_u32"}) {
     std::string path = ASCREG_SOURCE_DIR "/examples/conformance/" + name + ".mlir";
     auto module = mlir::parseSourceFile<mlir::ModuleOp>(path, mlir::ParserConfig(&ctx));
     if (!module)

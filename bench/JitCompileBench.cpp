@@ -126,7 +126,7 @@ int main(int argc, char **argv) {
   if (totals.empty())
     return 1;
   std::printf("\n%zu kernels, JIT compile CPU time: median %.1f ms, max %.1f ms (%s)\n",
-              totals.size(),
-              median(totals), *std::max_element(totals.begin(), totals.end()), slowest.c_str());
+              totals.size(), median(totals), *std::max_element(totals.begin(), totals.end()),
+              slowest.c_str());
   return 0;
 }

@@ -14,8 +14,8 @@
 #include "FuzzCommon.h"
 
 #include "ascreg/Debugging/Bisect.h"
-#include "ascreg/Driver/Pipeline.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Driver/Pipeline.h"
 #include "ascreg/Semantics/Profile.h"
 #include "ascreg/Support/ParseLimits.h"
 

@@ -61,24 +61,23 @@ LIMIT_AVX2 void reduceMaxF32(const float *src, float *dst, uint32_t count, size_
         __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(in) + i);
         key[i] = _mm256_xor_si256(x, _mm256_and_si256(_mm256_srai_epi32(x, 31), magnitude));
       }
-      __m256i m = _mm256_max_epi32(_mm256_max_epi32(_mm256_max_epi32(key[0], key[1]),
-                                                    _mm256_max_epi32(key[2], key[3])),
-                                   _mm256_max_epi32(_mm256_max_epi32(key[4], key[5]),
-                                                    _mm256_max_epi32(key[6], key[7])));
+      __m256i m = _mm256_max_epi32(
+          _mm256_max_epi32(_mm256_max_epi32(key[0], key[1]), _mm256_max_epi32(key[2], key[3])),
+          _mm256_max_epi32(_mm256_max_epi32(key[4], key[5]), _mm256_max_epi32(key[6], key[7])));
       m = _mm256_max_epi32(m, _mm256_permute2x128_si256(m, m, 1));
       m = _mm256_max_epi32(m, _mm256_shuffle_epi32(m, 0x4E));
       m = _mm256_max_epi32(m, _mm256_shuffle_epi32(m, 0xB1));
       uint64_t hits = 0;
       for (int i = 0; i < 8; ++i)
-        hits |= uint64_t(uint32_t(_mm256_movemask_ps(
-                    _mm256_castsi256_ps(_mm256_cmpeq_epi32(key[i], m)))))
+        hits |= uint64_t(uint32_t(
+                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(key[i], m)))))
                 << (8 * i);
       index = uint32_t(__builtin_ctzll(hits));
       std::memcpy(&best, in + index, 4);
     }
     __m256 zero = _mm256_setzero_ps();
-    _mm256_storeu_ps(dst, _mm256_castsi256_ps(_mm256_setr_epi32(int(best), int(index), 0, 0, 0,
-                                                                0, 0, 0)));
+    _mm256_storeu_ps(
+        dst, _mm256_castsi256_ps(_mm256_setr_epi32(int(best), int(index), 0, 0, 0, 0, 0, 0)));
     for (int i = 1; i < 8; ++i)
       _mm256_storeu_ps(dst + 8 * i, zero);
   }
@@ -99,7 +98,7 @@ LIMIT_AVX2 void reduceSumF16(const uint16_t *src, uint16_t *dst, uint32_t count,
         t[i] = roundToF16(pairSums(t[2 * i], t[2 * i + 1]));
     // 8 values s0..s7 in t[0]: pairs, then pairs of pairs, then the root.
     __m256 s = roundToF16(_mm256_hadd_ps(t[0], t[0])); // s01 s23 . . | s45 s67 . .
-    s = roundToF16(_mm256_hadd_ps(s, s));               // s0123 . . . | s4567 . . .
+    s = roundToF16(_mm256_hadd_ps(s, s));              // s0123 . . . | s4567 . . .
     __m128 root = _mm_add_ss(_mm256_castps256_ps128(s), _mm256_extractf128_ps(s, 1));
     __m128i h = _mm_cvtps_ph(root, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
     __m256i zero = _mm256_setzero_si256();
@@ -145,9 +144,8 @@ LIMIT_AVX2 bool gatherF32(const float *base, size_t baseElems, const uint32_t *i
       __m256i inside = _mm256_cmpgt_epi32(limit, _mm256_xor_si256(idx, bias));
       if (_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(inside, active))))
         return false;
-      _mm256_storeu_ps(dst + 8 * i,
-                       _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx,
-                                                _mm256_castsi256_ps(active), 4));
+      _mm256_storeu_ps(dst + 8 * i, _mm256_mask_i32gather_ps(_mm256_setzero_ps(), base, idx,
+                                                             _mm256_castsi256_ps(active), 4));
     }
   }
   return true;

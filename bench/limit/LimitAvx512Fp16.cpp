@@ -48,7 +48,7 @@ LIMIT_FP16 void reduceSumF16(const uint16_t *src, uint16_t *dst, uint32_t count,
       t[i] = _mm512_maskz_loadu_epi16(active, src + 32 * i);
     }
     __m512i s = pairSums(pairSums(t[0], t[1], even, odd), pairSums(t[2], t[3], even, odd), even,
-                         odd); // 32 nodes of the third level
+                         odd);                  // 32 nodes of the third level
     for (int width = 32; width > 1; width /= 2) // lanes past width / 2 are don't-care
       s = pairSums(s, s, even, odd);
     _mm512_storeu_si512(dst, _mm512_maskz_mov_epi16(1, s));

@@ -23,8 +23,7 @@
 using namespace ascreg::limit;
 
 int main(int argc, char **argv) {
-  std::string kernel,
-      isa = hostHasAvx512Fp16() ? "avx512fp16" : hostHasAvx2() ? "avx2" : "scalar";
+  std::string kernel, isa = hostHasAvx512Fp16() ? "avx512fp16" : hostHasAvx2() ? "avx2" : "scalar";
   size_t regs = 256, repeat = 300;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];

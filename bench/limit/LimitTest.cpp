@@ -29,8 +29,8 @@ namespace {
 constexpr size_t kRegs = 6;
 /// Counts over kRegs registers: none, inside the first register, at and
 /// around register boundaries, all and more than all (the carry saturates).
-const uint32_t kCounts[] = {0, 1, 2, 31, 63, 64, 65, 100, 127, 128, 129, 200, 255, 256, 300,
-                            383, 384, 500, 767, 768, 1000, 0xFFFFFFFFu};
+const uint32_t kCounts[] = {0,   1,   2,   31,  63,  64,  65,  100, 127, 128,  129,
+                            200, 255, 256, 300, 383, 384, 500, 767, 768, 1000, 0xFFFFFFFFu};
 
 std::vector<const limit::Kernels *> kernelSets() {
   std::vector<const limit::Kernels *> sets = {&limit::scalarKernels()};
@@ -182,11 +182,11 @@ TEST(LimitKernels, PairReduceSumF32) {
         std::vector<float> in(src.size()), dst(kRegs * 64, 1.0f);
         std::memcpy(in.data(), src.data(), 4 * src.size());
         k->pairReduceSumF32(in.data(), dst.data(), count, kRegs);
-        auto want = expectedLoop(f32, bytesOf(src).data(), count,
-                                 [&](const sem::Reg &v, const sem::Mask &m, sem::Reg &res) {
-                                   sem::ref::pairReduceSum(sem::documentedProfile(), f32, v, m,
-                                                           res);
-                                 });
+        auto want =
+            expectedLoop(f32, bytesOf(src).data(), count,
+                         [&](const sem::Reg &v, const sem::Mask &m, sem::Reg &res) {
+                           sem::ref::pairReduceSum(sem::documentedProfile(), f32, v, m, res);
+                         });
         ASSERT_EQ(bytesOf(dst), want) << k->name << " count " << count << " trial " << trial;
       }
 }
@@ -211,14 +211,13 @@ TEST(LimitKernels, GatherF32) {
         std::memcpy(fbase.data(), base.data(), 4 * baseElems);
         ASSERT_TRUE(k->gatherF32(fbase.data(), baseElems, index.data(), dst.data(), count, kRegs));
         std::vector<uint8_t> baseBytes = bytesOf(base);
-        auto want = expectedLoop(u32, bytesOf(index).data(), count,
-                                 [&](const sem::Reg &idx, const sem::Mask &m, sem::Reg &res) {
-                                   ASSERT_TRUE(sem::ref::gather(sem::documentedProfile(), f32,
-                                                                ElemKind::F32, u32,
-                                                                baseBytes.data(), baseElems, idx,
-                                                                m, res)
-                                                   .ok);
-                                 });
+        auto want = expectedLoop(
+            u32, bytesOf(index).data(), count,
+            [&](const sem::Reg &idx, const sem::Mask &m, sem::Reg &res) {
+              ASSERT_TRUE(sem::ref::gather(sem::documentedProfile(), f32, ElemKind::F32, u32,
+                                           baseBytes.data(), baseElems, idx, m, res)
+                              .ok);
+            });
         ASSERT_EQ(bytesOf(dst), want) << k->name << " count " << count << " trial " << trial;
       }
 }

@@ -172,9 +172,9 @@ typedef struct AscregJitOptions {
 } AscregJitOptions;
 
 /* ascregJitRunFunction with options; `options` may be NULL (the defaults). */
-MLIR_CAPI_EXPORTED MlirLogicalResult ascregJitRunFunctionWithOptions(
-    MlirModule module, MlirStringRef entry, const AscregArg *args, intptr_t numArgs,
-    const AscregJitOptions *options);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+ascregJitRunFunctionWithOptions(MlirModule module, MlirStringRef entry, const AscregArg *args,
+                                intptr_t numArgs, const AscregJitOptions *options);
 
 /* The bits of a scalar argument of type `type` (integer, index, f16, bf16,
  * f32, f64) from its text, for ascregArgScalar: the rule of

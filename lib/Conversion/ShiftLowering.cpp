@@ -37,9 +37,9 @@ struct ShiftBuilder {
   Value c(uint64_t v) {
     return arith::ConstantOp::create(
         b, loc,
-        DenseElementsAttr::get(it, IntegerAttr::get(it.getElementType(),
-                                                    APInt(w, v, /*isSigned=*/false,
-                                                          /*implicitTrunc=*/true))));
+        DenseElementsAttr::get(
+            it, IntegerAttr::get(it.getElementType(), APInt(w, v, /*isSigned=*/false,
+                                                            /*implicitTrunc=*/true))));
   }
   Value cmp(P p, Value x, Value y) { return arith::CmpIOp::create(b, loc, p, x, y); }
   Value sel(Value m, Value x, Value y) { return arith::SelectOp::create(b, loc, m, x, y); }
@@ -66,8 +66,8 @@ struct ShiftBuilder {
                                  arith::AndIOp::create(b, loc, x, c(sign)));
     Value l = sel(inRange, shl, c(0));
     // Right: the sign fill of a signed lane covers every amount >= w - 1.
-    Value r = isSigned ? Value(arith::ShRSIOp::create(b, loc, x,
-                                                      arith::MinUIOp::create(b, loc, mag, c(w - 1))))
+    Value r = isSigned ? Value(arith::ShRSIOp::create(
+                             b, loc, x, arith::MinUIOp::create(b, loc, mag, c(w - 1))))
                        : sel(inRange, arith::ShRUIOp::create(b, loc, x, safe), c(0));
     if (left)
       return sel(left, l, r);
@@ -95,8 +95,8 @@ template <class OpTy, sem::ShiftKind K> struct ShiftToVector : OpConversionPatte
       // that shifts alike) so that it fits the lane, then narrowed / widened.
       VectorType v16 = VectorType::get(lowered.getShape(), rw.getI16Type());
       auto k16 = [&](int64_t v) {
-        return arith::ConstantOp::create(
-            rw, loc, DenseElementsAttr::get(v16, rw.getI16IntegerAttr(v)));
+        return arith::ConstantOp::create(rw, loc,
+                                         DenseElementsAttr::get(v16, rw.getI16IntegerAttr(v)));
       };
       Value s = vector::BroadcastOp::create(rw, loc, v16, a.getScalar());
       s = arith::MinSIOp::create(rw, loc, s, k16(int64_t(w) + 1));

@@ -304,8 +304,8 @@ int Runner::run() {
       const Mismatch &d = cmp.first.front();
       semantics::NumberFormat f = debugging::numberFormatOf(
           cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType());
-      out << llvm::formatv("mismatch: parameter {0} element {1}: interp {2}, jit {3}\n",
-                           d.argument, d.element, semantics::formatElement(f, d.expected),
+      out << llvm::formatv("mismatch: parameter {0} element {1}: interp {2}, jit {3}\n", d.argument,
+                           d.element, semantics::formatElement(f, d.expected),
                            semantics::formatElement(f, d.actual));
       return 1;
     }

@@ -194,8 +194,8 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
         list += "\n  " + c.symbol;
       emitError(UnknownLoc::get(context))
           << (chosen.empty() ? "no vector function '" : "more than one function matches '")
-          << options.function << "' in " << path << "; the vector functions are:"
-          << (list.empty() ? "\n  (none)" : list);
+          << options.function << "' in " << path
+          << "; the vector functions are:" << (list.empty() ? "\n  (none)" : list);
       return nullptr;
     }
   }

@@ -101,32 +101,33 @@ std::vector<std::string> candidates() {
 
 /// The library's entry point, loaded once per process; null with the
 /// reason in `error`.
-import::ImporterEntry loadImporter(std::string &error){static std::once_flag once;
-static import::ImporterEntry entry = nullptr;
-static std::string failure;
-std::call_once(once, [] {
-  std::string tried;
-  for (const std::string &path : candidates()) {
-    if (!llvm::sys::fs::exists(path)) {
-      tried += "\n  " + path + " (not there)";
-      continue;
+import::ImporterEntry loadImporter(std::string &error) {
+  static std::once_flag once;
+  static import::ImporterEntry entry = nullptr;
+  static std::string failure;
+  std::call_once(once, [] {
+    std::string tried;
+    for (const std::string &path : candidates()) {
+      if (!llvm::sys::fs::exists(path)) {
+        tried += "\n  " + path + " (not there)";
+        continue;
+      }
+      // Local: the library's own copies of ascreg's code stay its own.
+      void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle) {
+        tried += "\n  " + path + ": " + dlerror();
+        continue;
+      }
+      entry = reinterpret_cast<import::ImporterEntry>(dlsym(handle, import::kImporterEntryName));
+      if (entry)
+        return;
+      tried += "\n  " + path + ": no " + import::kImporterEntryName;
     }
-    // Local: the library's own copies of ascreg's code stay its own.
-    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      tried += "\n  " + path + ": " + dlerror();
-      continue;
-    }
-    entry = reinterpret_cast<import::ImporterEntry>(dlsym(handle, import::kImporterEntryName));
-    if (entry)
-      return;
-    tried += "\n  " + path + ": no " + import::kImporterEntryName;
-  }
-  failure = std::string("cannot load the C++ importer library ") + import::kImporterLibraryName +
-            " (set ASCREG_IMPORTER to its path); tried:" + tried;
-});
-error = failure;
-return entry;
+    failure = std::string("cannot load the C++ importer library ") + import::kImporterLibraryName +
+              " (set ASCREG_IMPORTER to its path); tried:" + tried;
+  });
+  error = failure;
+  return entry;
 } // namespace
 
 void emit(MLIRContext *context, const import::ImportDiagnostic &d,

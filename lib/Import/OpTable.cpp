@@ -16,7 +16,8 @@ constexpr llvm::StringLiteral kOpPrefix = "ascreg.op=";
 /// The annotations of `fn` and of its template pattern (an instantiation
 /// may not copy them).
 template <class Fn> void forEachAnnotation(const FunctionDecl *fn, Fn &&visit) {
-  for (const FunctionDecl *d : {fn, static_cast<const FunctionDecl *>(fn->getTemplateInstantiationPattern())}) {
+  for (const FunctionDecl *d :
+       {fn, static_cast<const FunctionDecl *>(fn->getTemplateInstantiationPattern())}) {
     if (!d)
       continue;
     for (const auto *a : d->specific_attrs<AnnotateAttr>())

@@ -110,9 +110,9 @@ FailureOr<CastOp> Translator::castOp(const CallExpr *c, const TemplateArgument *
   CastPartAttr part;
   if (pair && pair->hasRound) {
     std::string r = StringRef(enumField(*value, rd, "roundMode").value_or("")).lower();
-    std::optional<RoundMode> m =
-        StringRef(r).starts_with("cast_") ? symbolizeRoundMode(StringRef(r).drop_front(5))
-                                          : std::nullopt;
+    std::optional<RoundMode> m = StringRef(r).starts_with("cast_")
+                                     ? symbolizeRoundMode(StringRef(r).drop_front(5))
+                                     : std::nullopt;
     if (!m)
       return error(c->getBeginLoc(),
                    "Cast: give the CastTrait a round mode ascreg models (CAST_RINT, CAST_ROUND, "
@@ -121,8 +121,8 @@ FailureOr<CastOp> Translator::castOp(const CallExpr *c, const TemplateArgument *
     round = RoundModeAttr::get(ctx, *m);
   }
   if (pair && pair->hasSat)
-    sat = SatModeAttr::get(ctx, enumField(*value, rd, "satMode") == "SAT" ? SatMode::on
-                                                                           : SatMode::off);
+    sat = SatModeAttr::get(ctx,
+                           enumField(*value, rd, "satMode") == "SAT" ? SatMode::on : SatMode::off);
   if (pair && pair->parts) {
     std::string layout = enumField(*value, rd, "layoutMode").value_or("");
     CastPart p = layout == "ONE"     ? CastPart::p1
@@ -173,8 +173,8 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
     const Expr *a = site.arg(param);
     if (!a)
       return error(c->getBeginLoc(), "the ASCREG_OP annotation of '" + name +
-                                          "' names the parameter '" + param +
-                                          "', which the call does not pass");
+                                         "' names the parameter '" + param +
+                                         "', which the call does not pass");
     inExprs.push_back(a);
     QualType t = a->getType();
     if (t->isPointerType() || t->isArrayType()) {
@@ -296,8 +296,8 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
       results = {CreateMaskOp::create(b, l, maskType, *p, type)};
     }
   } else if (op == "mask_not") {
-    results = {MaskNotOp::create(b, l, maskType, ins[0],
-                                 fromRegType(ctx, {semantics::ElemKind::U8, 1}))};
+    results = {
+        MaskNotOp::create(b, l, maskType, ins[0], fromRegType(ctx, {semantics::ElemKind::U8, 1}))};
   } else if (op == "mask_and") {
     results = {MaskAndOp::create(b, l, maskType, ins[0], ins[1])};
   } else if (op == "mask_or") {
@@ -356,19 +356,19 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
         symbolizeComparePredicate(StringRef(attr("pred").value_or("")).lower());
     if (!p)
       return badAttr("pred");
-    results = {CompareOp::create(b, l, maskType, ComparePredicateAttr::get(ctx, *p), ins[0],
-                                 ins[1], ins[2])};
+    results = {CompareOp::create(b, l, maskType, ComparePredicateAttr::get(ctx, *p), ins[0], ins[1],
+                                 ins[2])};
   } else if (op == "select") {
     results = {SelectOp::create(b, l, ins[1].getType(), ins[0], ins[1], ins[2])};
   } else if (op == "add") {
     results = {AddOp::create(b, l, ins[0].getType(), ins[0], ins[1], ins[2],
-                               MergeModeAttr::get(ctx, MergeMode::zeroing))};
+                             MergeModeAttr::get(ctx, MergeMode::zeroing))};
   } else if (op == "max") {
     results = {MaxOp::create(b, l, ins[0].getType(), ins[0], ins[1], ins[2],
-                               MergeModeAttr::get(ctx, MergeMode::zeroing))};
+                             MergeModeAttr::get(ctx, MergeMode::zeroing))};
   } else if (op == "min") {
     results = {MinOp::create(b, l, ins[0].getType(), ins[0], ins[1], ins[2],
-                               MergeModeAttr::get(ctx, MergeMode::zeroing))};
+                             MergeModeAttr::get(ctx, MergeMode::zeroing))};
   } else if (op == "shift_left" || op == "shift_right" || op == "shift_lefts" ||
              op == "shift_rights") {
     auto zeroing = MergeModeAttr::get(ctx, MergeMode::zeroing);
@@ -394,15 +394,16 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
     std::optional<RoundMode> m = symbolizeRoundMode(spelling == "none" ? "rint" : spelling);
     if (!m)
       return badAttr("round");
-    results = {TruncateOp::create(b, l, ins[0].getType(), ins[0], ins[1], RoundModeAttr::get(ctx, *m))};
+    results = {
+        TruncateOp::create(b, l, ins[0].getType(), ins[0], ins[1], RoundModeAttr::get(ctx, *m))};
   } else if (op == "cast") {
     std::optional<semantics::RegType> rt = outRegType();
     if (!rt)
       return unsupported(c, "a cast into something other than a register");
     // trait=$NAME: the CastTrait template argument itself.
     StringRef trait = spec->attrs.lookup("trait");
-    FailureOr<CastOp> cast = castOp(c, site.templateArg(trait.drop_front()),
-                                    fromRegType(ctx, *rt), ins[0], ins[1]);
+    FailureOr<CastOp> cast =
+        castOp(c, site.templateArg(trait.drop_front()), fromRegType(ctx, *rt), ins[0], ins[1]);
     if (failed(cast))
       return failure();
     results = {*cast};

@@ -19,8 +19,8 @@
 #include "mlir/IR/Matchers.h"
 
 using namespace clang;
-using mlir::FailureOr;
 using mlir::failure;
+using mlir::FailureOr;
 using mlir::LogicalResult;
 using mlir::success;
 using mlir::Value;
@@ -48,8 +48,8 @@ std::optional<semantics::RegType> Translator::regTypeOf(QualType t) {
     return std::nullopt;
   const TemplateArgumentList &args = spec->getTemplateArgs();
   if (spec->getName() == "Vec" && args[0].getKind() == TemplateArgument::Integral)
-    return semantics::RegType{static_cast<semantics::ElemKind>(args[0].getAsIntegral().getExtValue()),
-                              1};
+    return semantics::RegType{
+        static_cast<semantics::ElemKind>(args[0].getAsIntegral().getExtValue()), 1};
   if (spec->getName() != "RegTensor" || args[0].getKind() != TemplateArgument::Type)
     return std::nullopt;
   std::optional<semantics::ElemKind> k = elemKindOf(args[0].getAsType());
@@ -490,8 +490,7 @@ FailureOr<Value *> Translator::registerSlot(const ArraySubscriptExpr *sub, Bindi
   if (failed(idx))
     return failure();
   llvm::APInt k;
-  if (!mlir::matchPattern(*idx, mlir::m_ConstantInt(&k)) ||
-      k.getZExtValue() >= array.elems.size())
+  if (!mlir::matchPattern(*idx, mlir::m_ConstantInt(&k)) || k.getZExtValue() >= array.elems.size())
     return unsupported(sub, "a register array subscript that is not a constant inside the "
                             "array's bounds (loops that subscript register arrays need "
                             "constant bounds: they are unrolled)");
@@ -642,8 +641,8 @@ LogicalResult Translator::sideEffect(const Expr *e) {
       Binding *bd = binding(var, Binding::Pointer);
       if (!bd)
         return unsupported(e, "an increment of a pointer that is not a __ubuf__ pointer variable");
-      bd->offset = arith::AddIOp::create(b, l, bd->offset,
-                                                constantIndex(u->isIncrementOp() ? 1 : -1, l));
+      bd->offset =
+          arith::AddIOp::create(b, l, bd->offset, constantIndex(u->isIncrementOp() ? 1 : -1, l));
       return success();
     }
     FailureOr<Value> v = scalar(target);
@@ -697,7 +696,8 @@ LogicalResult Translator::sideEffect(const Expr *e) {
       return failure();
     QualType ct = ca->getComputationResultType();
     FailureOr<Value> a = convert(*cur, lhs->getType(), ct, e);
-    FailureOr<Value> r = succeeded(a) ? convert(*rhs, bo->getRHS()->getType(), ct, e) : FailureOr<Value>(failure());
+    FailureOr<Value> r =
+        succeeded(a) ? convert(*rhs, bo->getRHS()->getType(), ct, e) : FailureOr<Value>(failure());
     if (failed(r))
       return failure();
     mlir::Type t = a->getType();

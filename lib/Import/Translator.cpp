@@ -221,8 +221,7 @@ bool subscriptsRegisterArray(const Stmt *s, const VarDecl *iv, Env &env) {
   if (const auto *a = dyn_cast<ArraySubscriptExpr>(s))
     if (const VarDecl *v = Translator::rootVar(a->getBase())) {
       auto it = env.find(v);
-      if (it != env.end() && it->second.kind == Binding::RegArray &&
-          refersTo(a->getIdx(), iv))
+      if (it != env.end() && it->second.kind == Binding::RegArray && refersTo(a->getIdx(), iv))
         return true;
     }
   for (const Stmt *child : s->children())
@@ -304,8 +303,8 @@ std::optional<CountedLoop> matchCounted(const ForStmt *f, ASTContext &ast) {
     return std::nullopt;
   loop.lower = loop.iv->getInit();
   const auto *cond = dyn_cast_or_null<BinaryOperator>(f->getCond());
-  if (!cond || (cond->getOpcode() != BO_LT && cond->getOpcode() != BO_LE &&
-                cond->getOpcode() != BO_NE))
+  if (!cond ||
+      (cond->getOpcode() != BO_LT && cond->getOpcode() != BO_LE && cond->getOpcode() != BO_NE))
     return std::nullopt;
   if (Translator::rootVar(cond->getLHS()) != loop.iv ||
       !isa<DeclRefExpr>(cond->getLHS()->IgnoreParenImpCasts()))
@@ -351,8 +350,8 @@ LogicalResult Translator::stmt(const Stmt *s) {
       if (v->isConstexpr() && !scalarType(v->getType()))
         continue;
       if (v->isStaticLocal() && !v->isConstexpr())
-        return error(v->getLocation(), "ascreg-import does not translate the static local '" +
-                                           v->getName() + "'");
+        return error(v->getLocation(),
+                     "ascreg-import does not translate the static local '" + v->getName() + "'");
       QualType t = v->getType();
       Binding bd;
       bd.cxxType = t;
@@ -393,8 +392,7 @@ LogicalResult Translator::stmt(const Stmt *s) {
         bd.type = rt ? mlir::Type(fromRegType(ctx, *rt)) : mlir::Type(MaskType::get(ctx));
         env[v] = bd;
         const Expr *init = v->getInit();
-        if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(init);
-            ce && ce->getNumArgs() == 0)
+        if (const auto *ce = dyn_cast_or_null<CXXConstructExpr>(init); ce && ce->getNumArgs() == 0)
           continue; // default: unassigned (a zero register if read)
         if (init) {
           FailureOr<Value> val = reg(init);
@@ -407,8 +405,7 @@ LogicalResult Translator::stmt(const Stmt *s) {
       bd.type = scalarType(t);
       if (!bd.type)
         return error(v->getLocation(), "ascreg-import does not translate the variable '" +
-                                           v->getName() + "' of type '" + t.getAsString() +
-                                           "'");
+                                           v->getName() + "' of type '" + t.getAsString() + "'");
       bd.kind = Binding::Scalar;
       env[v] = bd;
       if (v->getInit()) {
@@ -537,9 +534,9 @@ LogicalResult Translator::forLoop(const ForStmt *f) {
   const auto *cond = cast<BinaryOperator>(f->getCond());
   QualType cmpType = cond->getLHS()->getType();
   FailureOr<Value> lower = scalar(counted->lower);
-  FailureOr<Value> lowerC =
-      succeeded(lower) ? convert(*lower, counted->lower->getType(), ivType, counted->lower)
-                       : FailureOr<Value>(failure());
+  FailureOr<Value> lowerC = succeeded(lower)
+                                ? convert(*lower, counted->lower->getType(), ivType, counted->lower)
+                                : FailureOr<Value>(failure());
   FailureOr<Value> upper = succeeded(lowerC) ? scalar(cond->getRHS()) : FailureOr<Value>(failure());
   if (failed(upper))
     return failure();
@@ -771,8 +768,7 @@ LogicalResult Translator::inlineCall(const CallExpr *c, const FunctionDecl *call
   return success();
 }
 
-LogicalResult Translator::vecScope(const FunctionDecl *owner, const Stmt *block,
-                                   StringRef symbol) {
+LogicalResult Translator::vecScope(const FunctionDecl *owner, const Stmt *block, StringRef symbol) {
   current = owner;
   // The parameters: the variables of `owner` the block uses, in order.
   llvm::SmallVector<const VarDecl *> params;

@@ -80,8 +80,7 @@ public:
   mlir::FailureOr<PointerValue> pointer(const clang::Expr *e);
   mlir::FailureOr<mlir::Value> reg(const clang::Expr *e);
   /// The element of a register array a constant subscript names.
-  mlir::FailureOr<mlir::Value *> registerSlot(const clang::ArraySubscriptExpr *sub,
-                                              Binding &array);
+  mlir::FailureOr<mlir::Value *> registerSlot(const clang::ArraySubscriptExpr *sub, Binding &array);
   /// The variable's binding (of `kind`); null if it has none.
   Binding *binding(const clang::VarDecl *v);
   Binding *binding(const clang::VarDecl *v, Binding::Kind kind);

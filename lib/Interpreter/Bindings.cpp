@@ -238,8 +238,10 @@ LogicalResult bindDuplicateLane(Value src, Value mask, Value result, Compiler &c
 }
 
 LogicalResult bindStoreFirst(Value value, Value base, Value offset, Compiler &c) {
-  return c.emit(StoreFirstInst{
-      .type = rt(value), .value = c.reg(value), .base = c.buffer(base), .offset = c.offset(offset)});
+  return c.emit(StoreFirstInst{.type = rt(value),
+                               .value = c.reg(value),
+                               .base = c.buffer(base),
+                               .offset = c.offset(offset)});
 }
 
 /// governed_mask / pand, por, pxor: per bit, no lane type.
@@ -401,8 +403,7 @@ void Bindings::bindAscReg() {
     return bindShiftScalar(SK::Left, o.getSource(), o.getScalar(), o.getMask(), o.getResult(), c);
   });
   on<ShiftRightsOp>(+[](ShiftRightsOp o, Compiler &c) {
-    return bindShiftScalar(SK::Right, o.getSource(), o.getScalar(), o.getMask(), o.getResult(),
-                           c);
+    return bindShiftScalar(SK::Right, o.getSource(), o.getScalar(), o.getMask(), o.getResult(), c);
   });
   on<BitcastOp>(
       +[](BitcastOp o, Compiler &c) { return bindReinterpret(o.getSource(), o.getResult(), c); });

@@ -27,8 +27,7 @@ constexpr FindingKindInfo kFindingKinds[] = {
 /// Every UseKind, in the enum's order.
 constexpr const char *kUseKindNames[] = {"none",   "store",      "gather_index", "mask",
                                          "branch", "loop_bound", "size",         "address"};
-static_assert(std::size(kUseKindNames) == size_t(UseKind::Address) + 1,
-              "a UseKind without a name");
+static_assert(std::size(kUseKindNames) == size_t(UseKind::Address) + 1, "a UseKind without a name");
 static_assert(std::size(kFindingKinds) == size_t(FindingKind::UBFootprint) + 1,
               "a FindingKind without a name");
 

@@ -231,8 +231,8 @@ private:
 Expected<NpyArray> readNpy(StringRef path) {
   auto file = ascreg::readBoundedFile(path);
   if (!file)
-    return createStringError(file.getError(), "cannot read .npy file '" + path +
-                                                  "': " + ascreg::describeReadError(file.getError()));
+    return createStringError(file.getError(), "cannot read .npy file '" + path + "': " +
+                                                  ascreg::describeReadError(file.getError()));
   return parseNpy((*file)->getBuffer(), path);
 }
 

@@ -44,8 +44,8 @@ struct CompareScalarInst {
   ScalarRef scalar;
   MaskRef mask, result;
   void run(Machine &m) const {
-    sem::compareScalar(m.profile(), predicate, type, m.reg(source), m.scalar(scalar),
-                       m.mask(mask), m.mask(result));
+    sem::compareScalar(m.profile(), predicate, type, m.reg(source), m.scalar(scalar), m.mask(mask),
+                       m.mask(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;

@@ -384,16 +384,15 @@ LogicalResult JitModule::loadCached(ModuleOp module, const cache::Entry &cached,
   auto dataLayout = machineBuilder->getDefaultDataLayoutForTarget();
   if (!dataLayout)
     return fail(dataLayout.takeError());
-  auto jit =
-      llvm::orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(std::move(*machineBuilder))
-          .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session) {
-            return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
-                session, [](const llvm::MemoryBuffer &) {
-                  return std::make_unique<llvm::SectionMemoryManager>();
-                });
-          })
-          .create();
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*machineBuilder))
+                 .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session) {
+                   return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                       session, [](const llvm::MemoryBuffer &) {
+                         return std::make_unique<llvm::SectionMemoryManager>();
+                       });
+                 })
+                 .create();
   if (!jit)
     return fail(jit.takeError());
   k.cachedJit = std::move(*jit);
@@ -541,8 +540,9 @@ FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
   // Whatever checks the module has stop with abort; faults are caught.
   k.runtimeChecks = false;
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>(module->clone());
-  if (failed(compiled->createEngine(*lowered, fn, options, [&](size_t) { return entry.str(); },
-                                    /*keepObject=*/false)))
+  if (failed(compiled->createEngine(
+          *lowered, fn, options, [&](size_t) { return entry.str(); },
+          /*keepObject=*/false)))
     return failure();
   return compiled;
 }

@@ -92,9 +92,9 @@ std::string makeKey(ModuleOp module, llvm::ArrayRef<std::string> entries, const 
   std::string material;
   llvm::raw_string_ostream os(material);
   static const std::string identity = buildIdentity();
-  os << "ascreg " ASCREG_VERSION "\nllvm " LLVM_VERSION_STRING "\nbuild " << identity
-     << "\ncpu " << cpu << "\nfeatures " << features << "\nchecks " << options.runtimeChecks
-     << "\nub " << options.ubCapacity << "\nopt " << options.optLevel << "\nentries";
+  os << "ascreg " ASCREG_VERSION "\nllvm " LLVM_VERSION_STRING "\nbuild " << identity << "\ncpu "
+     << cpu << "\nfeatures " << features << "\nchecks " << options.runtimeChecks << "\nub "
+     << options.ubCapacity << "\nopt " << options.optLevel << "\nentries";
   for (const std::string &e : entries)
     os << " " << e;
   os << "\nmodule\n";

@@ -466,9 +466,9 @@ void Writer::decision(const TraceEvent &e, std::optional<unsigned> &winner) {
   }
   case interp::TraceDecision::Kind::Index: {
     os << "<div class=\"dec\">decided by: index &rarr; source ("
-       << (dec.fromBuffer ? std::string("result lane &larr; element of the UB buffer")
-                          : "result lane &larr; source lane, index mod " +
-                                std::to_string(dec.sourceLanes))
+       << (dec.fromBuffer
+               ? std::string("result lane &larr; element of the UB buffer")
+               : "result lane &larr; source lane, index mod " + std::to_string(dec.sourceLanes))
        << ")</div><div class=\"map\">";
     for (size_t i = 0; i < dec.index.size() && i < cap; ++i) {
       const interp::TraceDecision::Read &r = dec.index[i];
@@ -672,10 +672,10 @@ void Writer::divergence() {
       uint64_t v = elemBits(y->data.data() + e * f.bytes, f.bytes);
       diff[e] = u != v && !(x.nanPayloadUnspecified && sem::isNaN(f, u) && sem::isNaN(f, v));
       if (diff[e] && !differing++ && first.empty())
-        first = llvm::formatv("parameter {0} element {1}: {2} {3}, {4} {5}", x.argument, e,
-                              runLabel(0), sem::formatElement(f, u), runLabel(1),
-                              sem::formatElement(f, v))
-                    .str();
+        first =
+            llvm::formatv("parameter {0} element {1}: {2} {3}, {4} {5}", x.argument, e, runLabel(0),
+                          sem::formatElement(f, u), runLabel(1), sem::formatElement(f, v))
+                .str();
     }
     total += differing;
     uint64_t shown = std::min<uint64_t>(n, d.caps.elementsPerBuffer);

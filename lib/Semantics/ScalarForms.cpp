@@ -70,23 +70,23 @@ struct SimdOps {
 } // namespace
 
 namespace ref {
-void scalarForm(const Profile &prof, ScalarFormKind k, RegType t, const Reg &a,
-                uint64_t scalarBits, const Mask &m, Reg &out) {
+void scalarForm(const Profile &prof, ScalarFormKind k, RegType t, const Reg &a, uint64_t scalarBits,
+                const Mask &m, Reg &out) {
   applyScalarForm<RefOps>(prof, k, t, a, scalarBits, m, out);
 }
-void compareScalar(const Profile &prof, ComparePred p, RegType t, const Reg &a,
-                   uint64_t scalarBits, const Mask &m, Mask &out) {
+void compareScalar(const Profile &prof, ComparePred p, RegType t, const Reg &a, uint64_t scalarBits,
+                   const Mask &m, Mask &out) {
   applyCompareScalar<RefOps>(prof, p, t, a, scalarBits, m, out);
 }
 } // namespace ref
 
 namespace simd {
-void scalarForm(const Profile &prof, ScalarFormKind k, RegType t, const Reg &a,
-                uint64_t scalarBits, const Mask &m, Reg &out) {
+void scalarForm(const Profile &prof, ScalarFormKind k, RegType t, const Reg &a, uint64_t scalarBits,
+                const Mask &m, Reg &out) {
   applyScalarForm<SimdOps>(prof, k, t, a, scalarBits, m, out);
 }
-void compareScalar(const Profile &prof, ComparePred p, RegType t, const Reg &a,
-                   uint64_t scalarBits, const Mask &m, Mask &out) {
+void compareScalar(const Profile &prof, ComparePred p, RegType t, const Reg &a, uint64_t scalarBits,
+                   const Mask &m, Mask &out) {
   applyCompareScalar<SimdOps>(prof, p, t, a, scalarBits, m, out);
 }
 } // namespace simd

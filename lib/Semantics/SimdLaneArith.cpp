@@ -47,9 +47,10 @@ HWY_INLINE void binaryLanes(D d, unsigned lanes, const Mask &m, const Reg &a, co
   using T = hn::TFromD<D>;
   const size_t N = hn::Lanes(d);
   for (size_t i = 0; i < lanes; i += N)
-    hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i),
-                                 op(d, hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
-              d, lanesOf<T>(out) + i);
+    hn::Store(
+        hn::IfThenElseZero(activeLanes<kStride>(d, m, i),
+                           op(d, hn::Load(d, lanesOf<T>(a) + i), hn::Load(d, lanesOf<T>(b) + i))),
+        d, lanesOf<T>(out) + i);
 }
 
 /// The NaN rule on f32 lanes: x's NaN quieted, else y's, else an invalid
@@ -132,9 +133,8 @@ void ArithImpl(const Profile &prof, ArithKind k, RegType t, const Reg &a, const 
                           (k == ArithKind::Sub || prof.mulF16Saturation == MulF16Saturation::Ctrl);
     return f16Lanes(k, saturate, m, a, b, out);
   }
-  withLanes(t, [&](auto d, auto stride) HWY_ATTR {
-    intLanes<decltype(stride)::value>(d, k, t.lanes(), m, a, b, out);
-  });
+  withLanes(t, [&](auto d, auto stride)
+                   HWY_ATTR { intLanes<decltype(stride)::value>(d, k, t.lanes(), m, a, b, out); });
 }
 
 void UnaryImpl(const Profile &prof, UnaryKind k, RegType t, const Reg &a, const Mask &m, Reg &out) {
@@ -144,16 +144,16 @@ void UnaryImpl(const Profile &prof, UnaryKind k, RegType t, const Reg &a, const 
   withLanes(t, [&](auto d, auto stride) HWY_ATTR {
     using T = hn::TFromD<decltype(d)>;
     // One operand: b is a, and ignored.
-    binaryLanes<decltype(stride)::value>(d, t.lanes(), m, a, a, out, [&](auto dd, auto x, auto)
-                                                                         HWY_ATTR {
-      if (!isAbs)
-        return hn::Not(x);
-      if (clearSign) // IEEE abs: the sign bit cleared, NaN payload kept
-        return hn::And(x, hn::Set(dd, T(~(T(1) << (8 * sizeof(T) - 1)))));
-      const hn::RebindToSigned<decltype(dd)> ds;
-      const auto negative = hn::RebindMask(dd, hn::BitCast(ds, x) < hn::Zero(ds));
-      return hn::IfThenElse(negative, hn::Sub(hn::Zero(dd), x), x); // INT_MIN stays INT_MIN
-    });
+    binaryLanes<decltype(stride)::value>(
+        d, t.lanes(), m, a, a, out, [&](auto dd, auto x, auto) HWY_ATTR {
+          if (!isAbs)
+            return hn::Not(x);
+          if (clearSign) // IEEE abs: the sign bit cleared, NaN payload kept
+            return hn::And(x, hn::Set(dd, T(~(T(1) << (8 * sizeof(T) - 1)))));
+          const hn::RebindToSigned<decltype(dd)> ds;
+          const auto negative = hn::RebindMask(dd, hn::BitCast(ds, x) < hn::Zero(ds));
+          return hn::IfThenElse(negative, hn::Sub(hn::Zero(dd), x), x); // INT_MIN stays INT_MIN
+        });
   });
 }
 

@@ -53,14 +53,15 @@ HWY_INLINE void shiftLanes(D d, ShiftKind s, bool isSigned, unsigned lanes, cons
     const auto negative = n < hn::Zero(ds);
     // |n| as unsigned; INT_MIN stays 2^(w-1), past the width.
     const auto mag = hn::BitCast(d, hn::IfThenElse(negative, hn::Neg(n), n));
-    const auto left = s == ShiftKind::Left ? hn::Not(hn::RebindMask(d, negative))
-                                           : hn::RebindMask(d, negative);
+    const auto left =
+        s == ShiftKind::Left ? hn::Not(hn::RebindMask(d, negative)) : hn::RebindMask(d, negative);
     const auto inRange = mag < hn::Set(d, T(kW));
     const auto safe = hn::IfThenElseZero(inRange, mag);
     const auto l = hn::IfThenElseZero(inRange, hn::Shl(x, safe));
-    const auto r = isSigned ? hn::BitCast(d, hn::Shr(hn::BitCast(ds, x),
-                                                     hn::BitCast(ds, hn::Min(mag, hn::Set(d, T(kW - 1))))))
-                            : hn::IfThenElseZero(inRange, hn::Shr(x, safe));
+    const auto r =
+        isSigned ? hn::BitCast(d, hn::Shr(hn::BitCast(ds, x),
+                                          hn::BitCast(ds, hn::Min(mag, hn::Set(d, T(kW - 1))))))
+                 : hn::IfThenElseZero(inRange, hn::Shr(x, safe));
     hn::Store(hn::IfThenElseZero(activeLanes<kStride>(d, m, i), hn::IfThenElse(left, l, r)), d,
               lanesOf<T>(out) + i);
   }

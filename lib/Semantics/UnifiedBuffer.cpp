@@ -28,8 +28,7 @@ bool UnifiedBuffer::inGuard(const void *p, int64_t &offset) const {
   if (!base || !guardBytes)
     return false;
   auto a = reinterpret_cast<uintptr_t>(p), b = reinterpret_cast<uintptr_t>(base);
-  if (a < b - guardBytes || a >= b + mappedBytes + guardBytes ||
-      (a >= b && a < b + mappedBytes))
+  if (a < b - guardBytes || a >= b + mappedBytes + guardBytes || (a >= b && a < b + mappedBytes))
     return false;
   offset = static_cast<int64_t>(a - b);
   return true;
@@ -55,8 +54,8 @@ bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
   // Guard regions (kUBGuardBytes, PROT_NONE) on both sides; without the
   // address space for them (a ulimit -v), the arena alone.
   uint64_t guard = kUBGuardBytes;
-  void *p = mmap(nullptr, bytes + 2 * guard, PROT_NONE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *p = mmap(nullptr, bytes + 2 * guard, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
   if (p != MAP_FAILED &&
       mprotect(static_cast<uint8_t *>(p) + guard, bytes, PROT_READ | PROT_WRITE) != 0) {
     munmap(p, bytes + 2 * guard);

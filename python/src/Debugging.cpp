@@ -1,6 +1,6 @@
 //===- Debugging.cpp - Kernel.debug: trace, checks, provenance ------------===//
-#include "Arguments.h"
 #include "Debugging.h"
+#include "Arguments.h"
 #include "Findings.h"
 #include "Interrupt.h"
 
@@ -165,8 +165,8 @@ py::list provenanceNodes(const std::vector<PlainNode> &nodes) {
   for (size_t i = 0; i < nodes.size(); ++i) {
     const PlainNode &n = nodes[i];
     PlainLoc l = n.loc ? *n.loc : PlainLoc();
-    out.append(cls(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration), lossyStr(n.description),
-                   py::list(), i, n.truncated));
+    out.append(cls(n.op, fileOrNone(l), l.line, l.column, iterationDict(n.iteration),
+                   lossyStr(n.description), py::list(), i, n.truncated));
   }
   for (size_t i = 0; i < nodes.size(); ++i) {
     py::list inputs = out[i].attr("inputs").cast<py::list>();

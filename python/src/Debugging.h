@@ -43,8 +43,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
 /// HTML report of it written to `path` (ascreg/Report/Report.h). `checks`:
 /// None for the report's default checks, else CheckOptions::parse syntax.
 void reportKernel(Kernel &k, const std::string &path, py::args args, py::object checks,
-                  const std::vector<unsigned> &outputs,
-                  const std::vector<unsigned> &uninitialized);
+                  const std::vector<unsigned> &outputs, const std::vector<unsigned> &uninitialized);
 
 } // namespace ascreg_python
 

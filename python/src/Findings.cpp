@@ -35,10 +35,10 @@ py::object findingObject(const PlainFinding &p, py::handle cls) {
   const interp::Finding &f = p.finding;
   py::list notes, lanes, elements;
   for (const auto &[loc, text] : p.notes)
-    notes.append(py::make_tuple(
-        loc ? py::object(py::make_tuple(lossyStr(loc->file), loc->line, loc->column))
-            : py::object(py::none()),
-        lossyStr(text)));
+    notes.append(
+        py::make_tuple(loc ? py::object(py::make_tuple(lossyStr(loc->file), loc->line, loc->column))
+                           : py::object(py::none()),
+                       lossyStr(text)));
   for (const auto &[first, last] : f.lanes)
     lanes.append(py::make_tuple(first, last));
   for (const auto &[begin, end] : f.elements)
@@ -50,8 +50,8 @@ py::object findingObject(const PlainFinding &p, py::handle cls) {
   kw["argument"] = f.argument >= 0 ? py::object(py::int_(f.argument)) : py::object(py::none());
   kw["elements"] = elements;
   kw["occurrences"] = f.occurrences;
-  return cls(interp::checkName(f.kind), interp::findingKindName(f.kind), interp::useKindName(f.use), f.opName,
-             fileOrNone(p.loc), p.loc.line, p.loc.column, lossyStr(f.message), **kw);
+  return cls(interp::checkName(f.kind), interp::findingKindName(f.kind), interp::useKindName(f.use),
+             f.opName, fileOrNone(p.loc), p.loc.line, p.loc.column, lossyStr(f.message), **kw);
 }
 
 } // namespace ascreg_python

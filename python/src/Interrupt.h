@@ -41,7 +41,7 @@ public:
 private:
   std::atomic<bool> &cancel;
   bool installed = false;
-  struct sigaction previous {};
+  struct sigaction previous{};
 };
 
 } // namespace ascreg_python

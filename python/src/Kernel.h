@@ -79,18 +79,18 @@ inline bool isFloatElem(Elem e) {
 /// A parameter of the entry function (ascreg.Param).
 struct ParamInfo {
   unsigned index;
-  std::string name; // "%src", from the source; "%argN" otherwise
-  std::string type; // "memref<?xf32>"
+  std::string name;    // "%src", from the source; "%argN" otherwise
+  std::string type;    // "memref<?xf32>"
   mlir::Type elemType; // buffer: element type; scalar: the scalar's type
   bool isBuffer;
   Elem elem;         // buffer: element type; scalar: the scalar's type
   unsigned bits = 0; // integer / float width
   bool signless = false;
-  bool isSigned = false;      // integers: signed (si) or signless-as-signed
-  int64_t size = -1;          // static buffer size, -1 if dynamic
-  std::string token;          // "f32", "bf16", "i32", "u32", "index", ...
+  bool isSigned = false;                      // integers: signed (si) or signless-as-signed
+  int64_t size = -1;                          // static buffer size, -1 if dynamic
+  std::string token;                          // "f32", "bf16", "i32", "u32", "index", ...
   ::ascreg::semantics::NumberFormat number{}; // how an element reads: signless integers as signed
-  std::string file;           // where the parameter is defined
+  std::string file;                           // where the parameter is defined
   unsigned line = 0, column = 0;
   /// Path comparisons take two NaNs as equal here (NaNPayloads.h).
   bool nanPayloadUnspecified = false;

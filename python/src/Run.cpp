@@ -13,7 +13,6 @@
 #include "ascreg/Driver/RunMode.h"
 #include "ascreg/Semantics/ElementFormat.h"
 
-
 using namespace mlir;
 namespace sem = ::ascreg::semantics;
 namespace interp = ::ascreg::interp;

@@ -25,8 +25,8 @@ namespace sem = ::ascreg::semantics;
 namespace driver = ::ascreg::driver;
 
 static cl::OptionCategory runCat("ascreg-run options");
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir | kernel.cpp>"), cl::init("-"),
-                                      cl::cat(runCat));
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<kernel.mlir | kernel.cpp>"),
+                                      cl::init("-"), cl::cat(runCat));
 static cl::opt<std::string> entry("entry", cl::desc("Entry function (default: kernel)"),
                                   cl::init("kernel"), cl::cat(runCat));
 static cl::opt<std::string> mode("mode", cl::desc("interp | jit | check (default: interp)"),

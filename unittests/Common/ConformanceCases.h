@@ -84,8 +84,8 @@ inline std::vector<std::string> split(const std::string &s) {
   }
   // Op names with an underscore stay one part (duplicate_lane_f32 ->
   // {duplicate_lane, f32}).
-  if (out.size() > 1 && ((out[0] == "duplicate" && out[1] == "lane") ||
-                         (out[0] == "store" && out[1] == "first"))) {
+  if (out.size() > 1 &&
+      ((out[0] == "duplicate" && out[1] == "lane") || (out[0] == "store" && out[1] == "first"))) {
     out[0] += "_" + out[1];
     out.erase(out.begin() + 1);
   }
@@ -185,9 +185,9 @@ struct Gen {
 inline ascreg::semantics::ElemKind elemKind(const std::string &t) {
   using K = ascreg::semantics::ElemKind;
   static const std::pair<const char *, K> kinds[] = {
-      {"i8", K::I8},   {"u8", K::U8},   {"i16", K::I16}, {"u16", K::U16},
+      {"i8", K::I8},   {"u8", K::U8},     {"i16", K::I16}, {"u16", K::U16},
       {"f16", K::F16}, {"bf16", K::BF16}, {"i32", K::I32}, {"u32", K::U32},
-      {"f32", K::F32}, {"i64", K::I64}, {"u64", K::U64}};
+      {"f32", K::F32}, {"i64", K::I64},   {"u64", K::U64}};
   for (auto &[name, k] : kinds)
     if (t == name)
       return k;
@@ -310,8 +310,9 @@ struct CastValues {
         int p, emin, emax;
         format(dst, p, emin, emax);
         double top = std::ldexp(1.0, emax + 1), ulp = std::ldexp(1.0, emax - p + 1);
-        const double cands[] = {top - ulp,           top - ulp / 2,     top - ulp / 2 - ulp / 8,
-                                top - ulp / 2 + ulp / 8, top,            2 * top};
+        const double cands[] = {
+            top - ulp, top - ulp / 2, top - ulp / 2 - ulp / 8, top - ulp / 2 + ulp / 8,
+            top,       2 * top};
         return sign() * cands[g.pick(6)];
       }
     }
@@ -333,8 +334,7 @@ struct CastValues {
 inline unsigned castVariants(const std::vector<std::string> &parts) {
   if (parts[0] == "truncate")
     return 5;
-  const auto *pair =
-      ascreg::semantics::findCastPair(elemKind(parts[1]), elemKind(parts[2]));
+  const auto *pair = ascreg::semantics::findCastPair(elemKind(parts[1]), elemKind(parts[2]));
   if (!pair)
     return 1;
   unsigned rounds = pair->hasRound ? unsigned(__builtin_popcount(pair->roundModes)) : 1;

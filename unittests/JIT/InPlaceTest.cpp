@@ -82,9 +82,9 @@ void checkInPlace(Kernels &k, const Place &place, const Run &run, const char *pa
 
     // The same run on the caller's own memory, copied in and out.
     std::vector<int32_t> ca(a, a + n), cb(b, b + n), cout(n, -1);
-    ASSERT_TRUE(mlir::succeeded(run({Arg::buffer(ca.data(), n), Arg::buffer(cb.data(), n),
-                                     Arg::buffer(cout.data(), n), Arg::scalar(regs),
-                                     Arg::scalar(0)})));
+    ASSERT_TRUE(
+        mlir::succeeded(run({Arg::buffer(ca.data(), n), Arg::buffer(cb.data(), n),
+                             Arg::buffer(cout.data(), n), Arg::scalar(regs), Arg::scalar(0)})));
     EXPECT_EQ(cout, want);
   }
 

@@ -67,8 +67,7 @@ struct CacheDir {
   std::map<std::string, ino_t> entries() const {
     std::map<std::string, ino_t> files;
     std::error_code ec;
-    for (llvm::sys::fs::directory_iterator it(path, ec), end; !ec && it != end;
-         it.increment(ec)) {
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
       struct stat st;
       if (stat(it->path().c_str(), &st) == 0)
         files[it->path()] = st.st_ino;
@@ -136,7 +135,9 @@ TEST(JitCache, ADamagedEntryIsAMissAndIsWrittenAgain) {
   for (std::string damaged : {bytes.substr(0, bytes.size() - 100) + std::string(1, '\x5A') +
                                   bytes.substr(bytes.size() - 99),
                               bytes.substr(0, bytes.size() / 2)}) {
-    { std::ofstream(file, std::ios::binary | std::ios::trunc) << damaged; }
+    {
+      std::ofstream(file, std::ios::binary | std::ios::trunc) << damaged;
+    }
     auto before = dir.entries();
     compileAndRun(dir.path);
     auto after = dir.entries();
@@ -162,8 +163,8 @@ TEST(JitCache, OptionsAndModuleTextAreInTheKey) {
 
 TEST(JitCache, DefaultDirectoryFollowsTheEnvironment) {
   auto with = [](const char *cache, const char *xdg, const char *home) {
-    for (auto [name, value] : {std::pair{"ASCREG_JIT_CACHE", cache}, std::pair{"XDG_CACHE_HOME", xdg},
-                               std::pair{"HOME", home}}) {
+    for (auto [name, value] : {std::pair{"ASCREG_JIT_CACHE", cache},
+                               std::pair{"XDG_CACHE_HOME", xdg}, std::pair{"HOME", home}}) {
       if (value)
         setenv(name, value, 1);
       else

@@ -133,7 +133,8 @@ TEST_F(ProfileOverride, TheRuleIsEffectiveProfile) {
   auto own = module->lookupSymbol<mlir::func::FuncOp>("add_own");
   EXPECT_FALSE(ascreg::effectiveProfile(fn).ctrl.floatNonSat);
   EXPECT_TRUE(ascreg::effectiveProfile(fn, spelled("documented")).ctrl.floatNonSat);
-  EXPECT_TRUE(ascreg::effectiveProfile(own, spelled("ctrl.float_mode=saturating")).ctrl.floatNonSat);
+  EXPECT_TRUE(
+      ascreg::effectiveProfile(own, spelled("ctrl.float_mode=saturating")).ctrl.floatNonSat);
   EXPECT_EQ(ascreg::effectiveProfile(fn, spelled("sum.rounding=round_once")).sumRounding,
             sem::SumRounding::RoundOnce);
 }

@@ -106,8 +106,8 @@ TEST(RegApiFormsLegality, Tables) {
     dup += isLegalDuplicateLane(t);
     first += isLegalStoreFirst(t);
   }
-  EXPECT_EQ(dup, 13u);   // every register type
-  EXPECT_EQ(first, 9u);  // 8-, 16-, 32-bit; no 64-bit form
+  EXPECT_EQ(dup, 13u);  // every register type
+  EXPECT_EQ(first, 9u); // 8-, 16-, 32-bit; no 64-bit form
   EXPECT_FALSE(isLegalStoreFirst({EK::U64, 1}));
   EXPECT_TRUE(isLegalStoreFirst({EK::BF16, 1}));
 }

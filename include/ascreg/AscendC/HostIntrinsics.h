@@ -559,7 +559,7 @@ inline void vand(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
                              ascreg_host::rt<K>(), a.r, n.r, m.m, d.r);                            \
   }                                                                                                \
   template <ascreg::semantics::ElemKind K, class T,                                                \
-            class = std::enable_if_t<std::is_integral_v<T>>>                                      \
+            class = std::enable_if_t<std::is_integral_v<T>>>                                       \
   inline void NAMES(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,        \
                     AscMergeMode) {                                                                \
     ascreg::semantics::shiftScalar(ascreg_host::profile(), ascreg::semantics::ShiftKind::KIND,     \
@@ -575,9 +575,9 @@ ASCREG_HOST_SHIFT(vshr, vshrs, Right)
   template <ascreg::semantics::ElemKind K, class T>                                                \
   inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, T scalar, vector_bool m,         \
                    AscMergeMode) {                                                                 \
-    ascreg::semantics::scalarForm(ascreg_host::profile(),                                          \
-                                  ascreg::semantics::ScalarFormKind::KIND, ascreg_host::rt<K>(),   \
-                                  a.r, ascreg_host::bitsOf(scalar), m.m, d.r);                     \
+    ascreg::semantics::scalarForm(ascreg_host::profile(), ascreg::semantics::ScalarFormKind::KIND, \
+                                  ascreg_host::rt<K>(), a.r, ascreg_host::bitsOf(scalar), m.m,     \
+                                  d.r);                                                            \
   }
 ASCREG_HOST_SCALAR_FORM(vadds, Adds)
 ASCREG_HOST_SCALAR_FORM(vmuls, Muls)
@@ -588,9 +588,9 @@ ASCREG_HOST_SCALAR_FORM(vmins, Mins)
 #define ASCREG_HOST_VCMPS(NAME, PRED)                                                              \
   template <ascreg::semantics::ElemKind K, class T>                                                \
   inline void NAME(vector_bool &d, ascreg_host::Vec<K> a, T scalar, vector_bool m) {               \
-    ascreg::semantics::compareScalar(ascreg_host::profile(),                                       \
-                                     ascreg::semantics::ComparePred::PRED, ascreg_host::rt<K>(),   \
-                                     a.r, ascreg_host::bitsOf(scalar), m.m, d.m);                  \
+    ascreg::semantics::compareScalar(ascreg_host::profile(), ascreg::semantics::ComparePred::PRED, \
+                                     ascreg_host::rt<K>(), a.r, ascreg_host::bitsOf(scalar), m.m,  \
+                                     d.m);                                                         \
   }
 ASCREG_HOST_VCMPS(vcmps_eq, EQ)
 ASCREG_HOST_VCMPS(vcmps_ne, NE)

@@ -29,18 +29,18 @@ namespace driver {
 struct RunRequest {
   std::string input = "-";      // the kernel file (positional)
   std::string entry = "kernel"; // [--entry]
-  bool entryGiven = false;       // --entry was given
-  ImportOptions cxx;             // [--function] [-I] [-D]: a C++ kernel (docs/import.md)
+  bool entryGiven = false;      // --entry was given
+  ImportOptions cxx;            // [--function] [-I] [-D]: a C++ kernel (docs/import.md)
   RunMode mode = RunMode::Interp;
-  bool modeGiven = false;                // --mode was given
-  std::vector<std::string> args;         // [--arg] FILE.npy[:uninit] | TYPE:VALUE
-  std::vector<std::string> outs;         // [--out] I:FILE.npy
-  bool print = false;                    // [--print]
-  bool trace = false;                    // [--trace]
-  std::optional<uint64_t> ubCapacity;    // [--ub-capacity], else kDefaultUBCapacity
-  unsigned repeat = 0;                   // [--repeat]
-  bool jitRuntimeChecks = true;          // ![--jit-no-checks]
-  unsigned jitOptLevel = 2;              // [--jit-opt]
+  bool modeGiven = false;             // --mode was given
+  std::vector<std::string> args;      // [--arg] FILE.npy[:uninit] | TYPE:VALUE
+  std::vector<std::string> outs;      // [--out] I:FILE.npy
+  bool print = false;                 // [--print]
+  bool trace = false;                 // [--trace]
+  std::optional<uint64_t> ubCapacity; // [--ub-capacity], else kDefaultUBCapacity
+  unsigned repeat = 0;                // [--repeat]
+  bool jitRuntimeChecks = true;       // ![--jit-no-checks]
+  unsigned jitOptLevel = 2;           // [--jit-opt]
   /// [--jit-cache]: the JIT cache directory, "" for none; unset: jit::defaultCacheDir().
   std::optional<std::string> jitCache;
   std::string pipeline;                  // [--pass-pipeline]

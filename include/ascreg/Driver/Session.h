@@ -80,8 +80,7 @@ public:
   /// A C++ source (ascreg::isCxxKernelSource of the buffer's name) is
   /// imported instead (docs/import.md) with `cxx` (null: the defaults).
   mlir::OwningOpRef<mlir::ModuleOp> parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                                          LoadFailure &failure,
-                                          const ImportOptions *cxx = nullptr);
+                                          LoadFailure &failure, const ImportOptions *cxx = nullptr);
   /// parse() of the file `path` ("-": standard input); an unreadable file
   /// is LoadFailure::Io with the reason in `error`.
   mlir::OwningOpRef<mlir::ModuleOp> parseFile(llvm::StringRef path, LoadFailure &failure,

@@ -27,8 +27,8 @@
 
 #include <atomic>
 #include <memory>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class ExecutionEngine;

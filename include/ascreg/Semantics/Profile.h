@@ -188,18 +188,16 @@ static_assert(std::is_standard_layout_v<Profile> &&
                   offsetof(Profile, shiftSignedLeft) == offsetof(Profile, sumRounding) + 13 &&
                   sizeof(Profile::shiftSignedLeft) == 1,
               "the fourteen choices are consecutive bytes (Profile::choicesDocumented)");
-static_assert(SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == AddNaN(0) &&
-                  MaxMinNaN::FirstNaN == MaxMinNaN(0) && MaxMinEmpty::Infinity == MaxMinEmpty(0) &&
-                  PairSingleLane::AddZero == PairSingleLane(0) &&
-                  CompareSubnormals::Keep == CompareSubnormals(0) &&
-                  GatherMask::Result == GatherMask(0) &&
-                  CastWidenMask::Source == CastWidenMask(0) &&
-                  MulF16Saturation::Ctrl == MulF16Saturation(0) &&
-                  AbsFloat::ClearSign == AbsFloat(0) && ArithSubnormals::Keep == ArithSubnormals(0) &&
-                  ShiftRange::AsBeyond == ShiftRange(0) &&
-                  ShiftNegative::Reverse == ShiftNegative(0) &&
-                  ShiftSignedLeft::Wrap == ShiftSignedLeft(0),
-              "documented candidates are 0 (Profile::choicesDocumented)");
+static_assert(
+    SumRounding::PerNode == SumRounding(0) && AddNaN::Propagate == AddNaN(0) &&
+        MaxMinNaN::FirstNaN == MaxMinNaN(0) && MaxMinEmpty::Infinity == MaxMinEmpty(0) &&
+        PairSingleLane::AddZero == PairSingleLane(0) &&
+        CompareSubnormals::Keep == CompareSubnormals(0) && GatherMask::Result == GatherMask(0) &&
+        CastWidenMask::Source == CastWidenMask(0) &&
+        MulF16Saturation::Ctrl == MulF16Saturation(0) && AbsFloat::ClearSign == AbsFloat(0) &&
+        ArithSubnormals::Keep == ArithSubnormals(0) && ShiftRange::AsBeyond == ShiftRange(0) &&
+        ShiftNegative::Reverse == ShiftNegative(0) && ShiftSignedLeft::Wrap == ShiftSignedLeft(0),
+    "documented candidates are 0 (Profile::choicesDocumented)");
 
 /// The decisions of docs/semantics.md, with the 950 runtime's CTRL state.
 const Profile &documentedProfile();

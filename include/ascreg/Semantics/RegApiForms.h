@@ -3,8 +3,9 @@
 // The forms the vendor's Reg API adds around the existing ops (issue 27,
 // docs/semantics.md 2.22 onwards): the lane broadcast Duplicate(dst, srcReg,
 // mask), the first-element store StoreAlign<T, DIST_FIRST_ELEMENT_Bn>, the
-// mask logic with a governing mask And/Or/Xor/Not(dst, src..., mask). Same conventions as Semantics.h (raw lane bits, ref:: reference,
-// simd:: Highway kernels, the unqualified entry points are simd::).
+// mask logic with a governing mask And/Or/Xor/Not(dst, src..., mask). Same conventions as
+// Semantics.h (raw lane bits, ref:: reference, simd:: Highway kernels, the unqualified entry points
+// are simd::).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_SEMANTICS_REGAPIFORMS_H

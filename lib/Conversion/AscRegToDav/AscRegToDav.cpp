@@ -176,8 +176,8 @@ struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
     if (!is64(t) || t.isTwoRegister()) {
       unsigned bits = is64(t) ? 32 : t.getElementBytes() * 8;
       Operation *plt =
-          bits == 8 ? dav::PltB8Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
-                          .getOperation()
+          bits == 8    ? dav::PltB8Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
+                             .getOperation()
           : bits == 16 ? dav::PltB16Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)
                              .getOperation()
                        : dav::PltB32Op::create(rw, op.getLoc(), b.maskT(), rw.getI32Type(), count)

@@ -57,8 +57,8 @@ struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
     // One register of 64 words: de-interleave to (low, high) words, the mask
     // to the 32-bit layout (bit 8i -> 4i), broadcast each, interleave back.
     auto w = cast<VRegType>(src[0].getType());
-    Value zero = dav::VbrOp::create(
-        rw, loc, w, arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), 0));
+    Value zero =
+        dav::VbrOp::create(rw, loc, w, arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), 0));
     auto d = dav::VdintlvOp::create(rw, loc, w, w, src[0], zero);
     Value m32 = half(rw, loc, mask, /*unpack=*/false);
     auto il = dav::VintlvOp::create(rw, loc, w, w, dup(d.getEven(), m32), dup(d.getOdd(), m32));

@@ -787,12 +787,12 @@ struct ConvertAscRegToVectorPass
 void ascreg::populateAscRegToVectorPatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns, RuntimeChecker &checker) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering,
-               MaskNotLowering, LoadAlignLowering, StoreAlignLowering, ReduceLowering,
-               PairReduceSumLowering, DuplicateLowering,
-               ArangeLowering, CompareLowering, SelectLowering, BinaryLowering<AddOp>,
-               BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(converter, ctx,
-                                                                              checker);
+  patterns
+      .add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering, MaskNotLowering,
+           LoadAlignLowering, StoreAlignLowering, ReduceLowering, PairReduceSumLowering,
+           DuplicateLowering, ArangeLowering, CompareLowering, SelectLowering,
+           BinaryLowering<AddOp>, BinaryLowering<MaxOp>, BinaryLowering<MinOp>, BitcastLowering>(
+          converter, ctx, checker);
   populateCastToVectorPatterns(converter, patterns);
   populateGatherToVectorPatterns(converter, patterns, checker);
   populateLaneArithToVectorPatterns(converter, patterns);

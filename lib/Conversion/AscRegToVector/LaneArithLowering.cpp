@@ -34,7 +34,8 @@ Value ascreg::laneMask(OpBuilder &b, Location loc, Value mask, sem::RegType t) {
   return vector::ShuffleOp::create(b, loc, mask, mask, idx);
 }
 
-Value ascreg::zeroInactive(OpBuilder &b, Location loc, Value mask, sem::RegType t, Value r, Type to) {
+Value ascreg::zeroInactive(OpBuilder &b, Location loc, Value mask, sem::RegType t, Value r,
+                           Type to) {
   auto vt = cast<VectorType>(r.getType());
   Value zero = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(vt, b.getZeroAttr(vt.getElementType())));

@@ -122,7 +122,9 @@ namespace twin {
 
 /// The element kind of a scalar type of the API (ElemKind of `void` for a
 /// type that has none).
-template <class T> struct ElemOf { static constexpr bool valid = false; };
+template <class T> struct ElemOf {
+  static constexpr bool valid = false;
+};
 #define ASCREG_TWIN_ELEM(TYPE, KIND)                                                               \
   template <> struct ElemOf<TYPE> {                                                                \
     static constexpr bool valid = true;                                                            \

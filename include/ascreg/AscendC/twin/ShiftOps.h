@@ -36,8 +36,8 @@ inline void shift(S::ShiftKind k, S::RegType t, const S::Reg &a, S::RegType at,
   else
     S::shiftScalar(ascreg_host::profile(), k, t, x, scalar, m, out);
   if (trace::Recorder *tr = trace::call(loc)) {
-    std::string by = amount ? tr->reg(amount, n, at)
-                            : tr->constant(S::ElemKind::I16, uint16_t(scalar));
+    std::string by =
+        amount ? tr->reg(amount, n, at) : tr->constant(S::ElemKind::I16, uint16_t(scalar));
     std::string type = trace::vregType(t) + ", " + (amount ? trace::vregType(at) : "i16");
     tr->defReg(&out, out, t,
                std::string("ascreg.") + S::shiftName(k, !amount) + " " + tr->reg(&a, x, t) + ", " +

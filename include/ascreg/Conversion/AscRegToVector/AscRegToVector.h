@@ -42,8 +42,8 @@ void populateRegApiFormsToVectorPatterns(const mlir::TypeConverter &converter,
 /// lowered UB buffer `base` lie inside UB and at an `alignment`-aligned
 /// address, with the runtime errors of every path; returns the UB address.
 mlir::Value checkUBAccess(mlir::OpBuilder &b, mlir::Location loc, RuntimeChecker &checker,
-                          mlir::Operation *op, mlir::Value base, mlir::Value offset,
-                          unsigned bytes, unsigned alignment);
+                          mlir::Operation *op, mlir::Value base, mlir::Value offset, unsigned bytes,
+                          unsigned alignment);
 
 /// Lane i of register type `t`: bit stride*i of the lowered 256-bit mask.
 mlir::Value laneMask(mlir::OpBuilder &b, mlir::Location loc, mlir::Value mask,

@@ -339,10 +339,10 @@ LogicalResult NotOp::verify() {
 }
 
 /// A scalar form: the scalar of the element type, the type in the op's table.
-static LogicalResult verifyScalarForm(Operation *op, sem::ScalarFormKind k, VRegType t,
-                                      Type scalar, MergeMode mode) {
-  if (failed(verifyLaneOp(op, t, mode,
-                          [k](sem::RegType r) { return sem::isLegalScalarForm(k, r); })))
+static LogicalResult verifyScalarForm(Operation *op, sem::ScalarFormKind k, VRegType t, Type scalar,
+                                      MergeMode mode) {
+  if (failed(
+          verifyLaneOp(op, t, mode, [k](sem::RegType r) { return sem::isLegalScalarForm(k, r); })))
     return failure();
   return verifyLaneScalar(op, scalar, t, "scalar");
 }
@@ -391,7 +391,9 @@ LogicalResult ShiftRightOp::verify() {
     return failure();
   return verifyShiftAmount(*this, getResult().getType(), getAmount().getType());
 }
-LogicalResult ShiftLeftsOp::verify() { return verifyShift(*this, getResult().getType(), getMode()); }
+LogicalResult ShiftLeftsOp::verify() {
+  return verifyShift(*this, getResult().getType(), getMode());
+}
 LogicalResult ShiftRightsOp::verify() {
   return verifyShift(*this, getResult().getType(), getMode());
 }

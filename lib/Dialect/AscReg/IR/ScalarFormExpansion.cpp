@@ -33,8 +33,7 @@ Value expandScalarForm(OpBuilder &b, Operation *op) {
   if (auto o = dyn_cast<MinsOp>(op))
     return expandArith<MinOp>(b, o);
   if (auto o = dyn_cast<ComparesOp>(op)) {
-    Value dup =
-        DuplicateOp::create(b, o.getLoc(), o.getSource().getType(), o.getScalar(), Value());
+    Value dup = DuplicateOp::create(b, o.getLoc(), o.getSource().getType(), o.getScalar(), Value());
     return CompareOp::create(b, o.getLoc(), o.getResult().getType(), o.getPredicateAttr(),
                              o.getSource(), dup, o.getMask());
   }
