@@ -164,11 +164,11 @@ static LogicalResult verifyReducePair(Operation *op, ReduceKind kind, MergeMode 
                                       StringRef note) {
   if (failed(verifyZeroing(op, mode)))
     return failure();
-  sem::RegType dst = toRegType(getResult().getType()), src = toRegType(getSrc().getType());
-  sem::ReduceKind k = toSem(getKind());
-  if (sem::isLegalReduce(k, dst, src))
+  sem::RegType dst = toRegType(result), src = toRegType(source);
+  sem::ReduceKind k = toSem(kind);
+  if (legal(k, dst, src))
     return success();
-  SmallVector<std::string> legal;
+  SmallVector<std::string> pairs;
   for (sem::RegType s : allRegTypes())
     for (sem::RegType d : allRegTypes())
       if (legal(k, d, s))
