@@ -7,8 +7,8 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 // REQUIRES: importer
-// RUN: ascreg-capi-import-test %S/Inputs/capi-kernel.cpp %S/Inputs/include
-// %ascreg_src_root/examples/argmax.mlir 2>&1 | FileCheck %s
+// RUN: ascreg-capi-import-test %S/Inputs/capi-kernel.cpp %S/Inputs/include \
+// RUN:   %ascreg_src_root/examples/argmax.mlir 2>&1 | FileCheck %s
 
 #include "ascreg-c/Dialects.h"
 #include "ascreg-c/Import.h"
