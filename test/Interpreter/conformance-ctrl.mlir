@@ -12,6 +12,7 @@
 // CHECK: PASS cast_f16_f32_even_ctrl1100 (6 cases)
 // CHECK: PASS mul_f16_ctrl0000 (6 cases)
 // CHECK: PASS muls_f16_ctrl0000 (6 cases)
+// CHECK: PASS reduce_data_block_sum_f16_f16_ctrl0000 (6 cases)
 // CHECK: PASS reduce_sum_f16_f16_ctrl0000 (6 cases)
 // CHECK: PASS sub_f16_ctrl0000 (6 cases)
-// CHECK: 21 kernels, 6 cases each, seed 3510: 21 passed, 0 failed
+// CHECK: 22 kernels, 6 cases each, seed 3510: 22 passed, 0 failed
