@@ -730,6 +730,21 @@ LogicalResult Translator::sideEffect(const Expr *e) {
     case BO_XorAssign:
       out = arith::XOrIOp::create(b, l, *a, *r);
       break;
+    case BO_RemAssign:
+      if (isFloat)
+        return unsupported(e, "the operator '" + bo->getOpcodeStr() + "'");
+      out = uns ? Value(arith::RemUIOp::create(b, l, *a, *r))
+                : Value(arith::RemSIOp::create(b, l, *a, *r));
+      break;
+    case BO_ShlAssign:
+      // The count was brought to the computation type (the promoted left
+      // side), as `x = x << n` does.
+      out = arith::ShLIOp::create(b, l, *a, *r);
+      break;
+    case BO_ShrAssign:
+      out = uns ? Value(arith::ShRUIOp::create(b, l, *a, *r))
+                : Value(arith::ShRSIOp::create(b, l, *a, *r));
+      break;
     default:
       return unsupported(e, "the operator '" + bo->getOpcodeStr() + "'");
     }

@@ -69,6 +69,29 @@ __simd_vf__ void Pointers(__ubuf__ int32_t *dst, __ubuf__ float *src, uint32_t n
 // CHECK: %[[U:.*]] = ascreg.bitcast %[[DUP]] : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xu32>
 // CHECK: ascreg.bitcast %[[U]] : !ascreg.vreg<64xu32> -> !ascreg.vreg<64xi32>
 
+// Compound assignments with shifts and remainders, in C++'s promoted type:
+// -100 >> 3 = -13, << 2 = -52, % 7 = -3 (truncating); a uint16_t 65535
+// promotes to int, >> 1 = 32767; the sum 32764 fills the register.
+__simd_vf__ void CompoundShifts(__ubuf__ int32_t *dst, int32_t x, int32_t y) {
+  int32_t s = x;
+  s >>= 3;
+  s <<= 2;
+  s %= 7;
+  uint16_t v = (uint16_t)y;
+  v >>= 1;
+  R::RegTensor<int32_t> r;
+  R::Duplicate(r, s + v);
+  R::StoreAlign(dst, r, R::CreateMask<int32_t>());
+}
+// CHECK-LABEL: func.func @CompoundShifts(
+// CHECK: arith.shrsi
+// CHECK: arith.shli
+// CHECK: arith.remsi
+// CHECK: arith.shrsi
+// RUN: %python -c "import numpy as np; np.save('%t.c.npy', np.zeros(64, np.int32))"
+// RUN: ascreg-run %s --function=CompoundShifts --arg=%t.c.npy --arg=i32:-100 --arg=i32:65535 --out=0:%t.cs.npy
+// RUN: %python -c "import numpy as np; c = np.load('%t.cs.npy'); assert (c == 32764).all(), c; print('ok')" | FileCheck %s --check-prefix=BITS
+
 // __VEC_SCOPE__ in a kernel and asc_vf_call of a template: imported too.
 template <typename T> __simd_vf__ void Copy(__ubuf__ T *dst, __ubuf__ T *src) {
   R::RegTensor<T> v;
