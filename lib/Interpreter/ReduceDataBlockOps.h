@@ -29,33 +29,8 @@ struct ReduceDataBlockInst {
                          m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    ShadowState &s = *m.shadow;
-    uint8_t maskTaint = checkMaskUse(m, inst, mask, sourceType);
-    if (!s.summary(source) && !maskTaint) {
-      s.cleanReg(result);
-      return ShadowAction::Run;
-    }
-    const sem::Mask &mk = m.mask(mask);
-    const MaskTaint &mt = s.mask(mask);
-    const sem::RegType src = sourceType;
-    const unsigned w = sem::elemBytes(resultType.elem);
-    const unsigned perBlock = sem::kDataBlockBytes / sem::elemBytes(src.elem);
-    sem::Reg out;
-    std::memset(out.b, 0, sizeof out.b);
-    for (unsigned b = 0; b < src.lanes() / perBlock; ++b) {
-      uint8_t t = 0;
-      for (unsigned l = b * perBlock; l < (b + 1) * perBlock; ++l) {
-        uint8_t mlt = mt.laneTaint(src, l);
-        if (mk.laneActive(src, l) || mlt)
-          t |= s.laneTaint(source, src, l) | mlt;
-      }
-      std::memset(out.b + b * w, t, w);
-    }
-    s.reg(result) = out;
-    s.summarize(result, resultType.bytes());
-    s.regOrigin[result.slot] =
-        s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
-    return ShadowAction::Run;
+    return shadowGroupReduce(m, inst, sourceType, source, mask, result, resultType,
+                             sem::kDataBlockBytes / sem::elemBytes(sourceType.elem));
   }
 };
 

@@ -393,6 +393,39 @@ struct ReduceInst {
   }
 };
 
+/// The shadow of a reduction of each group of `perGroup` lanes of `source`
+/// into result lane g (pair_reduce_sum: 2, reduce_data_block: a 32-byte
+/// block); lanes past the groups are 0. Lane g is tainted by the lanes of
+/// its group that are active or whose mask bit is unknown, and by those bits.
+inline ShadowAction shadowGroupReduce(Machine &m, const Inst &inst, sem::RegType sourceType,
+                                      RegRef source, MaskRef mask, RegRef result,
+                                      sem::RegType resultType, unsigned perGroup) {
+  ShadowState &s = *m.shadow;
+  uint8_t maskTaint = checkMaskUse(m, inst, mask, sourceType);
+  if (!s.summary(source) && !maskTaint) {
+    s.cleanReg(result);
+    return ShadowAction::Run;
+  }
+  const sem::Mask &mk = m.mask(mask);
+  const MaskTaint &mt = s.mask(mask);
+  const unsigned w = sem::elemBytes(resultType.elem);
+  sem::Reg out;
+  std::memset(out.b, 0, sizeof out.b);
+  for (unsigned g = 0; g < sourceType.lanes() / perGroup; ++g) {
+    uint8_t t = 0;
+    for (unsigned l = g * perGroup; l < (g + 1) * perGroup; ++l) {
+      uint8_t mlt = mt.laneTaint(sourceType, l);
+      if (mk.laneActive(sourceType, l) || mlt)
+        t |= s.laneTaint(source, sourceType, l) | mlt;
+    }
+    std::memset(out.b + g * w, t, w);
+  }
+  s.reg(result) = out;
+  s.summarize(result, resultType.bytes());
+  s.regOrigin[result.slot] = s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
+  return ShadowAction::Run;
+}
+
 /// pair_reduce_sum / vcpadd.
 struct PairReduceSumInst {
   static constexpr Flow flow = Flow::Next;
@@ -412,31 +445,7 @@ struct PairReduceSumInst {
       d.pairs.push_back({lane(2 * i), lane(2 * i + 1)});
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    ShadowState &s = *m.shadow;
-    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
-    if (!s.summary(source) && !maskTaint) {
-      s.cleanReg(result);
-      return ShadowAction::Run;
-    }
-    const sem::Mask &mk = m.mask(mask);
-    const MaskTaint &mt = s.mask(mask);
-    unsigned w = sem::elemBytes(type.elem), n = type.lanes();
-    sem::Reg out;
-    std::memset(out.b, 0, sizeof out.b);
-    for (unsigned i = 0; i < n / 2; ++i) {
-      uint8_t t = 0;
-      for (unsigned l : {2 * i, 2 * i + 1}) {
-        uint8_t mlt = mt.laneTaint(type, l);
-        if (mk.laneActive(type, l) || mlt)
-          t |= s.laneTaint(source, type, l) | mlt;
-      }
-      std::memset(out.b + i * w, t, w);
-    }
-    s.reg(result) = out;
-    s.summarize(result, type.bytes());
-    s.regOrigin[result.slot] =
-        s.summary(source) ? s.regOrigin[source.slot] : s.maskOrigin[mask.slot];
-    return ShadowAction::Run;
+    return shadowGroupReduce(m, inst, type, source, mask, result, type, 2);
   }
 };
 

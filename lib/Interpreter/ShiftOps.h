@@ -54,10 +54,7 @@ struct ShiftScalarInst {
                      m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    ScalarRef in = scalar;
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {source}, &in);
-    return ShadowAction::Run;
+    return shadowRegisterAndScalar(m, inst, type, source, scalar, mask, result);
   }
 };
 
