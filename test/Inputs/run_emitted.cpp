@@ -39,8 +39,7 @@ std::vector<uint8_t> readFile(const std::string &path) {
 
 void writeFile(const std::string &path, const std::vector<uint8_t> &bytes) {
   FILE *f = std::fopen(path.c_str(), "wb");
-  if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() ||
-      std::fclose(f) != 0) {
+  if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0) {
     std::fprintf(stderr, "run_emitted: cannot write %s\n", path.c_str());
     std::exit(2);
   }

@@ -238,10 +238,11 @@ public:
   UBArray(const UBArray &) = delete;
   UBArray &operator=(const UBArray &) = delete;
   ~UBArray() { ub().release(at.id); }
-T (&ref())
-[N] { return *reinterpret_cast<T(*)[N]>(ub().data() + at.start); }
+  using Array = T[N];
+  Array &ref() { return *reinterpret_cast<Array *>(ub().data() + at.start); }
 
-private : UBAllocation at;
+private:
+  UBAllocation at;
 };
 
 /// A UB buffer of `count` elements whose size is known only at run time
