@@ -29,6 +29,19 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
+# Long runs: ASCREG_LONG_TESTS=1 (or lit --param ascreg_long=1) gives the
+# tests that draw random cases their full counts; the default run (CI, whose
+# budget is 30 minutes) draws fewer cases of every kernel, type and path.
+long_tests = lit_config.params.get("ascreg_long",
+                                   os.environ.get("ASCREG_LONG_TESTS", "0")) == "1"
+if long_tests:
+    config.available_features.add("long-tests")
+accept_seed_cases, accept_example_cases = (20, 10) if long_tests else (6, 4)
+# (the _x2 form first: substitutions apply in order and one is a prefix)
+config.substitutions.append(("%accept_seed_cases_x2", str(2 * accept_seed_cases)))
+config.substitutions.append(("%accept_seed_cases", str(accept_seed_cases)))
+config.substitutions.append(("%accept_example_cases", str(accept_example_cases)))
+
 # Tests that make device nodes of their own (mknod) need root.
 if hasattr(os, "geteuid") and os.geteuid() == 0:
     config.available_features.add("root")
