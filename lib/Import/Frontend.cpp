@@ -149,6 +149,9 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   std::vector<std::string> args = {"-std=c++20",
                                    "-fsyntax-only",
                                    "-w",
+                                   // Clang's default, which the in-process frontend did not
+                                   // apply: 5,000 nested parentheses overflowed its stack.
+                                   "-fbracket-depth=256",
                                    "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
                                    "-I" + includeDir.str() + "/ascreg/AscendC/regapi",
                                    "-I" + includeDir.str(),

@@ -21,6 +21,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
@@ -68,10 +69,18 @@ std::string twinIncludeDir() {
 
 } // namespace
 
-extern "C" __attribute__((visibility("default"))) bool
-ascregImporterEntryV1(const std::string &path, const std::string &contents,
-                      const ascreg::ImportOptions &options, ImportResult &result) {
-  static_assert(std::is_same_v<decltype(&ascregImporterEntryV1), ImporterEntry>);
+namespace {
+
+/// Clang's parser and semantic checks recurse once per operand of a long
+/// expression: `b + b + ... + b` with 70,000 terms overflows an 8 MiB stack
+/// (clang++-22 itself crashes on it). The import runs on a thread of its own
+/// with a stack that holds the largest source the size limit lets in (about
+/// 150 bytes of stack per term, two source bytes per term).
+constexpr unsigned kImportStackBytes = 1u << 30;
+constexpr size_t kMaxCxxSourceBytes = size_t(4) << 20;
+
+bool importOnThisThread(const std::string &path, const std::string &contents,
+                        const ascreg::ImportOptions &options, ImportResult &result) {
   DialectRegistry registry;
   registry.insert<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
                   memref::MemRefDialect>();
@@ -82,10 +91,30 @@ ascregImporterEntryV1(const std::string &path, const std::string &contents,
     result.diagnostics.push_back(recordOf(diag));
     return success();
   });
+  if (contents.size() > kMaxCxxSourceBytes) {
+    emitError(FileLineColLoc::get(&context, path, 1, 1))
+        << "C++ kernel source of " << contents.size() << " bytes; ascreg-import reads at most "
+        << kMaxCxxSourceBytes << " bytes (4 MiB) of C++";
+    return false;
+  }
   OwningOpRef<ModuleOp> module =
       importInProcess(path, contents, &context, options, twinIncludeDir());
   if (!module)
     return false;
   llvm::raw_string_ostream os(result.bytecode);
   return succeeded(writeBytecodeToFile(*module, os));
+}
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) bool
+ascregImporterEntryV1(const std::string &path, const std::string &contents,
+                      const ascreg::ImportOptions &options, ImportResult &result) {
+  static_assert(std::is_same_v<decltype(&ascregImporterEntryV1), ImporterEntry>);
+  bool ok = false;
+  llvm::thread worker(std::optional<unsigned>(kImportStackBytes), [&] {
+    ok = importOnThisThread(path, contents, options, result);
+  });
+  worker.join();
+  return ok;
 }

@@ -249,11 +249,35 @@ const Expr *strip(const Expr *e) {
 }
 } // namespace
 
+bool Translator::readsRuntimeVariable(const Expr *e) {
+  auto [it, inserted] = runtimeReads.try_emplace(e, false);
+  if (!inserted)
+    return it->second;
+  bool reads = false;
+  if (const auto *ref = dyn_cast<DeclRefExpr>(e)) {
+    const auto *v = dyn_cast<VarDecl>(ref->getDecl());
+    reads = v && !v->isUsableInConstantExpressions(ast);
+  } else if (const auto *bin = dyn_cast<BinaryOperator>(e); bin && bin->isLogicalOp()) {
+    reads = false; // `true || n` folds: Clang may skip the runtime operand
+  } else if (!isa<UnaryExprOrTypeTraitExpr, AbstractConditionalOperator>(e)) {
+    // (sizeof's operand is not read; `c ? 64 : n` folds when c is constant)
+    for (const Stmt *child : e->children())
+      if (const auto *ce = dyn_cast_or_null<Expr>(child); ce && readsRuntimeVariable(ce)) {
+        reads = true;
+        break;
+      }
+  }
+  runtimeReads[e] = reads; // the recursion may have grown the map
+  return reads;
+}
+
 FailureOr<Value> Translator::scalar(const Expr *e) {
   mlir::Location l = loc(e->getBeginLoc());
   // Constant expressions (literals, constexpr variables, enumerators,
-  // numeric_limits, ...) are folded by Clang.
-  if (!e->isValueDependent()) {
+  // numeric_limits, ...) are folded by Clang. Clang's evaluator walks the
+  // whole subtree, so it is asked only where no runtime variable is read:
+  // asking at every operand of `b + b + ... + b` took quadratic time.
+  if (!e->isValueDependent() && !readsRuntimeVariable(e)) {
     Expr::EvalResult r;
     if (e->EvaluateAsRValue(r, ast) && !r.HasSideEffects) {
       mlir::Type t = scalarType(e->getType());

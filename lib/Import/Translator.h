@@ -77,6 +77,10 @@ public:
 
   // Expressions (TranslateScalars.cpp).
   mlir::FailureOr<mlir::Value> scalar(const clang::Expr *e);
+  /// True if `e` reads a variable that is not usable in constant
+  /// expressions (so Clang cannot fold it); memoized, so a long expression
+  /// is walked once, not once per operand.
+  bool readsRuntimeVariable(const clang::Expr *e);
   mlir::FailureOr<PointerValue> pointer(const clang::Expr *e);
   mlir::FailureOr<mlir::Value> reg(const clang::Expr *e);
   /// The element of a register array a constant subscript names.
@@ -137,6 +141,7 @@ public:
   /// value the innermost returns.
   llvm::SmallVector<const clang::FunctionDecl *> inlining;
   mlir::Value inlinedReturn;
+  llvm::DenseMap<const clang::Stmt *, bool> runtimeReads;
 };
 
 } // namespace import
