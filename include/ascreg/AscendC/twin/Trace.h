@@ -106,6 +106,14 @@ inline std::string ctrlText(const S::Ctrl &c) {
          ", fp8_nan = " + (c.fp8NanKeep ? "keep" : "zero") + ">";
 }
 
+/// Writes `text` to `path`; false if any of it could not be written.
+inline bool writeText(const std::string &path, const std::string &text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  return !f.fail();
+}
+
 /// Writes `bytes` as a one-dimensional .npy of dtype `descr`.
 inline bool writeNpy(const std::string &path, const char *descr, unsigned itemBytes,
                      const std::vector<uint8_t> &bytes) {
@@ -122,7 +130,8 @@ inline bool writeNpy(const std::string &path, const char *descr, unsigned itemBy
   f.write(le, 2);
   f.write(header.data(), std::streamsize(header.size()));
   f.write(reinterpret_cast<const char *>(bytes.data()), std::streamsize(bytes.size()));
-  return bool(f);
+  f.close(); // a full disk shows only when the buffer is flushed
+  return !f.fail();
 }
 
 //===----------------------------------------------------------------------===//
@@ -320,7 +329,8 @@ public:
                        "  func.func @kernel(" + params +
                        ")\n      attributes {ascreg.ctrl = " + ctrlText(ctrl) + "} {\n" + body +
                        "    return " + first + "\n  } " + first + "\n}\n";
-    std::ofstream(dir + "/" + seg + ".mlir") << text;
+    if (!writeText(dir + "/" + seg + ".mlir", text))
+      failed("cannot write " + dir + "/" + seg + ".mlir");
     script += "if [ -z \"$only\" ] || [ \"$only\" = " + std::to_string(segments) + " ]; then\n" +
               "  \"$run\" " + seg + ".mlir" + args +
               (semantics == "documented" ? "" : " '--semantics=" + semantics + "'") + outs +
@@ -482,7 +492,8 @@ private:
                        "status=0\n" +
                        script + "exit $status\n";
     std::string path = dir + "/replay.sh";
-    std::ofstream(path) << text;
+    if (!writeText(path, text))
+      failed("cannot write " + path);
     std::error_code ec;
     std::filesystem::permissions(path,
                                  std::filesystem::perms::owner_exec |
