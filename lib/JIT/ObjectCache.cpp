@@ -21,7 +21,9 @@
 
 #include <cstring>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -102,9 +104,28 @@ std::string makeKey(ModuleOp module, llvm::ArrayRef<std::string> entries, const 
   return llvm::toHex(sha256(material), /*LowerCase=*/true);
 }
 
+/// The entry's bytes if it is a regular file of a sane size. Entries are
+/// only ever written by rename, so anything else (a FIFO or a link to
+/// /dev/zero planted in a shared cache, which made a run block or read
+/// forever) is a miss, not a read.
+static llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> openEntry(const std::string &path) {
+  constexpr off_t kMaxEntryBytes = off_t(1) << 30;
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return std::error_code(errno, std::generic_category());
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > kMaxEntryBytes) {
+    ::close(fd);
+    return std::make_error_code(std::errc::invalid_argument);
+  }
+  auto buffer = llvm::MemoryBuffer::getOpenFile(fd, path, uint64_t(st.st_size),
+                                                /*RequiresNullTerminator=*/false);
+  ::close(fd);
+  return buffer;
+}
+
 std::optional<Entry> load(llvm::StringRef dir, llvm::StringRef key) {
-  auto file = llvm::MemoryBuffer::getFile(entryPath(dir, key), /*IsText=*/false,
-                                          /*RequiresNullTerminator=*/false);
+  auto file = openEntry(entryPath(dir, key));
   if (!file)
     return std::nullopt;
   llvm::StringRef data = (*file)->getBuffer();

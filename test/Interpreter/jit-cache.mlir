@@ -26,3 +26,14 @@
 // RUN: env ASCREG_JIT_CACHE=%t.env ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=check | FileCheck %s --check-prefix=SAME
 // RUN: ls %t.env | count 1
 // SAME: identical
+
+// An entry that is not a regular file (a FIFO or a link to /dev/zero planted
+// in a shared cache directory) is a miss, replaced by a good entry; before,
+// the run blocked on the FIFO or read /dev/zero until killed.
+// RUN: rm -rf %t.hostile && env ASCREG_JIT_CACHE=%t.hostile ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit
+// RUN: for e in %t.hostile/*.ajo; do rm "$e" && mkfifo "$e"; done
+// RUN: env ASCREG_JIT_CACHE=%t.hostile timeout 120 ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --print | FileCheck %s --check-prefix=OK
+// RUN: find %t.hostile -name '*.ajo' -type f | count 1
+// RUN: for e in %t.hostile/*.ajo; do rm "$e" && ln -s /dev/zero "$e"; done
+// RUN: env ASCREG_JIT_CACHE=%t.hostile timeout 120 ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --print | FileCheck %s --check-prefix=OK
+// RUN: find %t.hostile -name '*.ajo' -type f | count 1
