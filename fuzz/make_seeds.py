@@ -3,8 +3,8 @@
 
     make_seeds.py OUT_DIR
 
-writes OUT_DIR/{npy,parse,interp,lower,options}/ (one seed per file) and
-OUT_DIR/{npy,mlir,options}.dict (libFuzzer dictionaries):
+writes OUT_DIR/{npy,parse,interp,lower,options,import}/ (one seed per file) and
+OUT_DIR/{npy,mlir,options,import}.dict (libFuzzer dictionaries):
   - npy: well-formed .npy files of every dtype ascreg reads (1.0/2.0/3.0
     headers, ranks 0-3, empty arrays) and the malformed classes of
     test/Interpreter/npy-errors.mlir;
@@ -219,6 +219,25 @@ def options_dict():
     return sorted(words)
 
 
+IMPORT_DICT = ["__simd_vf__", "__simd_callee__", "__ubuf__", "__VEC_SCOPE__", "AscendC::Reg::",
+               "RegTensor<float>", "RegTensor<int16_t>", "MaskReg", "UpdateMask<float>(",
+               "CreateMask<float>()", "LoadAlign(", "StoreAlign(", "Add(", "Reduce<", "Cast<",
+               "for (uint16_t i = 0; i < n; ++i)", "if (", "else", "return", "while", "goto",
+               "template <typename T>", "constexpr", "uint32_t", "half", "&", "*", "[", "]"]
+
+
+def import_seeds():
+    """The C++ kernels of the examples and test/Import, their preprocessor
+    lines dropped (ImportFuzzer.cpp adds the twin's include and skips inputs
+    with a '#')."""
+    paths = sorted(glob.glob(os.path.join(ROOT, "examples/regapi/**/*.asc"), recursive=True) +
+                   glob.glob(os.path.join(ROOT, "test/Import/**/*.cpp"), recursive=True))
+    for path in paths:
+        text = open(path, encoding="utf-8").read()
+        yield "".join(line for line in text.splitlines(True)
+                      if not line.lstrip().startswith("#")).replace("#", "")
+
+
 def dict_line(w):
     return '"%s"' % w.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -243,9 +262,11 @@ def main():
         for _ in range(3):
             args = bytes([2]) + bytes(rng.getrandbits(8) for _ in range(rng.choice([8, 64, 600])))
             write(os.path.join(out, "interp"), k.encode() + b"\n//--ARGS--\n" + args)
+    for seed in import_seeds():
+        write(os.path.join(out, "import"), seed)
     # Inputs that once crashed a target (fuzz/regressions/TARGET): seeds of
     # every fuzzing run, so the CI smoke test runs each of them.
-    for target in ("npy", "parse", "interp", "lower", "options"):
+    for target in ("npy", "parse", "interp", "lower", "options", "import"):
         for path in sorted(glob.glob(os.path.join(ROOT, "fuzz/regressions", target, "*"))):
             write(os.path.join(out, target), open(path, "rb").read())
     with open(os.path.join(out, "mlir.dict"), "w") as f:
@@ -257,8 +278,11 @@ def main():
     with open(os.path.join(out, "npy.dict"), "w") as f:
         f.write("# .npy header tokens (fuzz/make_seeds.py)\n")
         f.write("".join('"%s"\n' % w.replace('"', '\\"') for w in NPY_DICT))
+    with open(os.path.join(out, "import.dict"), "w") as f:
+        f.write("# Reg API C++ tokens (fuzz/make_seeds.py)\n")
+        f.write("".join(dict_line(w) + "\n" for w in IMPORT_DICT))
     counts = {t: len(os.listdir(os.path.join(out, t))) for t in ("npy", "parse", "interp",
-                                                                 "lower", "options")}
+                                                                 "lower", "options", "import")}
     print("make_seeds: " + ", ".join("%s %d" % kv for kv in counts.items()))
 
 

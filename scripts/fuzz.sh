@@ -9,6 +9,9 @@
 #                       Ascend C emission on verified kernels
 #   ascreg-fuzz-options semantic profiles (spelling and JSON file) and pass
 #                       pipelines
+#   ascreg-fuzz-import  the C++ importer (not in the default list: each input
+#                       parses the twin's headers, seconds per input;
+#                       --targets import)
 #
 #   scripts/fuzz.sh [--build DIR] [--ci | --runs N | --time SECONDS]
 #                   [--targets "npy parse interp lower options"] [--corpus DIR] [--jobs J]
@@ -66,13 +69,18 @@ for t in $TARGETS; do
   dict="$SEEDS/mlir.dict"
   [ "$t" = npy ] && dict="$SEEDS/npy.dict"
   [ "$t" = options ] && dict="$SEEDS/options.dict"
+  [ "$t" = import ] && dict="$SEEDS/import.dict"
+  # (An import input parses the twin's headers: seconds each, more on a
+  # loaded machine.)
+  timeout=20
+  [ "$t" = import ] && timeout=300
   log="$CORPUS/$t.log"
   echo "== ascreg-fuzz-$t ${LIMIT[*]} ($(date +%T))"
   rc=0
   # -fork keeps going past a crash (one per job); crashes land in $work.
   extra=()
   [ "$JOBS" -gt 1 ] && extra=(-fork="$JOBS" -ignore_crashes=1)
-  "$bin" "$work" "$SEEDS/$t" -dict="$dict" "${LIMIT[@]}" "${extra[@]}" -timeout=20 \
+  "$bin" "$work" "$SEEDS/$t" -dict="$dict" "${LIMIT[@]}" "${extra[@]}" -timeout="$timeout" \
     -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 -artifact_prefix="$work/" \
     > "$log" 2>&1 || rc=$?
   # (|| true: a target that fails at once prints neither line, and the

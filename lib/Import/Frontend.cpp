@@ -211,13 +211,14 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   OwningOpRef<ModuleOp> module = ModuleOp::create(FileLineColLoc::get(context, path, 1, 1));
   (*module)->setAttr("ascreg.target", StringAttr::get(context, "dav-3510"));
   import::Translator translator(ast, *module);
+  // Every function, each error reported (the first of each function).
+  bool translated = true;
   for (const Candidate &c : chosen) {
     LogicalResult r = c.scope ? translator.vecScope(c.fn, c.scope, c.symbol)
                               : translator.function(c.fn, c.symbol);
-    if (failed(r))
-      return nullptr;
+    translated &= succeeded(r);
   }
-  if (failed(verify(*module)))
+  if (!translated || failed(verify(*module)))
     return nullptr;
   return module;
 }

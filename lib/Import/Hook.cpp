@@ -62,16 +62,27 @@ OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef, llvm::StringRef, MLIRCont
 
 #else
 
+/// The lib/ directory of the installed ascreg a program was built against:
+/// AscRegConfig.cmake compiles a weak definition into every target that
+/// links this hook (it computes the directory from where the package is,
+/// so an install moved with `cmake --install --prefix P` is found from a
+/// program anywhere). Null in the tools and in programs built otherwise.
+extern "C" __attribute__((weak)) const char *ascregInstalledImporterDir(void);
+
 namespace {
 
-/// Where the importer library may be, in order: $ASCREG_IMPORTER; lib/
+/// Where the importer library may be, in order: $ASCREG_IMPORTER; the
+/// install the program was built against (ascregInstalledImporterDir); lib/
 /// beside the directory of the binary holding this hook (a tool in bin/,
 /// the Python module, a program linking the C API); the build tree's lib/;
-/// the install prefix's lib/.
+/// the configured install prefix's lib/.
 std::vector<std::string> candidates() {
   std::vector<std::string> out;
   if (std::optional<std::string> env = llvm::sys::Process::GetEnv("ASCREG_IMPORTER"))
     return {*env};
+  if (ascregInstalledImporterDir)
+    if (const char *dir = ascregInstalledImporterDir())
+      out.push_back(std::string(dir) + "/" + import::kImporterLibraryName);
   std::vector<std::string> binaries = {
       llvm::sys::fs::getMainExecutable(nullptr, reinterpret_cast<void *>(&candidates))};
   Dl_info info; // the shared object holding the hook (the Python module)

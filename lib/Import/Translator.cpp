@@ -213,6 +213,37 @@ bool refersTo(const Stmt *s, const VarDecl *v) {
   return false;
 }
 
+/// The first `return` in `s`, if any.
+const ReturnStmt *findReturn(const Stmt *s) {
+  if (!s)
+    return nullptr;
+  if (const auto *r = dyn_cast<ReturnStmt>(s))
+    return r;
+  for (const Stmt *child : s->children())
+    if (const ReturnStmt *r = findReturn(child))
+      return r;
+  return nullptr;
+}
+
+/// True if the function body `s` has a return other than its last statement.
+bool returnsEarly(const Stmt *s) {
+  const auto *body = dyn_cast_or_null<CompoundStmt>(s);
+  if (!body)
+    return findReturn(s) != nullptr;
+  for (const Stmt *child : body->body())
+    if (child != body->body_back() || !isa<ReturnStmt>(child))
+      if (findReturn(child))
+        return true;
+  return false;
+}
+
+/// A statement that may return writes the return slots.
+void addReturnSlots(const VarDecl *flag, const VarDecl *value, VarSet &written) {
+  for (const VarDecl *v : {flag, value})
+    if (v)
+      written.insert(v);
+}
+
 /// True if `s` subscripts a register array with an index that depends on
 /// `iv` (the loop is unrolled).
 bool subscriptsRegisterArray(const Stmt *s, const VarDecl *iv, Env &env) {
@@ -333,10 +364,8 @@ LogicalResult Translator::stmt(const Stmt *s) {
     return success();
   mlir::Location l = loc(s->getBeginLoc());
   if (const auto *cs = dyn_cast<CompoundStmt>(s)) {
-    for (const Stmt *child : cs->body())
-      if (failed(stmt(child)))
-        return failure();
-    return success();
+    llvm::SmallVector<const Stmt *> children(cs->body());
+    return statements(children);
   }
   if (const auto *ds = dyn_cast<DeclStmt>(s)) {
     for (const Decl *d : ds->decls()) {
@@ -432,6 +461,8 @@ LogicalResult Translator::stmt(const Stmt *s) {
     VarSet written;
     collectWrites(i->getThen(), written);
     collectWrites(i->getElse(), written);
+    if (findReturn(i))
+      addReturnSlots(returns.flag, returns.value, written);
     llvm::SmallVector<const VarDecl *> carried;
     for (const VarDecl *v : written)
       if (env.count(v))
@@ -459,21 +490,21 @@ LogicalResult Translator::stmt(const Stmt *s) {
   if (const auto *f = dyn_cast<ForStmt>(s))
     return forLoop(f);
   if (const auto *r = dyn_cast<ReturnStmt>(s)) {
-    const auto *body = dyn_cast_or_null<CompoundStmt>(currentBody);
-    if (!body || body->body_empty() || body->body_back() != s)
-      return unsupported(s, "a return other than at the end of the function");
-    const Expr *value = r->getRetValue();
-    if (!value)
-      return success();
-    if (inlining.empty())
-      return unsupported(s, "a return with a value (vector functions return void)");
-    QualType t = inlining.back()->getReturnType();
-    FailureOr<Value> v = (regTypeOf(t) || isMaskType(t)) ? reg(value) : scalar(value);
-    if (succeeded(v) && !regTypeOf(t) && !isMaskType(t))
-      v = convert(*v, value->getType(), t, value);
-    if (failed(v))
-      return failure();
-    inlinedReturn = *v;
+    if (const Expr *value = r->getRetValue()) {
+      if (!returns.value && value->getType()->isVoidType())
+        return sideEffect(value); // `return f();` of a void f
+      if (!returns.value)
+        return unsupported(s, "a return with a value (vector functions return void)");
+      const Binding slot = env[returns.value];
+      FailureOr<Value> v = slot.kind == Binding::Reg ? reg(value) : scalar(value);
+      if (succeeded(v) && slot.kind == Binding::Scalar)
+        v = convert(*v, value->getType(), slot.cxxType, value);
+      if (failed(v))
+        return failure();
+      env[returns.value].value = *v;
+    }
+    if (returns.flag)
+      env[returns.flag].value = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
     return success();
   }
   if (isa<WhileStmt, DoStmt>(s))
@@ -491,8 +522,112 @@ LogicalResult Translator::stmt(const Stmt *s) {
   return unsupported(s, llvm::Twine("the statement '") + s->getStmtClassName() + "'");
 }
 
+//===----------------------------------------------------------------------===//
+// Early returns
+//===----------------------------------------------------------------------===//
+//
+// `if (n == 0) return x; ... return y;` in a callee: the return sets the
+// flag (and the value); the rest of every enclosing block runs under
+// `scf.if (flag)` whose then-branch passes the variables through. A return
+// inside a loop would leave it early: an error (forLoop).
+
+const VarDecl *Translator::syntheticVar(const FunctionDecl *owner, StringRef name, QualType t,
+                                        Binding binding) {
+  auto *dc = owner ? static_cast<DeclContext *>(const_cast<FunctionDecl *>(owner))
+                   : static_cast<DeclContext *>(ast.getTranslationUnitDecl());
+  auto *v = VarDecl::Create(ast, dc, SourceLocation(), SourceLocation(), &ast.Idents.get(name), t,
+                            nullptr, SC_None);
+  binding.cxxType = t;
+  env[v] = binding;
+  return v;
+}
+
+LogicalResult Translator::beginReturns(const FunctionDecl *owner, QualType result, const Stmt *body,
+                                       const Stmt *at) {
+  returns = ReturnSlot();
+  mlir::Location l = loc(at->getBeginLoc());
+  if (!result->isVoidType()) {
+    Binding bd;
+    bd.kind = Binding::Reg;
+    if (std::optional<semantics::RegType> rt = regTypeOf(result)) {
+      bd.type = fromRegType(ctx, *rt);
+    } else if (isMaskType(result)) {
+      bd.type = MaskType::get(ctx);
+    } else {
+      bd.kind = Binding::Scalar;
+      bd.type = scalarType(result);
+    }
+    if (!bd.type)
+      return unsupported(at, "a call of a __simd_callee__ returning '" + result.getAsString() +
+                                 "' (a register, a mask or a scalar)");
+    returns.value = syntheticVar(owner, "__ascreg_return_value", result, bd);
+  }
+  if (returnsEarly(body)) {
+    Binding bd;
+    bd.kind = Binding::Scalar;
+    bd.type = b.getI1Type();
+    bd.value = arith::ConstantOp::create(b, l, b.getBoolAttr(false));
+    returns.flag = syntheticVar(owner, "__ascreg_returned", ast.BoolTy, bd);
+  }
+  return success();
+}
+
+LogicalResult Translator::statements(llvm::ArrayRef<const Stmt *> rest) {
+  for (size_t k = 0; k < rest.size(); ++k) {
+    if (failed(stmt(rest[k])))
+      return failure();
+    if (!returns.flag || k + 1 == rest.size() || !findReturn(rest[k]))
+      continue;
+    Value flag = env[returns.flag].value;
+    if (auto c = flag.getDefiningOp<arith::ConstantOp>()) {
+      if (mlir::cast<mlir::IntegerAttr>(c.getValue()).getValue().isOne())
+        return success(); // returned: the rest does not run
+      continue;
+    }
+    // The rest, when no return ran.
+    llvm::ArrayRef<const Stmt *> tail = rest.drop_front(k + 1);
+    mlir::Location l = loc(tail.front()->getBeginLoc());
+    VarSet written;
+    for (const Stmt *t : tail) {
+      collectWrites(t, written);
+      if (findReturn(t))
+        addReturnSlots(returns.flag, returns.value, written);
+    }
+    llvm::SmallVector<const VarDecl *> carried;
+    for (const VarDecl *v : written)
+      if (env.count(v))
+        carried.push_back(v);
+    llvm::SmallVector<Value> before = flatten(*this, carried, l);
+    llvm::SmallVector<mlir::Type> types;
+    for (Value v : before)
+      types.push_back(v.getType());
+    auto ifOp = scf::IfOp::create(b, l, types, flag, /*withElseRegion=*/true);
+    {
+      mlir::OpBuilder::InsertionGuard guard(b);
+      for (mlir::Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+        mlir::Block &block = region->front();
+        if (!block.empty())
+          block.back().erase(); // the implicit yield of an op without results
+      }
+      b.setInsertionPointToEnd(&ifOp.getThenRegion().front());
+      scf::YieldOp::create(b, l, before);
+      b.setInsertionPointToEnd(&ifOp.getElseRegion().front());
+      unflatten(*this, carried, before);
+      if (failed(statements(tail)))
+        return failure();
+      scf::YieldOp::create(b, l, flatten(*this, carried, l));
+    }
+    unflatten(*this, carried, ifOp.getResults());
+    return success();
+  }
+  return success();
+}
+
 LogicalResult Translator::forLoop(const ForStmt *f) {
   mlir::Location l = loc(f->getBeginLoc());
+  if (const ReturnStmt *r = findReturn(f->getBody()))
+    return unsupported(r, "a return inside a loop (it leaves the loop early: the loop is not "
+                          "counted)");
   std::optional<CountedLoop> counted = matchCounted(f, ast);
   if (!counted)
     return unsupported(f, "a non-counted for loop (it must be `for (T i = a; i < b; ++i)`, "
@@ -655,7 +790,7 @@ LogicalResult Translator::body(mlir::func::FuncOp fn, llvm::ArrayRef<const VarDe
     env[p] = bd;
   }
   currentBody = s;
-  if (failed(stmt(s)))
+  if (failed(beginReturns(nullptr, ast.VoidTy, s, s)) || failed(stmt(s)))
     return failure();
   mlir::func::ReturnOp::create(b, l);
   return success();
@@ -741,14 +876,20 @@ LogicalResult Translator::inlineCall(const CallExpr *c, const FunctionDecl *call
   for (auto &[p, bd] : params)
     env[p] = bd;
   const Stmt *savedBody = currentBody;
+  ReturnSlot savedReturns = returns;
   currentBody = calleeBody;
   inlining.push_back(def);
-  inlinedReturn = Value();
-  LogicalResult r = stmt(calleeBody);
+  LogicalResult r = beginReturns(def, def->getReturnType(), calleeBody, c);
+  if (succeeded(r))
+    r = stmt(calleeBody);
+  Value returned;
+  if (succeeded(r) && returns.value) {
+    Binding &slot = env[returns.value];
+    returned = slot.value ? slot.value : zeroOf(slot.type, loc(c->getBeginLoc()));
+  }
   inlining.pop_back();
   currentBody = savedBody;
-  Value returned = inlinedReturn;
-  inlinedReturn = Value();
+  returns = savedReturns;
   if (failed(r))
     return failure();
   // References: each parameter's final value back to the caller's lvalue.

@@ -134,13 +134,32 @@ public:
   mlir::ModuleOp module;
   mlir::OpBuilder b;
   Env env;
-  /// The function being translated (recursion and `return` checks).
+  /// The function being translated (recursion checks).
   const clang::FunctionDecl *current = nullptr;
   const clang::Stmt *currentBody = nullptr;
-  /// The __simd_callee__ functions being inlined, innermost last, and the
-  /// value the innermost returns.
+  /// The __simd_callee__ functions being inlined, innermost last.
   llvm::SmallVector<const clang::FunctionDecl *> inlining;
-  mlir::Value inlinedReturn;
+
+  /// How the innermost function being translated returns: variables of our
+  /// own (not in the C++ source), carried through scf.if like any other.
+  /// `value` holds what `return e;` gave (a callee with a result); `flag`,
+  /// when the body returns anywhere but at its end, is true once a return
+  /// has run: the statements after one that may return run under
+  /// `scf.if (!flag)` (Translator.cpp, "Early returns").
+  struct ReturnSlot {
+    const clang::VarDecl *flag = nullptr;
+    const clang::VarDecl *value = nullptr;
+  } returns;
+  /// A variable of ours of C++ type `t`, bound in `env` to `binding`.
+  const clang::VarDecl *syntheticVar(const clang::FunctionDecl *owner, llvm::StringRef name,
+                                     clang::QualType t, Binding binding);
+  /// Starts `returns` for the body of `owner` (null: a vector function)
+  /// returning `result`: a flag if it returns before its end. `at`: where
+  /// an unsupported result type is reported.
+  mlir::LogicalResult beginReturns(const clang::FunctionDecl *owner, clang::QualType result,
+                                   const clang::Stmt *body, const clang::Stmt *at);
+  /// The statements of a block from `rest` on, after one that may return.
+  mlir::LogicalResult statements(llvm::ArrayRef<const clang::Stmt *> rest);
   llvm::DenseMap<const clang::Stmt *, bool> runtimeReads;
 };
 

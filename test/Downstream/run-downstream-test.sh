@@ -78,6 +78,14 @@ step "run the C API test"
 "$CAPI_TEST" > "$WORK/capi.out" || { cat "$WORK/capi.out"; exit 1; }
 tail -1 "$WORK/capi.out"
 
+if [[ -e $BUILD/lib/AscRegImporter.so ]]; then
+  step "import a C++ kernel from a program outside the prefix"
+  # The build tree's importer is still there, but parses the source tree's
+  # twin: installed.asc's #error says if that one was taken.
+  env -u ASCREG_IMPORTER "$IMPORT_KERNEL" "$WORK/installed.asc" CopyVF | tee "$WORK/import.out"
+  grep -q "imported @CopyVF" "$WORK/import.out"
+fi
+
 step "run seed 001 on the installed host twin"
 "$SEED001" | tee "$WORK/seed001.out"
 grep -q "\[Success\]" "$WORK/seed001.out"
