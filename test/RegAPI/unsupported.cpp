@@ -11,6 +11,7 @@
 // RUN: not ascreg-cc -fsyntax-only -DCASE=8 %s 2>&1 | FileCheck %s --check-prefix=MERGE
 // RUN: not ascreg-cc -fsyntax-only -DCASE=9 %s 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: not ascreg-cc -fsyntax-only -DCASE=10 %s 2>&1 | FileCheck %s --check-prefix=SUBMERGE
+// RUN: not ascreg-cc -fsyntax-only -DCASE=11 %s 2>&1 | FileCheck %s --check-prefix=FORMS
 // RUN: ascreg-cc -fsyntax-only -DCASE=0 %s
 // DIV: error: static assertion failed{{.*}}Div is not supported by the ascreg host twin yet
 // MULT: error: static assertion failed{{.*}}Muls with MaskMergeMode::MERGING is not supported by the ascreg host twin yet
@@ -22,6 +23,30 @@
 // MERGE: error: static assertion failed{{.*}}Add with MaskMergeMode::MERGING is not supported
 // FIRST: error: static assertion failed{{.*}}DIST_FIRST_ELEMENT_Bn must name the element width
 // SUBMERGE: error: static assertion failed{{.*}}Sub with MaskMergeMode::MERGING is not supported
+// The vendor's other overloads of supported calls (twin/UnsupportedForms.h),
+// all in one compilation: each form's static_assert fires on its own.
+// FORMS-DAG: error: static assertion failed: Sub with a carry output mask is not supported
+// FORMS-DAG: error: static assertion failed: Add with a carry output mask is not supported
+// FORMS-DAG: error: static assertion failed: Abs of a complex register into a real one
+// FORMS-DAG: error: static assertion failed: LoadAlign into two registers (DIST_DINTLV_Bn) is not supported
+// FORMS-DAG: error: static assertion failed: StoreAlign of two registers (DIST_INTLV_Bn) is not supported
+// FORMS-DAG: error: static assertion failed: DataCopy into two registers (DIST_DINTLV_Bn) is not supported
+// FORMS-DAG: error: static assertion failed: DataCopy of two registers (DIST_INTLV_Bn) is not supported
+// FORMS-DAG: error: static assertion failed: LoadAlign of a MaskReg is not supported
+// FORMS-DAG: error: static assertion failed: StoreAlign of a MaskReg is not supported
+// FORMS-DAG: error: static assertion failed: LoadAlign with an AddrReg offset is not supported
+// FORMS-DAG: error: static assertion failed: StoreAlign with an AddrReg offset is not supported
+// FORMS-DAG: error: static assertion failed: LoadAlign with a LoadDist other than DIST_NORM is not supported
+// FORMS-DAG: error: static assertion failed: Mul with MaskMergeMode::MERGING is not supported
+// FORMS-DAG: error: static assertion failed: Reduce with MaskMergeMode::MERGING is not supported
+// FORMS-DAG: error: static assertion failed: Cast of the two-register form is not supported
+// FORMS-DAG: error: static assertion failed: AddC is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: SubC is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: Mull is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: CreateAddrReg is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: Log10 is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: Move is not supported by the ascreg host twin yet
+// FORMS-DAG: error: static assertion failed: GatherMask is not supported by the ascreg host twin yet
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -56,6 +81,33 @@ __simd_vf__ inline void kernel(__ubuf__ float *dst, __ubuf__ float *src) {
   Reg::StoreAlign<float, Reg::StoreDist::DIST_FIRST_ELEMENT_B16>(dst, a, m);
 #elif CASE == 10
   Reg::Sub<float, Reg::MaskMergeMode::MERGING>(b, a, a, m);
+#elif CASE == 11
+  Reg::RegTensor<int32_t> i, j;
+  Reg::RegTensor<half> h;
+  Reg::RegTensor<int64_t, Reg::RegTraitNumTwo> w;
+  Reg::Sub(n, i, i, j, m);
+  Reg::Add(n, i, i, j, m);
+  Reg::Abs(a, h, m);
+  Reg::LoadAlign<float, Reg::LoadDist::DIST_DINTLV_B32>(a, b, src);
+  Reg::StoreAlign<float, Reg::StoreDist::DIST_INTLV_B32>(dst, a, b, m);
+  Reg::DataCopy(a, b, src);
+  Reg::DataCopy(dst, a, b, m);
+  Reg::LoadAlign(n, src);
+  Reg::StoreAlign(dst, n);
+  Reg::AddrReg ar;
+  Reg::LoadAlign(a, src, ar);
+  Reg::StoreAlign(dst, a, ar, m);
+  Reg::LoadAlign<float, Reg::LoadDist::DIST_BRC_B32>(a, src);
+  Reg::Mul<float, Reg::MaskMergeMode::MERGING>(b, a, a, m);
+  Reg::Reduce<Reg::ReduceType::SUM, float, float, Reg::MaskMergeMode::MERGING>(b, a, m);
+  Reg::Cast<int64_t, float>(w, a, m);
+  Reg::AddC(n, i, i, j, m);
+  Reg::SubC(n, i, i, j, m, m);
+  Reg::Mull(i, j, i, j, m);
+  Reg::CreateAddrReg<float>(0, 64);
+  Reg::Log10(b, a, m);
+  Reg::Move(b, a);
+  Reg::GatherMask<float>(b, a, m);
 #endif
   Reg::Add(b, a, a, m);
   Reg::StoreAlign(dst, b, n);

@@ -117,7 +117,7 @@ def bit_field(bad):
         trace.replay("case %d" % case, [(0, "dst_local", twin[0])], bad)
         paths = ascreg(kernel, [dst, src, amounts, "i16:%d" % scale, "i32:%d" % count], [0])
         # numpy, in int64: the arithmetic right shift saturates at 31 (the sign
-        # fill); the left shift keeps the low 32 bits (docs/semantics.md 2.26), 32 and
+        # fill); the left shift keeps the low 32 bits (docs/semantics.md 2.27), 32 and
         # more give 0.
         x, k = src[:count].astype(np.int64), amounts[:count].astype(np.int64)
         r = x >> np.minimum(k, 31)

@@ -96,9 +96,10 @@ class Trace:
         self.dir = work.path("trace")
         self.replays = 0
 
-    def twin(self, cmd):
+    def twin(self, cmd, env=None):
+        """Runs cmd traced; `env`: more environment variables for it."""
         shutil.rmtree(self.dir, ignore_errors=True)
-        env = dict(os.environ, ASCREG_TRACE=self.dir)
+        env = dict(os.environ, ASCREG_TRACE=self.dir, **(env or {}))
         subprocess.run([str(c) for c in cmd], check=True, env=env)
 
     def replay(self, label, gm_outputs, mismatches):

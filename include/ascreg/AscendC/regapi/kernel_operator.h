@@ -18,5 +18,7 @@
 #include "ascreg/AscendC/twin/ArithOps.h"
 #include "ascreg/AscendC/twin/LaneFormOps.h"
 #include "ascreg/AscendC/twin/ScalarFormOps.h"
+// The vendor overloads the twin does not model (a static_assert each).
+#include "ascreg/AscendC/twin/UnsupportedForms.h"
 
 #endif // ASCREG_ASCENDC_REGAPI_KERNEL_OPERATOR_H

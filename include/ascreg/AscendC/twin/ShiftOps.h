@@ -2,7 +2,7 @@
 //
 // ShiftLeft / ShiftRight (an amount register) and ShiftLefts / ShiftRights
 // (a scalar amount) with the vendor's template parameters and defaults
-// (regapi-facts.md §1; the Reg API pages of docs/semantics.md 2.26), each
+// (regapi-facts.md §1; the Reg API pages of docs/semantics.md 2.27), each
 // forwarding to the semantics library's shift under the run's profile, as
 // HostIntrinsics.h does for vshl / vshr / vshls / vshrs. ASCREG_OP names the
 // ascreg op (docs/regapi.md, "The op table").
