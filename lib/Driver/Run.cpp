@@ -156,6 +156,14 @@ int Runner::run() {
   jitOptions.ubCapacity = ubCapacity;
   jitOptions.optLevel = req.jitOptLevel;
   jitOptions.cacheDir = req.jitCache ? *req.jitCache : jit::defaultCacheDir();
+  if (req.jitCacheSize || !jitOptions.cacheDir.empty()) {
+    auto limit =
+        req.jitCacheSize ? jit::parseCacheSize(*req.jitCacheSize) : jit::defaultCacheLimit();
+    if (!limit)
+      return fail((req.jitCacheSize ? "--jit-cache-size: " : "") +
+                  llvm::toString(limit.takeError()));
+    jitOptions.cacheLimitBytes = *limit;
+  }
 
   if (!req.bisectPipeline.empty()) {
     // Bisection compares runs: it writes no output and runs no checks.
