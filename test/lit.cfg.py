@@ -59,7 +59,7 @@ if config.ascreg_sanitizer_preload:
 else:
     tools.append("mlir-opt")
 llvm_config.with_system_environment(["LSAN_OPTIONS"])
-tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-capi-scalar-test", "ascreg-capi-import-test", "ascreg-frontend-example", "ascreg-cc"]
+tools += ["ascreg-lsp-server", "ascreg-capi-test", "ascreg-capi-scalar-test", "ascreg-capi-import-test", "ascreg-capi-inplace-test", "ascreg-frontend-example", "ascreg-cc"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 # Tests of the C++ importer's front doors (docs/import.md) outside
 # test/Import: only when this build has the importer.

@@ -31,7 +31,8 @@ typedef enum AscregArgKind { AscregArgScalar = 0, AscregArgBuffer = 1 } AscregAr
  * - Buffer (memref parameter): `data` points to `numElements` elements of the
  *   memref's element type, owned by the caller. It is copied into the
  *   modelled Unified Buffer for the run and copied back after a successful
- *   run, so the kernel's writes are visible there after the call.
+ *   run, so the kernel's writes are visible there after the call (unless it
+ *   is bound in place: ascregKernelPlaceArguments).
  * A NULL `args` with a non-zero `numArgs`, or a buffer whose `data` is NULL
  * with a non-zero `numElements`, is an error diagnostic and a failure. */
 typedef struct AscregArg {
@@ -175,6 +176,51 @@ typedef struct AscregJitOptions {
 MLIR_CAPI_EXPORTED MlirLogicalResult
 ascregJitRunFunctionWithOptions(MlirModule module, MlirStringRef entry, const AscregArg *args,
                                 intptr_t numArgs, const AscregJitOptions *options);
+
+/* A kernel compiled once and run many times, whose buffers can be bound in
+ * place: ascregKernelPlaceArguments hands out the kernel's modelled Unified
+ * Buffer at the addresses where a run places buffers of the given sizes; a
+ * caller that writes its inputs there and passes those pointers as the
+ * buffers' `data` saves the copies into UB and back. Any other buffer is
+ * copied as by ascregInterpretFunction, and a run refuses a buffer that lies
+ * in the kernel's UB anywhere but at its own place (a diagnostic, a failure).
+ * A failed run leaves in-place buffers as the run left them (the JIT's
+ * zeroed). The operation or module the kernel was created from must outlive
+ * it; one thread at a time per kernel. */
+typedef struct AscregKernel {
+  void *ptr;
+} AscregKernel;
+
+static inline bool ascregKernelIsNull(AscregKernel kernel) { return !kernel.ptr; }
+
+/* Compiles `func` (a func.func) for the interpreter with `options` (may be
+ * NULL). Findings of the checks are handled after each run as by
+ * ascregInterpretFunctionWithOptions. A null kernel (with a diagnostic) on
+ * failure. */
+MLIR_CAPI_EXPORTED AscregKernel
+ascregKernelCreateInterpreter(MlirOperation func, const AscregInterpreterOptions *options);
+
+/* Compiles the function `entry` of `module` with the JIT, as
+ * ascregJitRunFunctionWithOptions does (`options` may be NULL). A null kernel
+ * (with a diagnostic) on failure. */
+MLIR_CAPI_EXPORTED AscregKernel ascregKernelCreateJit(MlirModule module, MlirStringRef entry,
+                                                      const AscregJitOptions *options);
+
+/* Writes to places[0..numBuffers) where the next runs put the kernel's
+ * buffer parameters (in order) of numElements[i] elements each: the UB at
+ * their addresses, valid for the kernel's life. A count that differs from
+ * the buffer parameters' or buffers that do not fit in UB are an error
+ * diagnostic and a failure (`places` untouched). */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregKernelPlaceArguments(AscregKernel kernel,
+                                                                const uint64_t *numElements,
+                                                                intptr_t numBuffers, void **places);
+
+/* Runs the kernel once on `args`, as the one-shot functions do. */
+MLIR_CAPI_EXPORTED MlirLogicalResult ascregKernelRun(AscregKernel kernel, const AscregArg *args,
+                                                     intptr_t numArgs);
+
+/* Frees the kernel (and its UB: the places become invalid). */
+MLIR_CAPI_EXPORTED void ascregKernelDestroy(AscregKernel kernel);
 
 /* The bits of a scalar argument of type `type` (integer, index, f16, bf16,
  * f32, f64) from its text, for ascregArgScalar: the rule of

@@ -144,6 +144,23 @@ static void deliverFindings(llvm::ArrayRef<ascreg::interp::Finding> findings,
   }
 }
 
+/// One interpreter run, its findings handed to the callback or emitted as
+/// errors (then the run fails) when checks are on.
+static LogicalResult runInterpreter(ascreg::interp::CompiledKernel &kernel,
+                                    llvm::ArrayRef<ascreg::interp::Arg> args,
+                                    const ascreg::interp::Options &interpOptions,
+                                    const AscregInterpreterOptions *options) {
+  LogicalResult ran = kernel.run(args);
+  if (!interpOptions.checks.any())
+    return ran;
+  if (options->onFinding) {
+    deliverFindings(kernel.findings(), options->onFinding, options->findingUserData);
+    return ran;
+  }
+  bool found = kernel.emitFindings();
+  return success(succeeded(ran) && !found);
+}
+
 MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const AscregArg *args,
                                                      intptr_t numArgs,
                                                      const AscregInterpreterOptions *options) {
@@ -157,15 +174,7 @@ MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const A
   auto kernel = ascreg::interp::CompiledKernel::compile(fn, interpOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  LogicalResult ran = (*kernel)->run(*engineArgs);
-  if (!interpOptions.checks.any())
-    return wrap(ran);
-  if (options->onFinding) {
-    deliverFindings((*kernel)->findings(), options->onFinding, options->findingUserData);
-    return wrap(ran);
-  }
-  bool found = (*kernel)->emitFindings();
-  return wrap(success(succeeded(ran) && !found));
+  return wrap(runInterpreter(**kernel, *engineArgs, interpOptions, options));
 }
 
 MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const AscregArg *args,
@@ -192,6 +201,23 @@ MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *a
   return ascregInterpretFunctionWithOptions(func, args, numArgs, nullptr);
 }
 
+/// The JIT's options from the C ones and the compiled kernel, or a
+/// diagnostic.
+static FailureOr<std::unique_ptr<ascreg::jit::JitKernel>>
+compileJit(MlirModule module, MlirStringRef entry, const AscregJitOptions *options) {
+  ascreg::jit::Options jitOptions;
+  if (options) {
+    jitOptions.runtimeChecks = !options->noRuntimeChecks;
+    if (options->ubCapacity)
+      jitOptions.ubCapacity = options->ubCapacity;
+    Operation *blame = unwrap(module).lookupSymbol(unwrap(entry));
+    if (failed(runProfile(blame ? blame : unwrap(module).getOperation(), options->semantics,
+                          jitOptions.profile)))
+      return failure();
+  }
+  return ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
+}
+
 MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
                                        const AscregArg *args, intptr_t numArgs,
                                        bool runtimeChecks) {
@@ -209,18 +235,93 @@ MlirLogicalResult ascregJitRunFunctionWithOptions(MlirModule module, MlirStringR
   auto engineArgs = toArgs(unwrap(module), args, numArgs);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
-  ascreg::jit::Options jitOptions;
-  if (options) {
-    jitOptions.runtimeChecks = !options->noRuntimeChecks;
-    if (options->ubCapacity)
-      jitOptions.ubCapacity = options->ubCapacity;
-    Operation *blame = unwrap(module).lookupSymbol(unwrap(entry));
-    if (failed(runProfile(blame ? blame : unwrap(module).getOperation(), options->semantics,
-                          jitOptions.profile)))
-      return mlirLogicalResultFailure();
-  }
-  auto kernel = ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
+  auto kernel = compileJit(module, entry, options);
   if (failed(kernel))
     return mlirLogicalResultFailure();
   return wrap((*kernel)->run(*engineArgs));
 }
+
+//===----------------------------------------------------------------------===//
+// Kernels compiled once, run many times, buffers bound in place.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What an AscregKernel points to: one of the two engines.
+struct CapiKernel {
+  Operation *blame; // where argument errors are reported
+  std::unique_ptr<ascreg::interp::CompiledKernel> interp;
+  ascreg::interp::Options interpOptions;
+  AscregInterpreterOptions options; // the finding callback (checks parsed)
+  bool hasOptions = false;
+  std::unique_ptr<ascreg::jit::JitKernel> jit;
+};
+} // namespace
+
+static CapiKernel *unwrapKernel(AscregKernel k) { return static_cast<CapiKernel *>(k.ptr); }
+
+AscregKernel ascregKernelCreateInterpreter(MlirOperation func,
+                                           const AscregInterpreterOptions *options) {
+  auto k = std::make_unique<CapiKernel>();
+  func::FuncOp fn;
+  if (failed(prepare(func, "ascregKernelCreateInterpreter", options, fn, k->interpOptions)))
+    return {nullptr};
+  auto compiled = ascreg::interp::CompiledKernel::compile(fn, k->interpOptions);
+  if (failed(compiled))
+    return {nullptr};
+  k->blame = fn;
+  k->interp = std::move(*compiled);
+  if (options) {
+    k->options = *options;
+    k->options.checks = nullptr; // parsed into interpOptions; the text may go
+    k->options.semantics = nullptr;
+    k->hasOptions = true;
+  }
+  return {k.release()};
+}
+
+AscregKernel ascregKernelCreateJit(MlirModule module, MlirStringRef entry,
+                                   const AscregJitOptions *options) {
+  if (mlirModuleIsNull(module))
+    return {nullptr};
+  auto compiled = compileJit(module, entry, options);
+  if (failed(compiled))
+    return {nullptr};
+  auto k = std::make_unique<CapiKernel>();
+  k->blame = unwrap(module);
+  k->jit = std::move(*compiled);
+  return {k.release()};
+}
+
+MlirLogicalResult ascregKernelPlaceArguments(AscregKernel kernel, const uint64_t *numElements,
+                                             intptr_t numBuffers, void **places) {
+  CapiKernel *k = unwrapKernel(kernel);
+  if (!k)
+    return mlirLogicalResultFailure();
+  if (numBuffers < 0 || (numBuffers > 0 && (!numElements || !places))) {
+    k->blame->emitError() << "ascregKernelPlaceArguments: the counts or places are NULL with "
+                             "numBuffers "
+                          << numBuffers;
+    return mlirLogicalResultFailure();
+  }
+  llvm::ArrayRef<uint64_t> counts(numElements, numBuffers);
+  auto placed = k->jit ? k->jit->placeArguments(counts) : k->interp->placeArguments(counts);
+  if (failed(placed))
+    return mlirLogicalResultFailure();
+  std::copy(placed->begin(), placed->end(), places);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult ascregKernelRun(AscregKernel kernel, const AscregArg *args, intptr_t numArgs) {
+  CapiKernel *k = unwrapKernel(kernel);
+  if (!k)
+    return mlirLogicalResultFailure();
+  auto engineArgs = toArgs(k->blame, args, numArgs);
+  if (failed(engineArgs))
+    return mlirLogicalResultFailure();
+  if (k->jit)
+    return wrap(k->jit->run(*engineArgs));
+  return wrap(runInterpreter(*k->interp, *engineArgs, k->interpOptions,
+                             k->hasOptions ? &k->options : nullptr));
+}
+
+void ascregKernelDestroy(AscregKernel kernel) { delete unwrapKernel(kernel); }

@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -486,11 +487,11 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
           /*keepObject=*/!cacheKey.empty())))
     return failure();
   if (!cacheKey.empty())
-    compiled->storeInCache(module, options.cacheDir, cacheKey);
+    compiled->storeInCache(module, options, cacheKey);
   return compiled;
 }
 
-void JitModule::storeInCache(ModuleOp module, StringRef dir, StringRef key) {
+void JitModule::storeInCache(ModuleOp module, const Options &options, StringRef key) {
   Impl &k = *impl;
   cache::Entry entry;
   llvm::DenseMap<Location, uint32_t> index;
@@ -504,7 +505,7 @@ void JitModule::storeInCache(ModuleOp module, StringRef dir, StringRef key) {
   }
   entry.object = objectOf(*k.engine);
   if (!entry.object.empty())
-    cache::store(dir, key, entry);
+    cache::store(options.cacheDir, key, entry, options.cacheLimitBytes);
 }
 
 FailureOr<std::unique_ptr<JitModule>> JitModule::compileLowered(ModuleOp module,
@@ -700,6 +701,34 @@ std::string defaultCacheDir() {
     return "";
   llvm::sys::path::append(path, "ascreg", "jit");
   return path.str().str();
+}
+
+llvm::Expected<uint64_t> parseCacheSize(StringRef text) {
+  StringRef digits = text;
+  unsigned shift = 0;
+  if (digits.consume_back("K") || digits.consume_back("k"))
+    shift = 10;
+  else if (digits.consume_back("M") || digits.consume_back("m"))
+    shift = 20;
+  else if (digits.consume_back("G") || digits.consume_back("g"))
+    shift = 30;
+  uint64_t n;
+  if (digits.empty() || !llvm::all_of(digits, llvm::isDigit) || digits.getAsInteger(10, n) ||
+      n > (UINT64_MAX >> shift))
+    return llvm::createStringError("'" + text +
+                                   "' is not a size: bytes, optionally with K, M or G (0: "
+                                   "no limit)");
+  return n << shift;
+}
+
+llvm::Expected<uint64_t> defaultCacheLimit() {
+  const char *size = std::getenv("ASCREG_JIT_CACHE_SIZE");
+  if (!size)
+    return kDefaultCacheLimitBytes;
+  auto parsed = parseCacheSize(size);
+  if (!parsed)
+    return llvm::createStringError("ASCREG_JIT_CACHE_SIZE: " + llvm::toString(parsed.takeError()));
+  return *parsed;
 }
 
 FailureOr<std::vector<void *>> JitModule::placeArguments(size_t index,

@@ -10,6 +10,7 @@
 
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,11 +20,13 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cstring>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <tuple>
 
 using namespace mlir;
 
@@ -159,10 +162,58 @@ std::optional<Entry> load(llvm::StringRef dir, llvm::StringRef key) {
   entry.object = body.drop_front(pos).str();
   if (entry.object.empty())
     return std::nullopt;
+  // Used now: the last to be evicted (a failure only makes it older).
+  (void)::utimensat(AT_FDCWD, entryPath(dir, key).c_str(), nullptr, 0);
   return entry;
 }
 
-void store(llvm::StringRef dir, llvm::StringRef key, const Entry &entry) {
+void prune(llvm::StringRef dir, uint64_t limitBytes, llvm::StringRef keep) {
+  namespace fs = llvm::sys::fs;
+  if (!limitBytes)
+    return;
+  struct File {
+    std::string path;
+    uint64_t bytes;
+    llvm::sys::TimePoint<> used;
+  };
+  std::vector<File> entries;
+  uint64_t total = 0;
+  auto now = std::chrono::system_clock::now();
+  std::string kept = entryPath(dir, keep);
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec, /*follow_symlinks=*/false), end; !ec && it != end;
+       it.increment(ec)) {
+    const std::string &path = it->path();
+    llvm::StringRef name = llvm::sys::path::filename(path);
+    fs::file_status st;
+    if (fs::status(path, st, /*Follow=*/false) || st.type() != fs::file_type::regular_file)
+      continue;
+    // KEY.ajo.XXXXXXXX.tmp: a writer's; one an hour old belongs to no live one.
+    if (name.ends_with(".tmp") && name.contains(".ajo.")) {
+      if (now - st.getLastModificationTime() > std::chrono::hours(1))
+        fs::remove(path);
+      continue;
+    }
+    if (!name.ends_with(".ajo") || name.size() != 64 + 4)
+      continue;
+    total += st.getSize();
+    if (path != kept)
+      entries.push_back({path, st.getSize(), st.getLastModificationTime()});
+  }
+  if (total <= limitBytes)
+    return;
+  llvm::sort(entries, [](const File &a, const File &b) {
+    return std::tie(a.used, a.path) < std::tie(b.used, b.path);
+  });
+  for (const File &f : entries) {
+    if (total <= limitBytes)
+      break;
+    if (!fs::remove(f.path)) // removed here, or by another process already
+      total -= f.bytes;
+  }
+}
+
+void store(llvm::StringRef dir, llvm::StringRef key, const Entry &entry, uint64_t limitBytes) {
   std::string body;
   appendU32(body, static_cast<uint32_t>(entry.sites.size()));
   for (const Site &s : entry.sites) {
@@ -195,8 +246,11 @@ void store(llvm::StringRef dir, llvm::StringRef key, const Entry &entry) {
     written = !os.has_error();
     os.clear_error();
   }
-  if (!written || llvm::sys::fs::rename(temp, path))
+  if (!written || llvm::sys::fs::rename(temp, path)) {
     llvm::sys::fs::remove(temp);
+    return;
+  }
+  prune(dir, limitBytes, key);
 }
 
 } // namespace cache

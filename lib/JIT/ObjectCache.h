@@ -13,6 +13,13 @@
 // not read back whole (wrong magic, size or checksum) is a miss and is
 // overwritten by the compile that follows.
 //
+// A size limit keeps the directory bounded: after a store, the least
+// recently used entries (oldest modification time; a hit renews it) are
+// removed until the entries fit. Removing is safe under concurrent use: a
+// reader holds the whole file once it has read it, and a removed entry is a
+// miss. Temporary files of writers that died are removed after an hour;
+// files that are not the cache's are never touched.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_LIB_JIT_OBJECTCACHE_H
 #define ASCREG_LIB_JIT_OBJECTCACHE_H
@@ -50,12 +57,19 @@ std::vector<mlir::Location> opLocations(mlir::ModuleOp module);
 std::string makeKey(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries,
                     const Options &options, llvm::StringRef cpu, llvm::StringRef features);
 
-/// The entry of `key` in `dir`, if there is a whole one.
+/// The entry of `key` in `dir`, if there is a whole one (its modification
+/// time is then renewed: it is the most recently used).
 std::optional<Entry> load(llvm::StringRef dir, llvm::StringRef key);
 
-/// Stores `entry` under `key` in `dir` (created if needed). A cache that
-/// cannot be written only costs compile time: failures are ignored.
-void store(llvm::StringRef dir, llvm::StringRef key, const Entry &entry);
+/// Stores `entry` under `key` in `dir` (created if needed), then prunes
+/// `dir` to `limitBytes` (0: no limit). A cache that cannot be written only
+/// costs compile time: failures are ignored.
+void store(llvm::StringRef dir, llvm::StringRef key, const Entry &entry, uint64_t limitBytes);
+
+/// Removes the least recently used entries of `dir` but `keep`'s until the
+/// entries take at most `limitBytes`, and writers' temporary files older
+/// than an hour.
+void prune(llvm::StringRef dir, uint64_t limitBytes, llvm::StringRef keep);
 
 } // namespace cache
 } // namespace jit

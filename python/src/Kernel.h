@@ -167,6 +167,11 @@ std::unique_ptr<Kernel> loadString(const std::string &text, std::optional<std::s
 /// `pipeline` run on it, in the same context.
 std::unique_ptr<Kernel> lowerKernel(Kernel &k, const std::string &pipeline);
 
+/// Kernel.arena_arrays (Arena.cpp): numpy arrays over `k`'s UB arena at
+/// the placed address of each buffer parameter; `owner` (the Python Kernel)
+/// is their base, kept alive while they are.
+py::list arenaArrays(py::handle owner, Kernel &k, py::object sizes, const std::string &mode);
+
 /// The classes Kernel, Param, _Options and the functions load_file,
 /// load_string (KernelBindings.cpp).
 void populateKernelBindings(py::module_ &m);

@@ -89,6 +89,17 @@ void populateKernelBindings(py::module_ &m) {
           "__call__", [](Kernel &k, py::args args, const std::string &mode) { k.run(args, mode); },
           py::arg("mode") = "interp")
       .def(
+          "arena_arrays",
+          [](py::object self, py::object sizes, const std::string &mode) {
+            return arenaArrays(self, self.cast<Kernel &>(), sizes, mode);
+          },
+          py::arg("sizes") = py::none(), py::arg("mode") = "interp",
+          "arena_arrays(sizes=None, mode='interp'): one numpy array per buffer parameter "
+          "whose memory is the kernel's Unified Buffer at the address a run gives that "
+          "buffer (sizes: element counts, default the static ones; mode 'jit' for the JIT's "
+          "UB). Passed to run() in the same mode, they are bound in place: no copy into UB "
+          "and back. docs/python.md.")
+      .def(
           "bisect",
           [](Kernel &k, const std::string &pipeline, py::args args, py::object plugins) {
             std::vector<std::string> paths;

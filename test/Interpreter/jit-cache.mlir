@@ -37,3 +37,18 @@
 // RUN: for e in %t.hostile/*.ajo; do rm "$e" && ln -s /dev/zero "$e"; done
 // RUN: env ASCREG_JIT_CACHE=%t.hostile timeout 120 ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --print | FileCheck %s --check-prefix=OK
 // RUN: find %t.hostile -name '*.ajo' -type f | count 1
+// The size limit (--jit-cache-size, else ASCREG_JIT_CACHE_SIZE): a limit
+// below one entry keeps only the entry just stored; a bad size is an error
+// before anything runs.
+// RUN: rm -rf %t.small
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache=%t.small
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache=%t.small --jit-opt=1
+// RUN: ls %t.small | count 2
+// RUN: env ASCREG_JIT_CACHE_SIZE=1 ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache=%t.small --jit-opt=3 --print | FileCheck %s --check-prefix=OK
+// RUN: ls %t.small | count 1
+// RUN: ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache=%t.small --jit-cache-size=1K
+// RUN: ls %t.small | count 1
+// RUN: not ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache-size=12X 2>&1 | FileCheck %s --check-prefix=SIZE
+// SIZE: ascreg-run: error: --jit-cache-size: '12X' is not a size: bytes, optionally with K, M or G (0: no limit)
+// RUN: env ASCREG_JIT_CACHE_SIZE=lots not ascreg-run %ascreg_src_root/examples/conformance/gather_f32_f32_u32.mlir --arg=%t.b.npy --arg=%t.ok.npy --arg=%t.d.npy --arg=i32:64 --arg=index:1 --mode=jit --jit-cache=%t.small 2>&1 | FileCheck %s --check-prefix=ENVSIZE
+// ENVSIZE: ascreg-run: error: ASCREG_JIT_CACHE_SIZE: 'lots' is not a size

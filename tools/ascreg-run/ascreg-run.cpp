@@ -59,6 +59,11 @@ static cl::opt<std::string>
              cl::desc("Directory of the JIT's cache of compiled kernels, or 'off' (default: "
                       "$ASCREG_JIT_CACHE, else $XDG_CACHE_HOME/ascreg/jit or ~/.cache/ascreg/jit)"),
              cl::cat(runCat));
+static cl::opt<std::string> jitCacheSize(
+    "jit-cache-size",
+    cl::desc("Size limit of the JIT's cache: bytes, optionally with K, M or G, 0 for none; the "
+             "least recently used kernels are removed (default: $ASCREG_JIT_CACHE_SIZE, else 64M)"),
+    cl::cat(runCat));
 static cl::opt<std::string>
     passPipeline("pass-pipeline",
                  cl::desc("Run this pass pipeline on the module before executing it, e.g. "
@@ -156,6 +161,8 @@ int main(int argc, char **argv) {
   req.jitOptLevel = jitOptLevel;
   if (jitCache.getNumOccurrences())
     req.jitCache = jitCache == "off" ? std::string() : jitCache.getValue();
+  if (jitCacheSize.getNumOccurrences())
+    req.jitCacheSize = jitCacheSize.getValue();
   req.pipeline = passPipeline;
   req.checks = checkList;
   req.checkWarn = checkWarn;

@@ -4,7 +4,9 @@
 // compile of the same module (parsed again, as by another process) loads it
 // and runs exactly like a compiled one, its runtime checks reporting the
 // failing op's location; a damaged entry is a miss that is written anew;
-// different options or module text are different entries. Whether a compile
+// different options or module text are different entries; a size limit
+// evicts the least recently used entries and spares writers' files, other
+// files and the entry just stored. Whether a compile
 // hit is seen from the entry file: a miss replaces it (a new inode), a hit
 // only reads it. Expected values are plain integer arithmetic.
 //
@@ -18,7 +20,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <ctime>
+#include <fcntl.h>
 #include <fstream>
+#include <map>
 #include <string>
 #include <sys/stat.h>
 #include <vector>
@@ -159,6 +164,135 @@ TEST(JitCache, OptionsAndModuleTextAreInTheKey) {
   options.cacheDir = dir.path;
   ASSERT_TRUE(mlir::succeeded(ascreg::jit::JitModule::compile(*s.module, {"add"}, options)));
   EXPECT_EQ(dir.entries().size(), 3u);
+}
+
+/// Compiles @add of kModule moved down `variant` lines (another key) with
+/// the cache in `dir` limited to `limit` bytes, and checks one run.
+void compileVariant(const std::string &dir, unsigned variant, uint64_t limit) {
+  Session s(std::string(variant, '\n') + kModule);
+  ASSERT_TRUE(s.module);
+  ascreg::jit::Options options;
+  options.cacheDir = dir;
+  options.cacheLimitBytes = limit;
+  auto compiled = ascreg::jit::JitModule::compile(*s.module, {"add"}, options);
+  ASSERT_TRUE(mlir::succeeded(compiled)) << s.diagnostics;
+  std::vector<int32_t> a(64, 40), b(64, 2), out(64, 0);
+  ASSERT_TRUE(mlir::succeeded((*compiled)->run(
+      0, {Arg::buffer(a.data(), 64), Arg::buffer(b.data(), 64), Arg::buffer(out.data(), 64)})));
+  EXPECT_EQ(out, std::vector<int32_t>(64, 42));
+}
+
+/// Sets the modification time of `path` to `secondsAgo` before now.
+void age(const std::string &path, int secondsAgo) {
+  struct timespec times[2];
+  clock_gettime(CLOCK_REALTIME, &times[0]);
+  times[0].tv_sec -= secondsAgo;
+  times[1] = times[0];
+  ASSERT_EQ(utimensat(AT_FDCWD, path.c_str(), times, 0), 0) << path;
+}
+
+/// The file of `after` that is not in `before`.
+std::string added(const std::map<std::string, ino_t> &before,
+                  const std::map<std::string, ino_t> &after) {
+  for (auto &[path, inode] : after)
+    if (!before.count(path))
+      return path;
+  return "";
+}
+
+TEST(JitCache, TheLeastRecentlyUsedEntriesGoPastTheLimit) {
+  CacheDir dir;
+  std::vector<std::string> files;
+  for (unsigned v = 0; v < 3; ++v) {
+    auto before = dir.entries();
+    compileVariant(dir.path, v, /*limit=*/0);
+    files.push_back(added(before, dir.entries()));
+    ASSERT_FALSE(files.back().empty());
+  }
+  uint64_t biggest = 0;
+  for (const std::string &f : files) {
+    uint64_t size;
+    ASSERT_FALSE(llvm::sys::fs::file_size(f, size));
+    biggest = std::max(biggest, size);
+  }
+  age(files[0], 300);
+  age(files[1], 200);
+  age(files[2], 100);
+  // A hit renews the oldest entry (and stores nothing).
+  auto stored = dir.entries();
+  compileVariant(dir.path, 0, biggest * 5 / 2);
+  EXPECT_EQ(dir.entries(), stored) << "variant 0 was not a hit";
+  // A fourth entry passes the limit of two and a half: the two least
+  // recently used go (variants 1 and 2), the renewed one and the new stay.
+  compileVariant(dir.path, 3, biggest * 5 / 2);
+  auto left = dir.entries();
+  std::string fourth = added(stored, left);
+  ASSERT_FALSE(fourth.empty());
+  EXPECT_EQ(left.size(), 2u);
+  EXPECT_TRUE(left.count(files[0]));
+  EXPECT_TRUE(left.count(fourth));
+  // Both are still whole entries: hits.
+  compileVariant(dir.path, 0, biggest * 5 / 2);
+  compileVariant(dir.path, 3, biggest * 5 / 2);
+  EXPECT_EQ(dir.entries(), left);
+}
+
+TEST(JitCache, PruningSparesWritersForeignFilesAndTheNewEntry) {
+  CacheDir dir;
+  auto write = [&](const std::string &name, const std::string &bytes) {
+    std::string path = dir.path + "/" + name;
+    std::ofstream(path, std::ios::binary) << bytes;
+    return path;
+  };
+  const std::string hex(64, 'a');
+  std::string notes = write("notes.txt", std::string(100000, 'x'));
+  std::string writing = write(hex + ".ajo.12345678.tmp", "half an entry");
+  std::string dead = write(std::string(64, 'b') + ".ajo.87654321.tmp", "a dead writer's");
+  std::string damaged = write(hex + ".ajo", "ascreg-jit-obj1\n garbage");
+  age(dead, 2 * 3600);
+  age(damaged, 60);
+  // A limit below any entry: everything of the cache's goes but the entry
+  // just stored and the live writer's file; the rest is left alone.
+  auto before = dir.entries();
+  compileVariant(dir.path, 0, /*limit=*/1);
+  auto after = dir.entries();
+  std::string entry = added(before, after);
+  ASSERT_FALSE(entry.empty());
+  std::map<std::string, ino_t> want = {
+      {notes, before[notes]}, {writing, before[writing]}, {entry, after[entry]}};
+  EXPECT_EQ(after, want);
+  // The entry kept past the limit is whole: a hit.
+  compileVariant(dir.path, 0, /*limit=*/1);
+  EXPECT_EQ(dir.entries(), want);
+}
+
+TEST(JitCache, SizesParse) {
+  using ascreg::jit::parseCacheSize;
+  auto value = [](llvm::StringRef text) -> int64_t {
+    auto v = parseCacheSize(text);
+    if (!v) {
+      llvm::consumeError(v.takeError());
+      return -1;
+    }
+    return static_cast<int64_t>(*v);
+  };
+  EXPECT_EQ(value("0"), 0);
+  EXPECT_EQ(value("4096"), 4096);
+  EXPECT_EQ(value("3K"), 3 * 1024);
+  EXPECT_EQ(value("64M"), 64 << 20);
+  EXPECT_EQ(value("2g"), int64_t(2) << 30);
+  for (const char *bad :
+       {"", "M", "-1", "1.5M", "12 K", "1T", "99999999999999999999", "17179869184G"})
+    EXPECT_EQ(value(bad), -1) << bad;
+  setenv("ASCREG_JIT_CACHE_SIZE", "1M", 1);
+  EXPECT_EQ(llvm::cantFail(ascreg::jit::defaultCacheLimit()), uint64_t(1) << 20);
+  setenv("ASCREG_JIT_CACHE_SIZE", "lots", 1);
+  auto bad = ascreg::jit::defaultCacheLimit();
+  ASSERT_FALSE(bad);
+  EXPECT_NE(llvm::toString(bad.takeError()).find("ASCREG_JIT_CACHE_SIZE: 'lots'"),
+            std::string::npos);
+  unsetenv("ASCREG_JIT_CACHE_SIZE");
+  EXPECT_EQ(llvm::cantFail(ascreg::jit::defaultCacheLimit()), ascreg::jit::kDefaultCacheLimitBytes);
 }
 
 TEST(JitCache, DefaultDirectoryFollowsTheEnvironment) {

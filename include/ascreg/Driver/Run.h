@@ -43,6 +43,9 @@ struct RunRequest {
   unsigned jitOptLevel = 2;           // [--jit-opt]
   /// [--jit-cache]: the JIT cache directory, "" for none; unset: jit::defaultCacheDir().
   std::optional<std::string> jitCache;
+  /// [--jit-cache-size]: the cache's size limit (jit::parseCacheSize); unset:
+  /// jit::defaultCacheLimit().
+  std::optional<std::string> jitCacheSize;
   std::string pipeline;                  // [--pass-pipeline]
   std::string checks;                    // [--check]
   bool checkWarn = false;                // [--check-warn]

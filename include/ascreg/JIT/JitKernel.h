@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
 
 #include <atomic>
 #include <memory>
@@ -64,7 +65,22 @@ struct Options {
   /// only; a hit skips the lowering and LLVM); empty: no cache. See
   /// defaultCacheDir.
   std::string cacheDir;
+  /// The cache's size limit in bytes (0: none): a compile that stores an
+  /// entry then removes the least recently used entries (by modification
+  /// time; a hit renews it) until the cache fits. See defaultCacheLimit.
+  uint64_t cacheLimitBytes = 0;
 };
+
+/// The cache size limit of the command-line tools, 64 MiB.
+constexpr uint64_t kDefaultCacheLimitBytes = uint64_t(64) << 20;
+
+/// A cache size: a number of bytes with an optional K, M or G suffix
+/// (powers of 1024); "0" is no limit. An error naming the text otherwise.
+llvm::Expected<uint64_t> parseCacheSize(llvm::StringRef text);
+
+/// The cache size limit of the command-line tools: $ASCREG_JIT_CACHE_SIZE
+/// if set (parseCacheSize), else kDefaultCacheLimitBytes.
+llvm::Expected<uint64_t> defaultCacheLimit();
 
 /// The cache directory of the command-line tools: $ASCREG_JIT_CACHE if set
 /// ("" or "off": no cache), else $XDG_CACHE_HOME/ascreg/jit, else
@@ -128,7 +144,7 @@ private:
                                  const Options &options, llvm::ArrayRef<std::string> entries);
   /// Stores the compiled code of `module` (created with keepObject) in the
   /// cache `dir` under `key`.
-  void storeInCache(mlir::ModuleOp module, llvm::StringRef dir, llvm::StringRef key);
+  void storeInCache(mlir::ModuleOp module, const Options &options, llvm::StringRef key);
   struct Impl;
   std::unique_ptr<Impl> impl;
 };
