@@ -298,15 +298,16 @@ def compares_kernel(t):
 """
 
 
-# shift_left / shift_right / shift_lefts / shift_rights (docs/semantics.md 2.26): the
+# shift_left / shift_right / shift_lefts / shift_rights (docs/semantics.md 2.27): the
 # table of isLegalShift (unittests/Differential checks this list); the amount register
-# has the signed type of the width, the scalar is an i16 kernel parameter.
+# has the signed type of the width (and the form of a 64-bit source), the scalar is an
+# i16 kernel parameter.
 SHIFTS = ("shift_left", "shift_right")
-SHIFT_TYPES = ("i8", "u8", "i16", "u16", "i32", "u32")
+SHIFT_TYPES = ("i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "i64x2", "u64x2")
 
 
 def shift_amount(t):
-    return "i%d" % (BYTES[base(t)] * 8)
+    return "i%d" % (BYTES[base(t)] * 8) + ("x2" if t.endswith("x2") else "")
 
 
 def shift_kernel(op, t):

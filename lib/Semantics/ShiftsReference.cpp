@@ -1,6 +1,6 @@
 //===- ShiftsReference.cpp - reference of the shifts ----------------------===//
 //
-// One lane at a time, following docs/semantics.md 2.26 literally; the
+// One lane at a time, following docs/semantics.md 2.27 literally; the
 // legal table and the names live here too (one file per op family).
 //
 //===----------------------------------------------------------------------===//
@@ -21,7 +21,9 @@ const char *shiftName(ShiftKind k, bool scalar) {
 }
 
 bool isLegalShift(RegType t) {
-  return isValidRegType(t) && t.numRegs == 1 && !isFloat(t.elem) && elemBytes(t.elem) <= 4;
+  // Every integer register; 64-bit data in both forms (the one-register
+  // form runs the same word sequence after de-interleaving).
+  return isValidRegType(t) && !isFloat(t.elem) && (t.numRegs == 1 || elemBytes(t.elem) == 8);
 }
 
 RegType shiftAmountType(RegType t) {
@@ -69,6 +71,37 @@ uint64_t shiftLane(const Profile &prof, ShiftKind s, EK k, uint64_t x, int64_t n
   return keepSign ? (shifted & ~sign) | (x & sign) : shifted;
 }
 
+uint64_t shiftLane64(const Profile &prof, ShiftKind s, bool isSigned, bool scalarForm, uint64_t x,
+                     int64_t n) {
+  // The amount the sequence sees: the low word of the amount lane (read as
+  // int32), or the int16 scalar; 32 - n and n + 32 wrap in that width.
+  int32_t k, up, down;
+  if (scalarForm) {
+    k = int16_t(uint16_t(n));
+    up = int16_t(uint16_t(32 + k));
+    down = int16_t(uint16_t(32 - k));
+  } else {
+    k = int32_t(uint32_t(n));
+    up = int32_t(uint32_t(k) + 32u);
+    down = int32_t(32u - uint32_t(k));
+  }
+  const EK word = EK::U32, high = isSigned ? EK::I32 : EK::U32;
+  const uint64_t lo = x & 0xFFFFFFFFu, hi = x >> 32;
+  auto sh = [&](ShiftKind d, EK kind, uint64_t v, int32_t by) {
+    return shiftLane(prof, d, kind, v, by);
+  };
+  constexpr ShiftKind L = ShiftKind::Left, R = ShiftKind::Right;
+  uint64_t rlo, rhi;
+  if (s == L) { // the scalar form shifts the high word into the low one as u32
+    rlo = sh(L, word, lo, k) | sh(L, scalarForm ? word : high, hi, up);
+    rhi = sh(R, word, lo, down) | sh(L, high, hi, k);
+  } else {
+    rlo = sh(R, word, lo, k) | sh(L, high, hi, down);
+    rhi = sh(R, word, lo, up) | sh(R, high, hi, k);
+  }
+  return rhi << 32 | rlo;
+}
+
 namespace ref {
 
 namespace {
@@ -83,7 +116,7 @@ int64_t signedLane(const Reg &r, unsigned w, unsigned i) {
 /// out = shiftLane(a_i, amount(i)) on the active lanes, 0 elsewhere.
 template <class Amount>
 void shiftLanes(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const Mask &m, Reg &out,
-                Amount amount) {
+                bool scalarForm, Amount amount) {
   const unsigned w = elemBytes(t.elem);
   Reg r;
   for (unsigned i = 0; i < t.lanes(); ++i) {
@@ -91,7 +124,8 @@ void shiftLanes(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const
     if (m.laneActive(t, i)) {
       uint64_t x = 0;
       std::memcpy(&x, a.b + uint64_t(i) * w, w);
-      res = shiftLane(prof, s, t.elem, x, amount(i));
+      res = w == 8 ? shiftLane64(prof, s, isSignedInt(t.elem), scalarForm, x, amount(i))
+                   : shiftLane(prof, s, t.elem, x, amount(i));
     }
     std::memcpy(r.b + uint64_t(i) * w, &res, w);
   }
@@ -103,12 +137,13 @@ void shiftLanes(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const
 void shift(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const Reg &amount,
            const Mask &m, Reg &out) {
   const unsigned w = elemBytes(t.elem);
-  shiftLanes(prof, s, t, a, m, out, [&](unsigned i) { return signedLane(amount, w, i); });
+  shiftLanes(prof, s, t, a, m, out, /*scalarForm=*/false,
+             [&](unsigned i) { return signedLane(amount, w, i); });
 }
 
 void shiftScalar(const Profile &prof, ShiftKind s, RegType t, const Reg &a, int64_t amount,
                  const Mask &m, Reg &out) {
-  shiftLanes(prof, s, t, a, m, out, [&](unsigned) { return amount; });
+  shiftLanes(prof, s, t, a, m, out, /*scalarForm=*/true, [&](unsigned) { return amount; });
 }
 
 } // namespace ref

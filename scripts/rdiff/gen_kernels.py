@@ -510,11 +510,14 @@ class Kernel:
         t = rng.choice(SHIFT_TYPES)
         w = int_width(t[0])
         a, m = self.make_reg(t), self.make_mask()
-        edge = rng.choice([0, 1, w - 1, w, w + 1, -1, -w, -w - 1, rng.randrange(-40, 40)])
+        edges = [0, 1, w - 1, w, w + 1, -1, -w, -w - 1, rng.randrange(-40, 40)]
+        if w == 64:  # the word sequence's edges (docs/semantics.md 2.27)
+            edges += [31, 32, 33, -32, -33, 32767, -32768]
+        edge = rng.choice(edges)
         op = rng.choice(["shift_left", "shift_right"])
         r = self.fresh()
         if rng.random() < 0.5:
-            n = (("i%d" % w), 1)
+            n = (("i%d" % w), t[1])  # a 64-bit amount has the data's form
             if rng.random() < 0.5:
                 amount = self.make_reg(n)
             else:

@@ -529,6 +529,10 @@ def make_case(k, rng, case_no):
         # Amounts around the edges (0, 1, w - 1, w, w + 1, negative ones) and at random.
         def amount(lo, hi):
             edges = (0, 1, w - 1, w, w + 1, -1, -w, -w - 1, lo, hi)
+            if w == 64:  # the word sequence's edges: 31..33, the int32 wrap, high words
+                edges += (31, 32, 33, -31, -32, -33, 1 << 32, (1 << 31) - 1, -(1 << 31),
+                          (1 << 31) - 20, -(1 << 31) + 20, 32767, -32768, -32740, -40)
+                edges = tuple(e for e in edges if lo <= e <= hi)  # the scalar is an i16
             return rng.choice(edges) if rng.getrandbits(1) else rng.randint(lo, hi)
         dst = [rng.getrandbits(w) for _ in range(n + slack(rng, (0, vl)))]
         count = pick_count(rng, vl, max(1, repeat), case_no)

@@ -905,12 +905,36 @@ def shift_lane(op, tok, a, n):
     return (v >> n) & m
 
 
+def shift_lane64(op, tok, a, n):
+    """One active 64-bit lane: the vendor library's word sequence (docs/semantics.md 2.27):
+    32-bit shifts (shift_lane) of the low word (u32) and the high word (i32 / u32) by k,
+    32 - k and k + 32, OR-ed per word. k is the low word of the amount read as int32
+    (register form) or the int16 scalar; 32 - k and k + 32 wrap in that width."""
+    scalar = op.endswith("s")
+    nbits = 16 if scalar else 32
+    k = to_signed(n, nbits)
+    up, down = to_signed(k + 32, nbits), to_signed(32 - k, nbits)
+    hi_tok = "i32" if is_signed_int(tok) else "u32"
+    lo, hi = a & 0xFFFFFFFF, (a >> 32) & 0xFFFFFFFF
+
+    def sh(left, t, v, by):
+        return shift_lane("shift_left" if left else "shift_right", t, v, by)
+    if op.startswith("shift_left"):
+        rlo = sh(True, "u32", lo, k) | sh(True, "u32" if scalar else hi_tok, hi, up)
+        rhi = sh(False, "u32", lo, down) | sh(True, hi_tok, hi, k)
+    else:
+        rlo = sh(False, "u32", lo, k) | sh(True, hi_tok, hi, down)
+        rhi = sh(False, "u32", lo, up) | sh(False, hi_tok, hi, k)
+    return rhi << 32 | rlo
+
+
 def kernel_shift(op, tok, src_buf, amounts, dst_buf, count, repeat):
     """`amounts` is a list of integers (a register's lanes) or one integer (the scalar)."""
     def amount(e):
         return amounts[e] if isinstance(amounts, list) else amounts
+    lane = shift_lane64 if bits_of(tok) == 64 else shift_lane
     return map_lanes(tok, dst_buf, count, repeat,
-                     lambda e: (shift_lane(op, tok, src_buf[e], amount(e)), False))
+                     lambda e: (lane(op, tok, src_buf[e], amount(e)), False))
 
 
 def selftest():
@@ -1047,6 +1071,14 @@ def selftest():
     assert shift_lane("shift_rights", "i8", 0x80, 9) == 0xFF and shift_lane("shift_right", "i8", 0x7F, 8) == 0
     assert shift_lane("shift_left", "i32", 0x80000000, 32) == 0
     assert shift_lane("shift_lefts", "u8", 0x90, -4) == 0x09
+    # 64-bit: the word sequence, hand-computed (docs/semantics.md 2.27)
+    assert shift_lane64("shift_left", "u64", 0x00000001_80000001, 1) == 0x00000003_00000002
+    assert shift_lane64("shift_left", "u64", 0x12345678_9ABCDEF0, 32) == 0x9ABCDEF0_00000000
+    assert shift_lane64("shift_right", "i64", 0x80000000_00000000, 63) == (1 << 64) - 1
+    assert shift_lane64("shift_right", "u64", 0x80000000_00000000, 63) == 1
+    assert shift_lane64("shift_right", "i64", 0x80000000_00000000, 1 << 63) == 0x80000000_00000000
+    assert shift_lane64("shift_lefts", "i64", (1 << 64) - 1, -40) == 0xFFFFFFFF_00FFFFFF
+    assert shift_lane64("shift_left", "i64", (1 << 64) - 1, -40) == (1 << 64) - 1
     print("golden selftest OK")
 
 

@@ -427,11 +427,29 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
   } else if (isShift(parts[0]) || isShiftScalar(parts[0])) {
     // shift_{left,right}_{T}: (a, amounts, dst, count, repeat);
     // shift_{lefts,rights}_{T}: (a, dst, count, repeat, i16 scalar). Amounts
-    // are mostly the edges: 0, 1, w - 1, w, w + 1, negative ones.
+    // are mostly the edges: 0, 1, w - 1, w, w + 1, negative ones; 64-bit
+    // lanes add the word sequence's (31..33, the int32 and int16 wraps of
+    // 32 -+ n, amounts whose low word is 0 such as INT64_MIN).
     Tok t = tok(parts[1]);
     const int64_t w = int64_t(8 * t.bytes());
     auto amount = [&] {
       const int64_t edges[] = {0, 1, w - 1, w, w + 1, -1, -w, -w - 1};
+      const int64_t edges64[] = {31,
+                                 32,
+                                 33,
+                                 -32,
+                                 -33,
+                                 INT64_MIN,
+                                 1LL << 32,
+                                 (1LL << 32) + 4,
+                                 INT32_MAX,
+                                 INT32_MIN,
+                                 INT32_MAX - 20,
+                                 INT32_MIN + 20,
+                                 32767,
+                                 -32768};
+      if (w == 64 && g.pick(3) == 0)
+        return edges64[g.pick(sizeof edges64 / sizeof *edges64)];
       return g.pick(3) ? edges[g.pick(8)] : int64_t(g.pick(unsigned(4 * w))) - 2 * w;
     };
     Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};

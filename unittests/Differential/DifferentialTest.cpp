@@ -287,7 +287,7 @@ TEST(ConformanceSet, OneShiftKernelPerLegalType) {
       have.insert(n);
   }
   EXPECT_EQ(want, have);
-  EXPECT_EQ(want.size(), 24u); // 6 types x shift_left / shift_right / shift_lefts / shift_rights
+  EXPECT_EQ(want.size(), 40u); // 10 types x shift_left / shift_right / shift_lefts / shift_rights
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNames()),

@@ -1,6 +1,6 @@
 //===- Shifts.h - shift_left / shift_right and their scalar forms -*- C++ -*-===//
 //
-// The shifts of issue 27 (docs/semantics.md 2.26): a register shifted lane
+// The shifts of issue 27 (docs/semantics.md 2.27): a register shifted lane
 // by lane by the signed lanes of a second register of the same width
 // (ShiftLeft / ShiftRight, vshl / vshr) or by one int16 scalar (ShiftLefts /
 // ShiftRights, vshls / vshrs). Right shifts are arithmetic for signed lanes,
@@ -25,16 +25,23 @@ enum class ShiftKind : uint8_t { Left, Right };
 const char *shiftName(ShiftKind k, bool scalar);
 
 /// The legal data types (the Reg API's ShiftLeft / ShiftRight /
-/// ShiftLefts / ShiftRights tables, docs/semantics.md 2.26): the 8-, 16- and
-/// 32-bit integers in one register. (The vendor's 64-bit forms are a word
-/// sequence ascreg does not model yet.)
+/// ShiftLefts / ShiftRights tables, docs/semantics.md 2.27): the 8-, 16- and
+/// 32-bit integers in one register, and the 64-bit ones in both forms.
 bool isLegalShift(RegType t);
 /// The type of the amount register of `t`: the signed integer of its width.
 RegType shiftAmountType(RegType t);
 
-/// One lane: `x` (raw bits of kind `k`) shifted by the amount `n` under the
-/// profile's shift choices.
+/// One lane: `x` (raw bits of kind `k`, 8 to 32 bits) shifted by the amount
+/// `n` under the profile's shift choices.
 uint64_t shiftLane(const Profile &prof, ShiftKind s, ElemKind k, uint64_t x, int64_t n);
+
+/// One 64-bit lane: the vendor library's word sequence (ShiftL / ShiftR,
+/// ShiftLeftsB64Impl / ShiftRightsB64Impl; docs/semantics.md 2.27): four
+/// 32-bit shifts of the low and high words by n, 32 - n and n + 32, each
+/// under shiftLane's rules, OR-ed per word. `n` is the amount lane (its low
+/// word counts, as int32) or, with `scalarForm`, the int16 scalar.
+uint64_t shiftLane64(const Profile &prof, ShiftKind s, bool isSigned, bool scalarForm, uint64_t x,
+                     int64_t n);
 
 #define ASCREG_SHIFT_OPS                                                                           \
   void shift(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const Reg &amount,         \

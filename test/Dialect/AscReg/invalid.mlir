@@ -1020,32 +1020,40 @@ func.func @compares_u8_wide_scalar(%v: !ascreg.vreg<256xu8>, %s: i32, %m: !ascre
 // ===== shift_left, shift_right, shift_lefts, shift_rights: the Reg API's tables =====
 
 func.func @shift_left_f32(%v: !ascreg.vreg<64xf32>, %n: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
-  // expected-error@+1 {{'ascreg.shift_left' op element type f32 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  // expected-error@+1 {{'ascreg.shift_left' op element type f32 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2}}
   %r = ascreg.shift_left %v, %n, %m : !ascreg.vreg<64xf32>, !ascreg.vreg<64xi32>
   return
 }
 
 // -----
 
-func.func @shift_right_i64(%v: !ascreg.vreg<32xi64>, %n: !ascreg.vreg<32xi64>, %m: !ascreg.mask) {
-  // expected-error@+1 {{'ascreg.shift_right' op element type i64 is not supported; legal: i8 u8 i16 u16 i32 u32}}
-  %r = ascreg.shift_right %v, %n, %m : !ascreg.vreg<32xi64>, !ascreg.vreg<32xi64>
+func.func @shift_right_i64_two_register_amount(%v: !ascreg.vreg<32xi64>, %n: !ascreg.vreg<64xi64>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_right' op amount of a i64 register must be i64 lanes, got i64x2}}
+  %r = ascreg.shift_right %v, %n, %m : !ascreg.vreg<32xi64>, !ascreg.vreg<64xi64>
   return
 }
 
 // -----
 
 func.func @shift_rights_bf16(%v: !ascreg.vreg<128xbf16>, %s: i16, %m: !ascreg.mask) {
-  // expected-error@+1 {{'ascreg.shift_rights' op element type bf16 is not supported; legal: i8 u8 i16 u16 i32 u32}}
+  // expected-error@+1 {{'ascreg.shift_rights' op element type bf16 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2}}
   %r = ascreg.shift_rights %v, %s, %m : !ascreg.vreg<128xbf16>, i16
   return
 }
 
 // -----
 
-func.func @shift_lefts_u64x2(%v: !ascreg.vreg<64xu64>, %s: i16, %m: !ascreg.mask) {
-  // expected-error@+1 {{'ascreg.shift_lefts' op element type u64x2 is not supported; legal: i8 u8 i16 u16 i32 u32}}
-  %r = ascreg.shift_lefts %v, %s, %m : !ascreg.vreg<64xu64>, i16
+func.func @shift_lefts_f16(%v: !ascreg.vreg<128xf16>, %s: i16, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_lefts' op element type f16 is not supported; legal: i8 u8 i16 u16 i32 u32 i64 u64 i64x2 u64x2}}
+  %r = ascreg.shift_lefts %v, %s, %m : !ascreg.vreg<128xf16>, i16
+  return
+}
+
+// -----
+
+func.func @shift_left_u64x2_narrow_amount(%v: !ascreg.vreg<64xu64>, %n: !ascreg.vreg<64xi32>, %m: !ascreg.mask) {
+  // expected-error@+1 {{'ascreg.shift_left' op amount of a u64x2 register must be i64x2 lanes, got i32}}
+  %r = ascreg.shift_left %v, %n, %m : !ascreg.vreg<64xu64>, !ascreg.vreg<64xi32>
   return
 }
 

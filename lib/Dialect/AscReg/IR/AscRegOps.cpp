@@ -370,7 +370,7 @@ LogicalResult ComparesOp::verify() {
 }
 
 /// A shift: the data type in the shift table; a register amount of the
-/// signed type of the data's width (docs/semantics.md 2.26).
+/// signed type of the data's width (docs/semantics.md 2.27).
 static LogicalResult verifyShift(Operation *op, VRegType t, MergeMode mode) {
   return verifyLaneOp(op, t, mode, sem::isLegalShift);
 }
