@@ -11,9 +11,10 @@ OUT_DIR/{npy,mlir,options,import}.dict (libFuzzer dictionaries):
   - parse, lower: every kernel and test case in the tree (examples/,
     test/Dialect, test/Conversion, test/Interpreter, test/Target, ...), split
     at `// -----` like the lit tests, plus random kernels of
-    scripts/rdiff/gen_kernels.py, and affine maps and sets (the affine
-    grammar: a recursion per operator in MLIR's parser), some at and past
-    the parse limits of include/ascreg/Support/ParseLimits.h;
+    scripts/rdiff/gen_kernels.py (some with memref views and UB scratch),
+    and affine maps and sets (the affine grammar: a recursion per operator
+    in MLIR's parser), some at and past the parse limits of
+    include/ascreg/Support/ParseLimits.h;
   - interp: the conformance and seed kernels and random kernels, each with
     argument bytes after the `//--ARGS--` separator (InterpFuzzer.cpp);
   - options: a selector byte (OptionsFuzzer.cpp) and a semantic-profile
@@ -142,6 +143,10 @@ def mlir_dict():
               "mode merging", "mode zeroing", "for", " : ", " -> ", "%c0", "%c1", "[%c0]",
               "0x7FC00000", "0x7E00", "-1", "4294967295", "9223372036854775807",
               "module attributes {ascreg.target = \"dav-3510\"} {", "//--ARGS--"}
+    # The kernel language's views and scratch (gen_kernels.py makes them too).
+    words |= {"memref.subview", "memref.cast", "memref.reinterpret_cast", "memref.alloca",
+              "memref.dealloc", "strided<[1], offset: ?>", "strided<[1], offset: 0>",
+              " [1] : ", "to offset: [", "sizes: [", "strides: [1]"}
     return sorted(words)
 
 

@@ -791,9 +791,10 @@ struct MemRefAllocInst {
 /// memref.subview / reinterpret_cast: a view of the source's bytes in the
 /// op's own buffer record, rewritten each time the op runs (a view does not
 /// outlive its block, verifyKernelMemRefs). The address is the other paths'
-/// pointer arithmetic; its accesses are checked like any buffer's.
+/// pointer arithmetic; its accesses are checked like any buffer's. A subview
+/// lies inside its source (ViewOutsideSource, as ascreg-expose-ub checks).
 struct MemRefViewInst {
-  static constexpr Flow flow = Flow::Next;
+  static constexpr Flow flow = Flow::MayFail;
   BufferRef source, result;
   uint32_t record;
   ScalarRef offset, size;
@@ -802,16 +803,25 @@ struct MemRefViewInst {
   /// allocation (Buffer::baseAddr), not from the source view.
   bool fromBase;
   uint64_t staticOffset, staticSize;
-  void run(Machine &m) const {
+  bool run(Machine &m, const Inst &inst) const {
     const Buffer &src = m.buffer(source);
     uint64_t off = dynamicOffset ? m.scalar(offset) : staticOffset;
+    uint64_t n = dynamicSize ? m.scalar(size) : staticSize;
+    // Unsigned: a negative offset or size is a huge one.
+    if (!fromBase && (off > src.numElements || n > src.numElements - off)) {
+      m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::ViewOutsideSource,
+                                     {static_cast<int64_t>(off), static_cast<int64_t>(n),
+                                      static_cast<int64_t>(src.numElements)}});
+      return false;
+    }
     Buffer &v = m.buffers[record];
     v.ubAddr = (fromBase ? src.baseAddr : src.ubAddr) + off * src.elemBytes;
-    v.numElements = dynamicSize ? m.scalar(size) : staticSize;
+    v.numElements = n;
     v.elemBytes = src.elemBytes;
     v.baseAddr = src.baseAddr;
     v.view = true;
     m.scalar(ScalarRef{result.slot}) = record;
+    return true;
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
@@ -834,11 +844,8 @@ struct MemRefCastInst {
   bool run(Machine &m, const Inst &inst) const {
     uint64_t n = m.buffer(source).numElements;
     if (staticSize >= 0 && n != static_cast<uint64_t>(staticSize)) {
-      if (!m.failed)
-        m.ops[inst.op]->emitOpError()
-            << "casts a buffer of " << n << " elements to "
-            << m.ops[inst.op]->getResult(0).getType() << " (" << staticSize << " elements)";
-      m.failed = true;
+      m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::CastSizeMismatch,
+                                     {static_cast<int64_t>(n), staticSize}});
       return false;
     }
     m.scalar(ScalarRef{result.slot}) = m.scalar(ScalarRef{source.slot});

@@ -11,7 +11,7 @@
 //   i.e      a buffer element
 //   .hl      a highlighted cell: a lane of a finding, a differing lane or element
 //   .win     the lane that decided a max/min
-// What an op decided (the winning lane, the pair and index maps) is the
+// What an op decided (the winning lane, the pair, index and block maps) is the
 // interpreter payload's (TraceEvent::decision); the page only draws it.
 //
 //===----------------------------------------------------------------------===//
@@ -478,6 +478,50 @@ void Writer::decision(const TraceEvent &e, std::optional<unsigned> &winner) {
       else
         os << "<div>" << r.lane << " &larr; " << r.source << "</div>";
     }
+    os << "</div>";
+    return;
+  }
+  case interp::TraceDecision::Kind::Blocks: {
+    const char *what = dec.isSum ? "sum" : dec.isMax ? "max" : "min";
+    os << "<div class=\"dec\">decided by: per 32-byte block (result lane &larr; " << what
+       << " of the block's active lanes"
+       << (dec.isSum ? ", inactive ones as +0, adjacent pairs first" : "") << ")</div>"
+       << "<div class=\"map\">";
+    for (size_t b = 0; b < dec.blocks.size() && b < cap; ++b) {
+      const interp::TraceDecision::Block &blk = dec.blocks[b];
+      os << "<div>" << b << " &larr; " << what << " of lanes " << blk.firstLane << "-"
+         << blk.firstLane + blk.lanes - 1 << ": ";
+      if (blk.active.empty()) {
+        os << "no active lane" << (dec.isSum ? " (+0)" : " (the identity)") << "</div>";
+        continue;
+      }
+      os << blk.active.size() << " active";
+      if (blk.active.size() < blk.lanes) {
+        os << " (";
+        // Runs of consecutive active lanes: "0-3, 6".
+        for (size_t i = 0; i < blk.active.size();) {
+          size_t j = i;
+          while (j + 1 < blk.active.size() && blk.active[j + 1] == blk.active[j] + 1)
+            ++j;
+          os << (i ? ", " : "") << blk.active[i];
+          if (j > i)
+            os << "-" << blk.active[j];
+          i = j + 1;
+        }
+        os << ")";
+      }
+      if (blk.winner) {
+        if (blk.firstNaN)
+          os << "; <b>first NaN</b> at lane " << *blk.winner;
+        else
+          os << "; winning lane " << *blk.winner << " (first of equal values)";
+        if (src && *blk.winner < src->regType.lanes())
+          os << ", source value " << esc(laneValue(*src, *blk.winner));
+      }
+      os << "</div>";
+    }
+    if (res && dec.blocks.size() < res->regType.lanes())
+      os << "<div>" << dec.blocks.size() << "-" << res->regType.lanes() - 1 << " &larr; 0</div>";
     os << "</div>";
     return;
   }

@@ -66,6 +66,10 @@ const char *describe(RuntimeErrorKind kind) {
     return "integer division by zero";
   case RuntimeErrorKind::Interrupted:
     return "run interrupted";
+  case RuntimeErrorKind::ViewOutsideSource:
+    return "view outside its source buffer";
+  case RuntimeErrorKind::CastSizeMismatch:
+    return "cast to a static size other than the buffer's";
   }
   return "runtime error";
 }
@@ -107,6 +111,12 @@ std::string RuntimeError::message(uint64_t ubCapacity) const {
     return "integer division by zero";
   case RuntimeErrorKind::Interrupted:
     return "the run was interrupted";
+  case RuntimeErrorKind::ViewOutsideSource:
+    return "view of elements [" + std::to_string(v[0]) + ", " + byteAddress(v[0], v[1], 1) +
+           ") is outside its source buffer of " + std::to_string(v[2]) + " elements";
+  case RuntimeErrorKind::CastSizeMismatch:
+    return "casts a buffer of " + std::to_string(v[0]) + " elements to a static size of " +
+           std::to_string(v[1]) + " elements";
   }
   return "runtime error";
 }

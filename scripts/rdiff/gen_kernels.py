@@ -21,7 +21,12 @@ into its neighbour, as UB allows), sub / mul / abs and the bitwise ops of
 every legal type, the scalar forms adds / muls / maxs / mins / compares, the
 lane broadcast duplicate_lane, the per-block reduce reduce_data_block, the
 first-element store store_first at any
-element of a buffer, the governed mask logic on masks of any widths. Every
+element of a buffer, the governed mask logic on masks of any widths; on some
+kernels (their own random stream: the others are unchanged) UB scratch
+(memref.alloc / alloca of a static size, filled at once, deallocated at the
+end) and views of the buffers and scratch (memref.subview with a static or
+dynamic size, memref.reinterpret_cast, memref.cast to the static size),
+inside their source and 32-byte aligned, accessed like the buffers. Every
 value that is still live at the end is stored to %out (masks through a
 select), so dead code is rare.
 
@@ -161,7 +166,7 @@ class Kernel:
     only for NaN-ness. Tainted values are never bitcast (a payload must not
     turn into integer bits) and never stored past a buffer's end."""
 
-    def __init__(self, rng, max_ops):
+    def __init__(self, rng, max_ops, view_rng):
         self.rng = rng
         self.max_ops = max_ops
         self.lines = []
@@ -174,7 +179,15 @@ class Kernel:
         self.tainted_bufs = set()
         self.out_slot = 0
         self.relaxed_slots = []  # (slot, float element)
-        self.buffers = []  # (name, memref element, elements)
+        self.buffers = []  # parameters: (name, memref element, elements)
+        # Views of a parameter or scratch buffer (memref.subview, cast,
+        # reinterpret_cast) and UB scratch (memref.alloc / alloca): the same
+        # (name, memref element, elements) triples, accessed like the
+        # parameters; view_info[name] = (memref type, root buffer name).
+        self.views = []
+        self.view_info = {}
+        self.scratch = []  # memref.alloc results
+        self.view_rng = view_rng
         self.loop_var = None
 
     # ---- naming and emission
@@ -227,11 +240,27 @@ class Kernel:
         return self.const_mask("ALL", ("u8", 1))
 
     # ---- UB accesses
+    def accessible(self):
+        return self.buffers + self.views
+
+    def mtype(self, buf):
+        """The memref type of a parameter, view or scratch buffer."""
+        return self.view_info[buf[0]][0] if buf[0] in self.view_info else "memref<?x%s>" % buf[1]
+
+    def root(self, buf):
+        """The parameter or scratch buffer whose bytes `buf` names (taint
+        is tracked per root: a view writes its root's bytes)."""
+        return self.view_info[buf[0]][1] if buf[0] in self.view_info else buf[0]
+
     def loadable_buffers(self, t):
-        return [b for b in self.buffers if t[0] in memref_kinds(b[1])
+        return [b for b in self.accessible() if t[0] in memref_kinds(b[1])
                 and (t[1] == 1 or BYTES[t[0]] == 8)]
 
     def next_buffer(self, buf):
+        """The parameter after `buf` in UB (none for views and scratch: their
+        accesses stay inside them)."""
+        if buf not in self.buffers:
+            return None
         i = self.buffers.index(buf)
         return self.buffers[i + 1] if i + 1 < len(self.buffers) else None
 
@@ -284,7 +313,7 @@ class Kernel:
         if how == "load":
             bufs = self.loadable_buffers(t)
             if untainted:
-                bufs = [b for b in bufs if b[0] not in self.tainted_bufs] or bufs[:0]
+                bufs = [b for b in bufs if self.root(b) not in self.tainted_bufs] or bufs[:0]
             if bufs:
                 buf = rng.choice(bufs)
                 nxt = self.next_buffer(buf)
@@ -293,9 +322,9 @@ class Kernel:
                 overrun = nxt is not None and nxt[1] not in FLOATS and \
                     t[0] not in FLOATS
                 off = self.aligned_offset(buf, t, rng.random() < 0.6, overrun)
-                self.emit("%s = ascreg.load_align %s[%s] : memref<?x%s> -> %s"
-                          % (r, buf[0], off, buf[1], vreg(t)))
-                return self.define(r, "reg", t, buf[0] in self.tainted_bufs)
+                self.emit("%s = ascreg.load_align %s[%s] : %s -> %s"
+                          % (r, buf[0], off, self.mtype(buf), vreg(t)))
+                return self.define(r, "reg", t, self.root(buf) in self.tainted_bufs)
             how = "dup"
         if how == "bitcast":
             src, st = rng.choice(same_regs[-6:])
@@ -430,7 +459,7 @@ class Kernel:
 
     def s_gather(self):
         rng = self.rng
-        options = [(dst, b, idx) for (dst, src, idx) in GATHER for b in self.buffers
+        options = [(dst, b, idx) for (dst, src, idx) in GATHER for b in self.accessible()
                    if src in memref_kinds(b[1])]
         if not options:
             return self.s_binary()
@@ -449,9 +478,9 @@ class Kernel:
         self.define(clamped, "reg", idx)
         m = self.make_mask()
         r = self.fresh()
-        self.emit("%s = ascreg.gather %s[%s], %s : memref<?x%s>, %s -> %s"
-                  % (r, buf[0], clamped, m, buf[1], vreg(idx), vreg(dst)))
-        self.define(r, "reg", dst, buf[0] in self.tainted_bufs)
+        self.emit("%s = ascreg.gather %s[%s], %s : %s, %s -> %s"
+                  % (r, buf[0], clamped, m, self.mtype(buf), vreg(idx), vreg(dst)))
+        self.define(r, "reg", dst, self.root(buf) in self.tainted_bufs)
 
     def s_gather_reg(self):
         rng = self.rng
@@ -567,7 +596,7 @@ class Kernel:
 
     def s_store(self):
         rng = self.rng
-        buf = rng.choice(self.buffers)
+        buf = rng.choice(self.accessible())
         kinds = memref_kinds(buf[1])
         forms = [(k, 1) for k in kinds]
         if BYTES[kinds[0]] == 8:
@@ -578,18 +607,18 @@ class Kernel:
         if BYTES[t[0]] <= 4 and rng.random() < 0.25:
             # store_first: lane 0 at any element of the buffer (element-aligned).
             off = self.const(rng.randrange(0, buf[2]), "index")
-            self.emit("ascreg.store_first %s, %s[%s], %s : %s, memref<?x%s>"
-                      % (v, buf[0], off, self.make_mask(), vreg(t), buf[1]))
+            self.emit("ascreg.store_first %s, %s[%s], %s : %s, %s"
+                      % (v, buf[0], off, self.make_mask(), vreg(t), self.mtype(buf)))
             if tainted:
-                self.tainted_bufs.add(buf[0])
+                self.tainted_bufs.add(self.root(buf))
             return
         off = self.aligned_offset(buf, t, rng.random() < 0.6,
                                   not tainted and self.next_buffer(buf) is not None)
         m = self.make_mask()
-        self.emit("ascreg.store_align %s, %s[%s], %s : %s, memref<?x%s>"
-                  % (v, buf[0], off, m, vreg(t), buf[1]))
+        self.emit("ascreg.store_align %s, %s[%s], %s : %s, %s"
+                  % (v, buf[0], off, m, vreg(t), self.mtype(buf)))
         if tainted:
-            self.tainted_bufs.add(buf[0])
+            self.tainted_bufs.add(self.root(buf))
 
     def s_cast(self):
         """ascreg.cast of a legal pair with random round/sat/part operands. A
@@ -673,6 +702,72 @@ class Kernel:
         self.define(res + "#0", "scalar", "i32")
         self.define(res + "#1", "reg", acc_t, acc_tainted)
 
+    def make_scratch(self):
+        """UB scratch: memref.alloc / alloca of a static size at the top level,
+        filled with a duplicated constant at once (its initial bytes are not
+        part of the contract)."""
+        rng = self.rng
+        m = rng.choice(["i8", "i16", "i32", "i64", "f16", "bf16", "f32"])
+        n = BUF_BYTES // BYTES[memref_kinds(m)[0]]
+        name = self.fresh("s")
+        ty = "memref<%dx%s>" % (n, m)
+        how = rng.choice(["alloc", "alloca"])
+        self.emit("%s = memref.%s() : %s" % (name, how, ty))
+        t = (memref_kinds(m)[0], 1)
+        fill = self.fresh()
+        self.emit("%s = ascreg.duplicate %s : %s -> %s"
+                  % (fill, self.const(float_bits(t[0], rng) if t[0] in FLOATS else
+                                      int_value(int_width(t[0]), rng), scalar_type(t[0])),
+                     scalar_type(t[0]), vreg(t)))
+        for i in range(0, n, lanes(t)):
+            self.emit("ascreg.store_align %s, %s[%s], %s : %s, %s"
+                      % (fill, name, self.const(i, "index"), self.all_mask(), vreg(t), ty))
+        buf = (name, m, n)
+        self.view_info[name] = (ty, name)
+        self.views.append(buf)
+        if how == "alloc":
+            self.scratch.append(name)  # deallocated before the return
+        return buf
+
+    def make_view(self):
+        """A view of a parameter or scratch buffer: inside it, starting at a
+        32-byte boundary, at least four registers long (the loop accesses of
+        aligned_offset fit)."""
+        rng = self.rng
+        src = rng.choice(self.accessible())
+        name, m, n = src
+        root = self.root(src)
+        step = 32 // BYTES[memref_kinds(m)[0]]
+        reg = 256 // BYTES[memref_kinds(m)[0]]
+        how = rng.choice(["subview", "subview", "reinterpret_cast", "cast"])
+        if src[0] in self.view_info and how == "reinterpret_cast":
+            how = "subview"  # its offset would count from the root
+        v = self.fresh("w")
+        if how == "cast":
+            if src in self.buffers:
+                ty = "memref<%dx%s>" % (n, m)  # dynamic -> static size, as passed
+            elif self.mtype(src).startswith("memref<?"):
+                return
+            else:
+                ty = self.mtype(src).replace("memref<%d" % n, "memref<?", 1)
+            self.emit("%s = memref.cast %s : %s to %s" % (v, name, self.mtype(src), ty))
+            size = n
+        else:
+            size = rng.randrange(4 * reg // step, n // step + 1) * step
+            off = rng.randrange(0, (n - size) // step + 1) * step
+            dyn_size = rng.random() < 0.5
+            ty = "memref<%sx%s, strided<[1], offset: ?>>" % ("?" if dyn_size else size, m)
+            size_text = self.const(size, "index") if dyn_size else str(size)
+            if how == "subview":
+                self.emit("%s = memref.subview %s[%s] [%s] [1] : %s to %s"
+                          % (v, name, self.const(off, "index"), size_text, self.mtype(src), ty))
+            else:
+                self.emit("%s = memref.reinterpret_cast %s to offset: [%s], sizes: [%s], "
+                          "strides: [1] : %s to %s"
+                          % (v, name, self.const(off, "index"), size_text, self.mtype(src), ty))
+        self.view_info[v] = (ty, root)
+        self.views.append((v, m, size))
+
     def store_out(self, value, kind, t):
         """Makes a live value observable in its own 512-byte slot of %out."""
         if self.out_slot >= OUT_SLOTS:
@@ -729,6 +824,16 @@ class Kernel:
             self.define("%x", "scalar", ft)
 
         self.ctrl = "".join(rng.choice("01") for _ in range(4)) if rng.random() < 0.3 else None
+        # Views and UB scratch on some kernels (a random stream of their own:
+        # the kernels without them are the ones generated before they were).
+        vrng = self.view_rng
+        if vrng.random() < 0.35:
+            saved, self.rng = self.rng, vrng
+            if vrng.random() < 0.4:
+                self.make_scratch()
+            for _ in range(vrng.randrange(1, 4)):
+                self.make_view()
+            self.rng = saved
         ops = rng.randrange(3, self.max_ops + 1)
         in_loop = rng.randrange(1, ops // 2 + 2) if rng.random() < 0.7 else 0
         before = rng.randrange(0, max(ops - in_loop, 0) + 1)
@@ -760,13 +865,14 @@ class Kernel:
                 "  func.func @kernel(%s)%s {" % (", ".join(params), attrs)]
         out += self.const_lines
         out += self.lines
+        out += ["    memref.dealloc %s : %s" % (s, self.view_info[s][0]) for s in self.scratch]
         out += ["    return", "  }", "}"]
         return "\n".join(out) + "\n"
 
 
 def generate(seed, index, max_ops):
     rng = random.Random("%d/%d" % (seed, index))
-    return Kernel(rng, max_ops).generate()
+    return Kernel(rng, max_ops, random.Random("%d/%d/views" % (seed, index))).generate()
 
 
 def main():

@@ -145,6 +145,7 @@ struct TraceDecision {
     TreeSum,  ///< reduce sum (vcadd): the fixed tree of all lanes, inactive as +0
     Pairs,    ///< pair_reduce_sum (vcpadd): result lane i adds `pairs[i]`
     Index,    ///< gather (vgather2), gather_reg (vselr): `index` maps lanes
+    Blocks,   ///< reduce_data_block (vcgadd, vcgmax, vcgmin): `blocks`
   };
   Kind kind = Kind::TreeSum;
   /// Extremum: max (else min); the active source lanes; the winning lane
@@ -168,6 +169,18 @@ struct TraceDecision {
   std::vector<Read> index;
   bool fromBuffer = false;
   unsigned sourceLanes = 0;
+  /// Blocks: result lane b reduces the source lanes of 32-byte block b
+  /// (sum when `isSum`, else max or min as `isMax`); the active ones fed
+  /// it (a sum adds the others as +0). A max / min block's `winner` is as
+  /// Extremum's (none: no active lane, the result is the identity).
+  struct Block {
+    unsigned firstLane = 0, lanes = 0;
+    std::vector<unsigned> active;
+    std::optional<unsigned> winner;
+    bool firstNaN = false;
+  };
+  std::vector<Block> blocks;
+  bool isSum = false;
 };
 
 struct TraceEvent {

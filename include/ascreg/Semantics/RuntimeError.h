@@ -42,6 +42,12 @@ enum class RuntimeErrorKind : uint8_t {
   /// The caller stopped the run (interp::Options::cancel,
   /// jit::interruptCurrentRun): no values.
   Interrupted,
+  /// memref.subview places its view outside its source: {offset, size,
+  /// source elements}.
+  ViewOutsideSource,
+  /// memref.cast to a static size other than the buffer's: {buffer
+  /// elements, static size}.
+  CastSizeMismatch,
 };
 
 struct RuntimeError {

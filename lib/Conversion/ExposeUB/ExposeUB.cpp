@@ -22,6 +22,7 @@
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -83,10 +84,12 @@ struct ExposeUnifiedBufferPass
     fn->setAttr(kUBArgumentAttr, IntegerAttr::get(IntegerType::get(ctx, 64), index));
     UBArena ub{fn.getArgument(index), fn.getArgument(index + 1)};
 
-    SmallVector<Operation *> allocs, accesses, deallocs;
+    SmallVector<Operation *> allocs, accesses, deallocs, views;
     fn.walk([&](Operation *op) {
       if (isa<memref::AllocOp, memref::AllocaOp>(op) && isUBBuffer(op->getResult(0).getType()))
         allocs.push_back(op);
+      else if (isa<memref::SubViewOp, memref::CastOp>(op))
+        views.push_back(op);
       else if (isa<memref::LoadOp, memref::StoreOp>(op))
         accesses.push_back(op);
       else if (isa<memref::DeallocOp>(op))
@@ -96,6 +99,9 @@ struct ExposeUnifiedBufferPass
       rewriteAlloc(op, ub, checker);
     for (Operation *op : accesses)
       checkAccess(op, ub, checker);
+    if (checker.enabled())
+      for (Operation *op : views)
+        checkView(op, checker);
     for (Operation *op : deallocs)
       op->erase(); // views of the arena: nothing to free
     return success();
@@ -127,6 +133,38 @@ struct ExposeUnifiedBufferPass
     Value view = memref::ViewOp::create(b, loc, type, ub.arena, at, sizes);
     op->getResult(0).replaceAllUsesWith(view);
     op->erase();
+  }
+
+  /// A subview lies inside its source; a cast to a static size has it (the
+  /// interpreter's ViewOutsideSource and CastSizeMismatch).
+  void checkView(Operation *op, RuntimeChecker &checker) {
+    Value source = op->getOperand(0);
+    auto sourceType = dyn_cast<MemRefType>(source.getType());
+    if (!sourceType || sourceType.getRank() != 1)
+      return; // the kernel language's views are 1-D (verifyKernelMemRefs)
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto castOp = dyn_cast<memref::CastOp>(op)) {
+      auto to = dyn_cast<MemRefType>(castOp.getType());
+      if (!to || to.getRank() != 1 || to.isDynamicDim(0) || !sourceType.isDynamicDim(0))
+        return; // static -> static: MLIR's verifier compares the sizes
+      Value n = memref::DimOp::create(b, loc, source, 0);
+      Value size = arith::ConstantIndexOp::create(b, loc, to.getDimSize(0));
+      Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, n, size);
+      checker.require(b, op, ok, sem::RuntimeErrorKind::CastSizeMismatch, {n, size});
+      return;
+    }
+    auto sv = cast<memref::SubViewOp>(op);
+    Value n = memref::DimOp::create(b, loc, source, 0);
+    Value off = getValueOrCreateConstantIndexOp(b, loc, sv.getMixedOffsets()[0]);
+    Value size = getValueOrCreateConstantIndexOp(b, loc, sv.getMixedSizes()[0]);
+    // Unsigned compares: a negative offset or size is a huge one; off <= n
+    // first, so that n - off cannot wrap.
+    Value offFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, off, n);
+    Value rest = arith::SubIOp::create(b, loc, n, off);
+    Value sizeFits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, size, rest);
+    Value ok = arith::AndIOp::create(b, loc, offFits, sizeFits);
+    checker.require(b, op, ok, sem::RuntimeErrorKind::ViewOutsideSource, {off, size, n});
   }
 
   /// Scalar accesses stay inside UB; stores record what they write.

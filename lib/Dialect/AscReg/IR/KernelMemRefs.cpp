@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -24,6 +25,25 @@ bool ascreg::isKernelViewOp(Operation *op) {
 }
 
 namespace {
+
+/// Why the subview `sv` lies outside its source by what the IR states ("" if
+/// only the run can tell: then the paths check it, ViewOutsideSource).
+/// memref.subview's own verifier covers an all-static view only.
+std::string outsideStaticSource(memref::SubViewOp sv) {
+  MemRefType src = sv.getSourceType();
+  if (src.getRank() != 1 || src.isDynamicDim(0))
+    return "";
+  int64_t n = src.getDimSize(0);
+  std::optional<int64_t> off = getConstantIntValue(sv.getMixedOffsets()[0]);
+  std::optional<int64_t> size = getConstantIntValue(sv.getMixedSizes()[0]);
+  bool outside = (off && (*off < 0 || *off > n)) || (size && (*size < 0 || *size > n)) ||
+                 (off && size && *size > n - *off);
+  if (!outside)
+    return "";
+  auto text = [](std::optional<int64_t> v) { return v ? std::to_string(*v) : std::string("?"); };
+  return "a view at offset " + text(off) + " of " + text(size) +
+         " elements, outside its source of " + std::to_string(n) + " elements";
+}
 
 /// Why `op`, a memref op, is outside the kernel language ("" if it is not).
 std::string whyUnsupported(Operation *op) {
@@ -47,10 +67,13 @@ std::string whyUnsupported(Operation *op) {
   auto dst = dyn_cast<MemRefType>(op->getResult(0).getType());
   if (!src || !dst || src.getRank() != 1 || dst.getRank() != 1)
     return "a view of rank other than 1 (kernel buffers and views are 1-D)";
-  if (auto sv = dyn_cast<memref::SubViewOp>(op))
+  if (auto sv = dyn_cast<memref::SubViewOp>(op)) {
     if (!llvm::all_of(sv.getStaticStrides(), [](int64_t s) { return s == 1; }))
       return "a stride other than 1 (the ascreg ops access contiguous elements; copy strided "
              "elements with memref.load / memref.store)";
+    if (std::string why = outsideStaticSource(sv); !why.empty())
+      return why;
+  }
   if (auto rc = dyn_cast<memref::ReinterpretCastOp>(op))
     if (!llvm::all_of(rc.getStaticStrides(), [](int64_t s) { return s == 1; }))
       return "a stride other than 1 (the ascreg ops access contiguous elements; copy strided "
