@@ -32,6 +32,7 @@
 
 namespace mlir {
 class ExecutionEngine;
+class OpPassManager;
 } // namespace mlir
 
 namespace ascreg {
@@ -65,6 +66,11 @@ struct Options {
   /// defaultCacheDir.
   std::string cacheDir;
 };
+
+/// Adds the JIT's lowering to `pm`: ascreg-lower-to-llvm with `options`'
+/// runtime checks, the UB exposed and checks that report (what compile runs
+/// before LLVM; a benchmark times it alone).
+void buildJitLoweringPipeline(mlir::OpPassManager &pm, const Options &options);
 
 /// The cache directory of the command-line tools: $ASCREG_JIT_CACHE if set
 /// ("" or "off": no cache), else $XDG_CACHE_HOME/ascreg/jit, else
