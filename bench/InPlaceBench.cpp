@@ -10,14 +10,13 @@
 // --repeat does). Prints the median time per run and in-place/copied.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/InitAll.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -101,18 +100,24 @@ int main(int argc, char **argv) {
     else if (flag == "--rounds")
       rounds = unsigned(v);
   }
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
+  // The driver's context and parse step (ascreg/Driver/Session.h), as
+  // ascreg-run loads a kernel.
+  ascreg::driver::SessionOptions sessionOptions;
+  sessionOptions.loadAllDialects = true;
+  std::unique_ptr<mlir::MLIRContext> ctx = ascreg::driver::makeContext(sessionOptions);
   std::printf("| kernel | interp copied us | interp in place us | in place/copied | jit copied us "
               "| jit in place us | in place/copied |\n|---|---:|---:|---:|---:|---:|---:|\n");
   for (std::string name :
        {"reduce_max_f32_f32", "reduce_sum_f16_f16", "pair_reduce_sum_f32", "gather_f32_f32_u32"}) {
     std::string path = ASCREG_SOURCE_DIR "/examples/conformance/" + name + ".mlir";
-    auto module = mlir::parseSourceFile<mlir::ModuleOp>(path, mlir::ParserConfig(&ctx));
-    if (!module)
+    ascreg::driver::LoadFailure failure;
+    std::string error;
+    auto module = ascreg::driver::parseKernelFile(*ctx, path, failure, error);
+    if (!module) {
+      std::fprintf(stderr, "ascreg-bench-inplace: cannot parse %s %s\n", path.c_str(),
+                   error.c_str());
       return 1;
+    }
     auto interp =
         ascreg::interp::CompiledKernel::compile(module->lookupSymbol<mlir::func::FuncOp>("kernel"));
     auto jit = ascreg::jit::JitKernel::compile(*module, "kernel");

@@ -5,8 +5,8 @@
 // Compiles every conformance kernel (examples/conformance) with
 // jit::JitKernel::compile, as ascreg-run --mode=jit does, REPS times (default
 // 3) in one process, and prints per kernel the median time of the whole
-// compile and of its MLIR lowering alone (ascreg-lower-to-llvm with the
-// JIT's options; the rest is LLVM: translation, optimization, code
+// compile and of its MLIR lowering alone (jit::buildJitLoweringPipeline;
+// the rest is LLVM: translation, optimization, code
 // generation), then the median and the maximum over the kernels. Times are
 // the process's CPU time (all threads), which a machine shared with other
 // jobs disturbs far less than wall time; the wall time of the whole compile
@@ -15,15 +15,12 @@
 // repetition fills it when it is empty, the others hit it).
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Conversion/Passes.h"
-#include "ascreg/InitAll.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "../unittests/Common/ConformanceCases.h"
@@ -76,10 +73,12 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
+  // The driver's context and parse step (ascreg/Driver/Session.h), as
+  // ascreg-run loads a kernel.
+  ascreg::driver::SessionOptions sessionOptions;
+  sessionOptions.loadAllDialects = true;
+  std::unique_ptr<mlir::MLIRContext> context = ascreg::driver::makeContext(sessionOptions);
+  mlir::MLIRContext &ctx = *context;
 
   std::vector<double> totals;
   std::string slowest;
@@ -89,10 +88,12 @@ int main(int argc, char **argv) {
     if (name.find(filter) == std::string::npos)
       continue;
     std::string path = std::string(conformance::kConformanceDir) + "/" + name + ".mlir";
+    ascreg::driver::LoadFailure failure;
+    std::string error;
     mlir::OwningOpRef<mlir::ModuleOp> module =
-        mlir::parseSourceFile<mlir::ModuleOp>(path, mlir::ParserConfig(&ctx));
+        ascreg::driver::parseKernelFile(ctx, path, failure, error);
     if (!module) {
-      llvm::errs() << "ascreg-bench-jit-compile: cannot parse " << path << "\n";
+      llvm::errs() << "ascreg-bench-jit-compile: cannot parse " << path << " " << error << "\n";
       return 1;
     }
     std::vector<double> compile, lowering, wall;
@@ -106,11 +107,7 @@ int main(int argc, char **argv) {
 
       mlir::OwningOpRef<mlir::ModuleOp> copy = mlir::cast<mlir::ModuleOp>((*module)->clone());
       mlir::PassManager pm(&ctx);
-      ascreg::LowerToLLVMOptions lower;
-      lower.runtimeChecks = options.runtimeChecks;
-      lower.exposeUB = true;
-      lower.checkFailure = ascreg::CheckFailureAction::Report;
-      ascreg::buildLowerToLLVMPipeline(pm, lower);
+      ascreg::jit::buildJitLoweringPipeline(pm, options);
       start = cpuMs();
       if (mlir::failed(pm.run(*copy)))
         return 1;

@@ -24,7 +24,7 @@
 // 10th percentile of the runs (see Samples). Nothing here asserts on time.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/InitAll.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
@@ -32,12 +32,12 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <benchmark/benchmark.h>
 
 #include "../unittests/Common/ConformanceCases.h"
+#include "../unittests/Common/LoadedKernel.h"
 
 #include <algorithm>
 #include <atomic>
@@ -100,13 +100,13 @@ struct Samples {
 // several times while it picks the iteration count).
 //===----------------------------------------------------------------------===//
 
+/// The driver's context (ascreg/Driver/Session.h), as ascreg-run makes it.
 mlir::MLIRContext &context() {
+  // Leaked: the JIT-compiled kernels of cache() must go first (main).
   static mlir::MLIRContext *ctx = [] {
-    mlir::DialectRegistry registry;
-    ascreg::registerAllDialects(registry);
-    auto *c = new mlir::MLIRContext(registry);
-    c->loadAllAvailableDialects();
-    return c;
+    ascreg::driver::SessionOptions options;
+    options.loadAllDialects = true;
+    return ascreg::driver::makeContext(options).release();
   }();
   return *ctx;
 }
@@ -122,17 +122,20 @@ std::map<std::string, std::unique_ptr<Compiled>> &cache() {
   return kernels;
 }
 
-/// Parses `source` (a file path if `isFile`) once under `key`; the interpreter
-/// and JIT forms are compiled on first use.
+/// Parses `source` (a file path if `isFile`) once under `key`, as the
+/// driver parses a kernel (limits, verification); the interpreter and JIT
+/// forms are compiled on first use.
 Compiled &parsed(const std::string &key, const std::string &source, bool isFile) {
   auto &slot = cache()[key];
   if (slot)
     return *slot;
   slot = std::make_unique<Compiled>();
-  slot->module = isFile ? mlir::parseSourceFile<mlir::ModuleOp>(source, &context())
-                        : mlir::parseSourceString<mlir::ModuleOp>(source, &context());
+  ascreg::driver::LoadFailure failure;
+  std::string error;
+  slot->module = isFile ? ascreg::driver::parseKernelFile(context(), source, failure, error)
+                        : ascreg::driver::parseKernelText(context(), source, key, failure);
   if (!slot->module)
-    fatal("cannot parse kernel " + key);
+    fatal("cannot parse kernel " + key + (error.empty() ? "" : ": " + error));
   return *slot;
 }
 
@@ -187,14 +190,7 @@ struct BenchCase {
   std::vector<Buffer> buffers;
   std::vector<uint64_t> scalars;
   uint64_t elements = 0; // source elements processed per run
-  std::vector<Arg> args() {
-    std::vector<Arg> out;
-    for (Buffer &b : buffers)
-      out.push_back(Arg::buffer(b.bytes.data(), b.n()));
-    for (uint64_t s : scalars)
-      out.push_back(Arg::scalar(s));
-    return out;
-  }
+  std::vector<Arg> args() { return argsOf(buffers, scalars); }
 };
 
 BenchCase makeBenchCase(const std::string &name) {

@@ -13,15 +13,11 @@
 #ifndef ASCREG_FUZZ_FUZZCOMMON_H
 #define ASCREG_FUZZ_FUZZCOMMON_H
 
-#include "ascreg/InitAll.h"
-#include "ascreg/Support/ParseLimits.h"
+#include "ascreg/Driver/Session.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
@@ -48,12 +44,10 @@ public:
     if (!ctx || ++uses > kContextUses) {
       handler.reset();
       ctx.reset();
-      mlir::DialectRegistry registry;
-      ascreg::registerAllDialects(registry);
-      ctx = std::make_unique<mlir::MLIRContext>(registry, mlir::MLIRContext::Threading::DISABLED);
-      ctx->loadAllAvailableDialects();
-      ctx->printOpOnDiagnostic(false);
-      ctx->printStackTraceOnDiagnostic(false);
+      ascreg::driver::SessionOptions options; // the driver's context
+      options.threading = false;
+      options.loadAllDialects = true;
+      ctx = ascreg::driver::makeContext(options);
       // Swallow every diagnostic (set ASCREG_FUZZ_VERBOSE to see them).
       verbose = std::getenv("ASCREG_FUZZ_VERBOSE") != nullptr;
       handler =
@@ -79,18 +73,25 @@ inline Context &context() {
   return c;
 }
 
-/// Parses and verifies `text` as a module (null if it does not parse or
-/// verify).
+/// Parses and verifies `text` as a module as the tools do (the driver's
+/// parse step: limits, parser, verifier); null if it does not parse or
+/// verify.
 inline mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::StringRef text, mlir::MLIRContext &ctx) {
-  llvm::SourceMgr sm;
-  sm.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, "fuzz-input"), llvm::SMLoc());
-  if (mlir::failed(ascreg::checkParseLimits(sm, &ctx))) // as the tools do
-    return nullptr;
-  return mlir::parseSourceFile<mlir::ModuleOp>(sm, &ctx);
+  ascreg::driver::LoadFailure failure;
+  return ascreg::driver::parseKernelText(ctx, text, "fuzz-input", failure);
 }
 
 /// Fuzz inputs that are far larger than any kernel only slow the search.
 constexpr size_t kMaxKernelBytes = 64 * 1024;
+
+/// A fuzz input's kernel text parsed in the shared context (its context is
+/// the module's); null if the text is over kMaxKernelBytes or does not
+/// parse and verify.
+inline mlir::OwningOpRef<mlir::ModuleOp> parseInput(llvm::StringRef text) {
+  if (text.size() > kMaxKernelBytes)
+    return nullptr;
+  return parseKernel(text, context().get());
+}
 
 } // namespace ascreg_fuzz
 

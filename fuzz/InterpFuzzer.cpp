@@ -146,10 +146,7 @@ bool sameResults(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &a,
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef all(reinterpret_cast<const char *>(data), size);
   auto [text, argBytes] = all.split(kSeparator);
-  if (text.size() > ascreg_fuzz::kMaxKernelBytes)
-    return 0;
-  MLIRContext &ctx = ascreg_fuzz::context().get();
-  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseKernel(text, ctx);
+  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseInput(text);
   if (!module)
     return 0;
   auto fn = module->lookupSymbol<func::FuncOp>("kernel");
@@ -179,7 +176,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   // The dav-3510 lowering of the same kernel.
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>((*module)->clone());
-  PassManager pm(&ctx);
+  PassManager pm(module->getContext());
   pm.addPass(ascreg::createConvertAscRegToDavPass());
   if (failed(pm.run(*lowered)))
     return 0;

@@ -14,6 +14,7 @@
 
 #include "ascreg/Conversion/Passes.h"
 
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
@@ -24,13 +25,11 @@
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > ascreg_fuzz::kMaxKernelBytes)
-    return 0;
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  MLIRContext &ctx = ascreg_fuzz::context().get();
-  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseKernel(text, ctx);
+  OwningOpRef<ModuleOp> module =
+      ascreg_fuzz::parseInput(llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module)
     return 0;
+  MLIRContext &ctx = *module->getContext();
 
   {
     OwningOpRef<ModuleOp> m = cast<ModuleOp>((*module)->clone());

@@ -16,6 +16,7 @@
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Driver/Pipeline.h"
+#include "ascreg/InitAll.h"
 #include "ascreg/Semantics/Profile.h"
 #include "ascreg/Support/ParseLimits.h"
 

@@ -28,13 +28,11 @@ static std::string print(ModuleOp m, bool generic) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > ascreg_fuzz::kMaxKernelBytes)
-    return 0;
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
-  MLIRContext &ctx = ascreg_fuzz::context().get();
-  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseKernel(text, ctx);
+  OwningOpRef<ModuleOp> module =
+      ascreg_fuzz::parseInput(llvm::StringRef(reinterpret_cast<const char *>(data), size));
   if (!module)
     return 0;
+  MLIRContext &ctx = *module->getContext();
   for (bool generic : {false, true}) {
     std::string first = print(*module, generic);
     OwningOpRef<ModuleOp> again = ascreg_fuzz::parseKernel(first, ctx);

@@ -63,17 +63,23 @@ GATHER_REG = [("i8", "u8"), ("u8", "u8"), ("i16", "u16"), ("u16", "u16"), ("f16"
               ("bf16", "u16"), ("i32", "u32"), ("u32", "u32"), ("f32", "u32")]
 
 
-def reduce_kernel(kind, dst, src, op_line, what):
-    return (HEADER % what) + f"""  func.func @kernel(%src: {memref(src)}, %dst: {memref(dst)}, %count: i32, %repeat: index) {{
+def widening_loop_kernel(what, params, src, dst, mask_t, op_line, name="src", vl="src",
+                         reg="%v"):
+    """The skeleton of the kernels whose source and result registers differ: per iteration
+    register `reg` of `src` loaded from %`name` at its own offset (%vl_`vl` lanes), the
+    mask of the next `count` lanes of `mask_t`, `op_line` (which defines %res), %res stored
+    to %dst."""
+    short = name[0]
+    return (HEADER % what) + f"""  func.func @kernel({params}) {{
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %vl_src = arith.constant {lanes(src)} : index
+    %vl_{vl} = arith.constant {lanes(src)} : index
     %vl_dst = arith.constant {lanes(dst)} : index
     %all = ascreg.create_mask <ALL> for {vreg(dst)}
     %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %soff = arith.muli %r, %vl_src : index
-      %v = ascreg.load_align %src[%soff] : {memref(src)} -> {vreg(src)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(src)}
+      %{short}off = arith.muli %r, %vl_{vl} : index
+      {reg} = ascreg.load_align %{name}[%{short}off] : {memref(src)} -> {vreg(src)}
+      %mask, %rest = ascreg.update_mask %n for {vreg(mask_t)}
       {op_line}
       %doff = arith.muli %r, %vl_dst : index
       ascreg.store_align %res, %dst[%doff], %all : {vreg(dst)}, {memref(dst)}
@@ -85,27 +91,18 @@ def reduce_kernel(kind, dst, src, op_line, what):
 """
 
 
+def reduce_kernel(kind, dst, src, op_line, what):
+    params = f"%src: {memref(src)}, %dst: {memref(dst)}, %count: i32, %repeat: index"
+    return widening_loop_kernel(what, params, src, dst, src, op_line)
+
+
 def gather_kernel(dst, src, idx):
     what = f"gather from UB: result {dst}, source {src}, index {idx}"
-    return (HEADER % what) + f"""  func.func @kernel(%base: {memref(src)}, %index: {memref(idx)}, %dst: {memref(dst)}, %count: i32, %repeat: index) {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %vl_idx = arith.constant {lanes(idx)} : index
-    %vl_dst = arith.constant {lanes(dst)} : index
-    %all = ascreg.create_mask <ALL> for {vreg(dst)}
-    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %ioff = arith.muli %r, %vl_idx : index
-      %idx = ascreg.load_align %index[%ioff] : {memref(idx)} -> {vreg(idx)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(dst)}
-      %res = ascreg.gather %base[%idx], %mask : {memref(src)}, {vreg(idx)} -> {vreg(dst)}
-      %doff = arith.muli %r, %vl_dst : index
-      ascreg.store_align %res, %dst[%doff], %all : {vreg(dst)}, {memref(dst)}
-      scf.yield %rest : i32
-    }}
-    return
-  }}
-}}
-"""
+    params = (f"%base: {memref(src)}, %index: {memref(idx)}, %dst: {memref(dst)}, %count: i32, "
+              "%repeat: index")
+    op = f"%res = ascreg.gather %base[%idx], %mask : {memref(src)}, {vreg(idx)} -> {vreg(dst)}"
+    return widening_loop_kernel(what, params, idx, dst, dst, op, name="index", vl="idx",
+                                reg="%idx")
 
 
 def gather_reg_kernel(t, idx):
@@ -139,19 +136,20 @@ LANE_UNARY = {"abs": ("i8", "i16", "f16", "i32", "f32", "i64", "i64x2"),
               "not": tuple(t for t in ALL_TYPES if t != "bf16")}
 
 
-def lane_binary_kernel(op, t):
-    what = f"{op}: {t} (lhs from a, rhs from b)"
-    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %b: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
+def lane_loop_kernel(what, t, params, loads, op_line):
+    """The skeleton of the one-type lane kernels: per iteration the `loads` (lines that
+    read registers at %off), the mask of the next `count` lanes of `t`, `op_line` (which
+    defines %res under %mask), %res stored to %dst at %off."""
+    loads = "".join(f"      {line}\n" for line in loads)
+    return (HEADER % what) + f"""  func.func @kernel({params}) {{
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %vl = arith.constant {lanes(t)} : index
     %all = ascreg.create_mask <ALL> for {vreg(t)}
     %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
       %off = arith.muli %r, %vl : index
-      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
-      %y = ascreg.load_align %b[%off] : {memref(t)} -> {vreg(t)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
-      %res = ascreg.{op} %x, %y, %mask : {vreg(t)}
+{loads}      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
+      {op_line}
       ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
       scf.yield %rest : i32
     }}
@@ -159,6 +157,17 @@ def lane_binary_kernel(op, t):
   }}
 }}
 """
+
+
+def load_line(reg, buf, t):
+    return f"{reg} = ascreg.load_align {buf}[%off] : {memref(t)} -> {vreg(t)}"
+
+
+def lane_binary_kernel(op, t):
+    what = f"{op}: {t} (lhs from a, rhs from b)"
+    params = f"%a: {memref(t)}, %b: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index"
+    return lane_loop_kernel(what, t, params, [load_line("%x", "%a", t), load_line("%y", "%b", t)],
+                            f"%res = ascreg.{op} %x, %y, %mask : {vreg(t)}")
 
 
 # The Reg API forms (docs/semantics.md 2.22 onwards): legal types from the semantics
@@ -242,23 +251,9 @@ def scalar_param(t):
 def scalar_form_kernel(op, t):
     param, stype = scalar_param(t)
     what = f"{op}: {t} (register from a, scalar %s)"
-    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, {param}) {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %vl = arith.constant {lanes(t)} : index
-    %all = ascreg.create_mask <ALL> for {vreg(t)}
-    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %off = arith.muli %r, %vl : index
-      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
-      %res = ascreg.{op} %x, %s, %mask : {vreg(t)}, {stype}
-      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
-      scf.yield %rest : i32
-    }}
-    return
-  }}
-}}
-"""
+    params = f"%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, {param}"
+    return lane_loop_kernel(what, t, params, [load_line("%x", "%a", t)],
+                            f"%res = ascreg.{op} %x, %s, %mask : {vreg(t)}, {stype}")
 
 
 def compares_kernel(t):
@@ -313,45 +308,16 @@ def shift_amount(t):
 def shift_kernel(op, t):
     n = shift_amount(t)
     what = f"{op}: {t} (source from a, amount {n} from b)"
-    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %b: {memref(n)}, %dst: {memref(t)}, %count: i32, %repeat: index) {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %vl = arith.constant {lanes(t)} : index
-    %all = ascreg.create_mask <ALL> for {vreg(t)}
-    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %off = arith.muli %r, %vl : index
-      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
-      %y = ascreg.load_align %b[%off] : {memref(n)} -> {vreg(n)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
-      %res = ascreg.{op} %x, %y, %mask : {vreg(t)}, {vreg(n)}
-      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
-      scf.yield %rest : i32
-    }}
-    return
-  }}
-}}
-"""
+    params = f"%a: {memref(t)}, %b: {memref(n)}, %dst: {memref(t)}, %count: i32, %repeat: index"
+    return lane_loop_kernel(what, t, params, [load_line("%x", "%a", t), load_line("%y", "%b", n)],
+                            f"%res = ascreg.{op} %x, %y, %mask : {vreg(t)}, {vreg(n)}")
 
 
 def shift_scalar_kernel(op, t):
     what = f"{op}: {t} (source from a, amount the i16 scalar %s)"
-    return (HEADER % what) + f"""  func.func @kernel(%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, %s: i16) {{
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %vl = arith.constant {lanes(t)} : index
-    %all = ascreg.create_mask <ALL> for {vreg(t)}
-    %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {{
-      %off = arith.muli %r, %vl : index
-      %x = ascreg.load_align %a[%off] : {memref(t)} -> {vreg(t)}
-      %mask, %rest = ascreg.update_mask %n for {vreg(t)}
-      %res = ascreg.{op} %x, %s, %mask : {vreg(t)}, i16
-      ascreg.store_align %res, %dst[%off], %all : {vreg(t)}, {memref(t)}
-      scf.yield %rest : i32
-    }}
-    return
-  }}
-}}
-"""
+    params = f"%a: {memref(t)}, %dst: {memref(t)}, %count: i32, %repeat: index, %s: i16"
+    return lane_loop_kernel(what, t, params, [load_line("%x", "%a", t)],
+                            f"%res = ascreg.{op} %x, %s, %mask : {vreg(t)}, i16")
 
 
 # Type conversions (cast-facts §1, core types): (dst, src) -> (round modes, sat operand, parts).

@@ -94,22 +94,25 @@ const DialectRegistry &allDialectsAndPasses() {
   return *r;
 }
 
-Session::Session(SessionOptions options)
-    : ctx(allDialectsAndPasses(),
-          options.threading ? MLIRContext::Threading::ENABLED : MLIRContext::Threading::DISABLED) {
+void configureContext(MLIRContext &ctx, const SessionOptions &options) {
   if (options.loadAllDialects)
     ctx.loadAllAvailableDialects();
   ctx.printOpOnDiagnostic(false);
   ctx.printStackTraceOnDiagnostic(false);
-  handler = std::make_unique<Handler>(*this, options.echo);
 }
 
-Session::~Session() = default;
+static MLIRContext::Threading threadingOf(const SessionOptions &options) {
+  return options.threading ? MLIRContext::Threading::ENABLED : MLIRContext::Threading::DISABLED;
+}
 
-OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                                     LoadFailure &failure, const ImportOptions *cxx) {
-  assert(sources.getNumBuffers() == 0 && "a session parses one source");
-  sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+std::unique_ptr<MLIRContext> makeContext(const SessionOptions &options) {
+  auto ctx = std::make_unique<MLIRContext>(allDialectsAndPasses(), threadingOf(options));
+  configureContext(*ctx, options);
+  return ctx;
+}
+
+OwningOpRef<ModuleOp> parseKernel(llvm::SourceMgr &sources, MLIRContext &ctx, LoadFailure &failure,
+                                  const ImportOptions *cxx) {
   failure = LoadFailure::Parse;
   ParserConfig config(&ctx, /*verifyAfterParse=*/false);
   OwningOpRef<ModuleOp> module = importOrParseKernel(sources, config, cxx ? *cxx : ImportOptions());
@@ -120,6 +123,39 @@ OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
     return nullptr;
   failure = LoadFailure::None;
   return module;
+}
+
+OwningOpRef<ModuleOp> parseKernelText(MLIRContext &ctx, StringRef text, StringRef name,
+                                      LoadFailure &failure) {
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, name), llvm::SMLoc());
+  return parseKernel(sources, ctx, failure);
+}
+
+OwningOpRef<ModuleOp> parseKernelFile(MLIRContext &ctx, StringRef path, LoadFailure &failure,
+                                      std::string &error) {
+  auto file = openBoundedInputFile(path, &error);
+  if (!file) {
+    failure = LoadFailure::Io;
+    return nullptr;
+  }
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseKernel(sources, ctx, failure);
+}
+
+Session::Session(SessionOptions options) : ctx(allDialectsAndPasses(), threadingOf(options)) {
+  configureContext(ctx, options);
+  handler = std::make_unique<Handler>(*this, options.echo);
+}
+
+Session::~Session() = default;
+
+OwningOpRef<ModuleOp> Session::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                     LoadFailure &failure, const ImportOptions *cxx) {
+  assert(sources.getNumBuffers() == 0 && "a session parses one source");
+  sources.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  return parseKernel(sources, ctx, failure, cxx);
 }
 
 OwningOpRef<ModuleOp> Session::parseFile(StringRef path, LoadFailure &failure, std::string &error,

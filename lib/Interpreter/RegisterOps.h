@@ -729,18 +729,10 @@ struct CompareInst {
     ShadowState &s = *m.shadow;
     uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
     MaskTaint r;
-    if (s.summary(lhs) || s.summary(rhs) || maskTaint) {
-      const sem::Mask &mk = m.mask(mask);
-      const MaskTaint &mt = s.mask(mask);
-      for (unsigned l = 0; l < type.lanes(); ++l) {
-        unsigned bit = type.maskStride() * l;
-        uint8_t t = (mt.undef.bit(bit) ? kUndef : 0) | (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0);
-        if (mk.bit(bit) || t)
-          t |= s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l);
-        r.undef.set(bit, t & kUndef);
-        r.outOfBuffer.set(bit, t & kOutOfBuffer);
-      }
-    }
+    if (s.summary(lhs) || s.summary(rhs) || maskTaint)
+      r = compareResultTaint(m, mask, type, [&](unsigned l) {
+        return uint8_t(s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l));
+      });
     s.mask(result) = r;
     s.maskOrigin[result.slot] = s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot];
     return ShadowAction::Run;

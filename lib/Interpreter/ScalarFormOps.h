@@ -52,18 +52,10 @@ struct CompareScalarInst {
     uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
     uint8_t scalarTaint = s.scalar(scalar);
     MaskTaint r;
-    if (s.summary(source) || scalarTaint || maskTaint) {
-      const sem::Mask &mk = m.mask(mask);
-      const MaskTaint &mt = s.mask(mask);
-      for (unsigned l = 0; l < type.lanes(); ++l) {
-        unsigned bit = type.maskStride() * l;
-        uint8_t t = (mt.undef.bit(bit) ? kUndef : 0) | (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0);
-        if (mk.bit(bit) || t)
-          t |= s.laneTaint(source, type, l) | scalarTaint;
-        r.undef.set(bit, t & kUndef);
-        r.outOfBuffer.set(bit, t & kOutOfBuffer);
-      }
-    }
+    if (s.summary(source) || scalarTaint || maskTaint)
+      r = compareResultTaint(m, mask, type, [&](unsigned l) {
+        return uint8_t(s.laneTaint(source, type, l) | scalarTaint);
+      });
     s.mask(result) = r;
     s.maskOrigin[result.slot] =
         s.summary(source) || !scalarTaint ? s.regOrigin[source.slot] : s.scalarOrigin[scalar.slot];

@@ -255,6 +255,22 @@ uint8_t checkMaskUse(Machine &m, const Inst &inst, MaskRef mask, sem::RegType t)
   return taint;
 }
 
+MaskTaint compareResultTaint(Machine &m, MaskRef mask, sem::RegType t,
+                             llvm::function_ref<uint8_t(unsigned)> laneTaint) {
+  const sem::Mask &mk = m.mask(mask);
+  const MaskTaint &mt = m.shadow->mask(mask);
+  MaskTaint r;
+  for (unsigned l = 0; l < t.lanes(); ++l) {
+    unsigned bit = t.maskStride() * l;
+    uint8_t taint = (mt.undef.bit(bit) ? kUndef : 0) | (mt.outOfBuffer.bit(bit) ? kOutOfBuffer : 0);
+    if (mk.bit(bit) || taint)
+      taint |= laneTaint(l);
+    r.undef.set(bit, taint & kUndef);
+    r.outOfBuffer.set(bit, taint & kOutOfBuffer);
+  }
+  return r;
+}
+
 uint8_t ShadowState::readRange(uint64_t addr, unsigned bytes, uint64_t bufBegin, uint64_t bufEnd,
                                uint8_t *out) const {
   const uint8_t *__restrict u = ub + addr;

@@ -23,6 +23,7 @@
 #include "ascreg/Interpreter/Debugging.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <string>
@@ -246,6 +247,11 @@ void propagateLanes(Machine &m, sem::RegType t, std::optional<MaskRef> mask, Reg
 /// Reports a mask whose bits (for the lanes of `t`) are tainted; returns
 /// their taint.
 uint8_t checkMaskUse(Machine &m, const Inst &inst, MaskRef mask, sem::RegType t);
+/// The taint of a compare's result mask (compare, compares): the bit of
+/// lane l carries its mask bit's taint and, where the lane is active or its
+/// mask bit tainted, `laneTaint(l)`, the compared operands' taint.
+MaskTaint compareResultTaint(Machine &m, MaskRef mask, sem::RegType t,
+                             llvm::function_ref<uint8_t(unsigned)> laneTaint);
 /// Runs a lane permutation of the semantics library on the inputs' taint
 /// bytes (taint moves exactly like the data) and summarizes the outputs.
 template <class F>

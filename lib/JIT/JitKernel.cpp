@@ -470,11 +470,7 @@ JitModule::compile(ModuleOp module, ArrayRef<std::string> entries, const Options
     lowered->lookupSymbol<func::FuncOp>(name)->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                                                        UnitAttr::get(ctx));
   PassManager pm(ctx);
-  LowerToLLVMOptions lowerOptions;
-  lowerOptions.runtimeChecks = options.runtimeChecks;
-  lowerOptions.exposeUB = true;
-  lowerOptions.checkFailure = CheckFailureAction::Report;
-  buildLowerToLLVMPipeline(pm, lowerOptions);
+  buildJitLoweringPipeline(pm, options);
   if (failed(pm.run(*lowered)))
     return failure();
   if (auto sites = (*lowered)->getAttrOfType<ArrayAttr>(kCheckSitesAttr))
@@ -685,6 +681,14 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   m.ub.setAllocationTop(static_cast<uint64_t>(state[0]));
   m.ub.copyOut(ubArgs, addresses);
   return success();
+}
+
+void buildJitLoweringPipeline(OpPassManager &pm, const Options &options) {
+  LowerToLLVMOptions lowerOptions;
+  lowerOptions.runtimeChecks = options.runtimeChecks;
+  lowerOptions.exposeUB = true;
+  lowerOptions.checkFailure = CheckFailureAction::Report;
+  buildLowerToLLVMPipeline(pm, lowerOptions);
 }
 
 std::string defaultCacheDir() {

@@ -18,12 +18,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Probe/Probe.h"
 #include "ascreg/Support/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -42,8 +42,9 @@ bool lowerToAscendC(mlir::MLIRContext &ctx, const Probe &probe, std::string &out
     diagnostics += d.str() + "\n";
     return mlir::success();
   });
+  driver::LoadFailure failure;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(probe.kernel, &ctx, probe.point);
+      driver::parseKernelText(ctx, probe.kernel, probe.point, failure);
   if (!module) {
     error = std::string("probe '") + probe.point + "' does not parse: " + diagnostics;
     return false;

@@ -6,24 +6,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
-#include "ascreg/InitAll.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Probe/Probe.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Parser/Parser.h"
 
 namespace ascreg {
 namespace probe {
 
 std::unique_ptr<mlir::MLIRContext> makeProbeContext() {
-  mlir::DialectRegistry registry;
-  registerAllDialects(registry);
-  auto ctx = std::make_unique<mlir::MLIRContext>(registry);
-  ctx->loadAllAvailableDialects();
-  return ctx;
+  driver::SessionOptions options;
+  options.loadAllDialects = true;
+  return driver::makeContext(options);
 }
 
 semantics::Profile candidateProfile(const semantics::ProfilePoint &point, unsigned c) {
@@ -56,8 +52,9 @@ bool computeResult(mlir::MLIRContext &ctx, const Probe &probe, const semantics::
             (diagnostics.empty() ? "" : ": " + diagnostics);
     return false;
   };
+  driver::LoadFailure failure;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(probe.kernel, &ctx, probe.point);
+      driver::parseKernelText(ctx, probe.kernel, probe.point, failure);
   if (!module)
     return fail("the probe kernel does not parse");
   auto fn = module->lookupSymbol<mlir::func::FuncOp>("probe");

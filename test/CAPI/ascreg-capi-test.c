@@ -394,7 +394,9 @@ int main(int argc, char **argv) {
     printf("findings: %d, %s, %s, parameter %lld, elements [%llu, %llu): %s\n", found.count,
            found.check, found.kind, (long long)found.argument, (unsigned long long)found.begin,
            (unsigned long long)found.end, found.message);
+    // clang-format off
     // CHECK: findings: 1, coverage, unwritten_output, parameter 1, elements [39, 64): {{.*}}never written
+    // clang-format on
     opts.onFinding = NULL;
     before_diags = diagnostics;
     r = ascregInterpretFunctionWithOptions(tailFn, targs, 3, &opts);
@@ -503,7 +505,8 @@ int main(int argc, char **argv) {
    * becomes 65504 (0x7BFF) and a NaN result +0 (0x0000), docs/semantics.md
    * 10.4. */
   {
-    MlirModule addModule = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kAddF16Kernel));
+    MlirModule addModule =
+        mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kAddF16Kernel));
     EXPECT(!mlirModuleIsNull(addModule), "the f16 add kernel does not parse");
     for (int jit = 0; jit < 2; ++jit) {
       const char *path = jit ? "jit" : "interpreter";
@@ -555,9 +558,9 @@ int main(int argc, char **argv) {
       AscregInterpreterOptions ro;
       memset(&ro, 0, sizeof(ro));
       ro.semantics = "documented";
-      EXPECT(mlirLogicalResultIsSuccess(ascregInterpretFunctionWithReport(
-                 lookupFunc(addModule, "add_f16"), rargs, 3, &ro,
-                 mlirStringRefCreateFromCString(reportPath))),
+      EXPECT(mlirLogicalResultIsSuccess(
+                 ascregInterpretFunctionWithReport(lookupFunc(addModule, "add_f16"), rargs, 3, &ro,
+                                                   mlirStringRefCreateFromCString(reportPath))),
              "the report run failed");
       printf("report, per-run documented: lane 0 0x%04x\n", out[0]);
     }

@@ -45,6 +45,7 @@
 #include <gtest/gtest.h>
 
 #include "../Common/ConformanceCases.h"
+#include "../Common/LoadedKernel.h"
 #include "../Common/ProfileCases.h"
 
 #include <algorithm>
@@ -69,16 +70,11 @@ using Runner = std::function<mlir::LogicalResult(llvm::ArrayRef<ascreg::interp::
 enum class Path { Jit, Dav3510 };
 
 void runDifferential(const std::string &name, Path path) {
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  std::string file = std::string(kConformanceDir) + "/" + name + ".mlir";
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(file, &ctx);
-  ASSERT_TRUE(module) << "cannot parse " << file;
-  auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
-  ASSERT_TRUE(fn);
-  auto interp = ascreg::interp::CompiledKernel::compile(fn);
+  LoadedKernel loaded;
+  ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
+  mlir::MLIRContext &ctx = *loaded.ctx;
+  mlir::OwningOpRef<mlir::ModuleOp> &module = loaded.module;
+  auto interp = ascreg::interp::CompiledKernel::compile(loaded.fn);
   ASSERT_TRUE(mlir::succeeded(interp));
   std::unique_ptr<ascreg::jit::JitKernel> jitKernel;
   std::unique_ptr<ascreg::interp::CompiledKernel> davKernel;
@@ -113,15 +109,7 @@ void runDifferential(const std::string &name, Path path) {
     std::vector<uint64_t> &scalars = k.scalars;
     unsigned repeat = k.repeat;
     std::vector<Buffer> a = bufs, b = bufs;
-    auto args = [&](std::vector<Buffer> &set) {
-      std::vector<ascreg::interp::Arg> out;
-      for (Buffer &x : set)
-        out.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-      for (uint64_t s : scalars)
-        out.push_back(ascreg::interp::Arg::scalar(s));
-      return out;
-    };
-    auto argsA = args(a), argsB = args(b);
+    auto argsA = argsOf(a, scalars), argsB = argsOf(b, scalars);
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
     ASSERT_TRUE(mlir::succeeded(other(argsB))) << name << " case " << c << " (" << otherName << ")";
     std::string diff = firstMismatch(parts, a, b);
@@ -351,16 +339,6 @@ struct ProfiledKernel {
     return ::testing::AssertionSuccess();
   }
 };
-
-std::vector<ascreg::interp::Arg> argsOf(std::vector<Buffer> &set,
-                                        const std::vector<uint64_t> &scalars) {
-  std::vector<ascreg::interp::Arg> out;
-  for (Buffer &x : set)
-    out.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-  for (uint64_t s : scalars)
-    out.push_back(ascreg::interp::Arg::scalar(s));
-  return out;
-}
 
 class Profiles : public ::testing::TestWithParam<CandidateParam> {};
 

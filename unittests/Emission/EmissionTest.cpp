@@ -30,17 +30,16 @@
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
-#include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 
 #include <gtest/gtest.h>
 
 #include "../Common/ConformanceCases.h"
+#include "../Common/LoadedKernel.h"
 #include "../Common/ProfileCases.h"
 
 #include <algorithm>
@@ -98,16 +97,9 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
   ASSERT_NE(it, emitted().end()) << name << " was not emitted";
   const ascreg_emission::Invoker &kernel = it->second;
 
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  std::string file = std::string(kConformanceDir) + "/" + name + ".mlir";
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(file, &ctx);
-  ASSERT_TRUE(module) << "cannot parse " << file;
-  auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
-  ASSERT_TRUE(fn);
-  auto interp = ascreg::interp::CompiledKernel::compile(fn);
+  LoadedKernel loaded;
+  ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
+  auto interp = ascreg::interp::CompiledKernel::compile(loaded.fn);
   ASSERT_TRUE(mlir::succeeded(interp));
   const char *otherName = "emitted Ascend C";
 
@@ -121,11 +113,7 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
     std::vector<uint64_t> &scalars = k.scalars;
     unsigned repeat = k.repeat;
     std::vector<Buffer> a = bufs, b = bufs;
-    std::vector<ascreg::interp::Arg> argsA;
-    for (Buffer &x : a)
-      argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-    for (uint64_t s : scalars)
-      argsA.push_back(ascreg::interp::Arg::scalar(s));
+    std::vector<ascreg::interp::Arg> argsA = argsOf(a, scalars);
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
     // The emitted kernel runs in a Unified Buffer placed by the same rule.
     std::vector<ascreg::semantics::UBArgument> ubArgs;
@@ -174,15 +162,12 @@ std::string runUnderProfile(const std::string &name, const std::string &point,
   auto it = emitted().find(emittedName.empty() ? name : emittedName);
   if (it == emitted().end())
     return name + " was not emitted";
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  mlir::MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  std::string file = std::string(kConformanceDir) + "/" + name + ".mlir";
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(file, &ctx);
-  if (!module)
-    return "cannot parse " + file;
-  auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
+  LoadedKernel loaded;
+  if (std::string error = loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir");
+      !error.empty())
+    return error;
+  mlir::OwningOpRef<mlir::ModuleOp> &module = loaded.module;
+  mlir::func::FuncOp fn = loaded.fn;
   if (dropCtrl)
     fn->removeAttr(ascreg::AscRegDialect::getCtrlAttrName());
   ascreg::recordProfile(*module, profile);
@@ -194,11 +179,7 @@ std::string runUnderProfile(const std::string &name, const std::string &point,
   for (uint64_t c = 0; c < cases; ++c) {
     Case k = makeProfileCase(point, name, g);
     std::vector<Buffer> a = k.buffers, b = k.buffers;
-    std::vector<ascreg::interp::Arg> argsA;
-    for (Buffer &x : a)
-      argsA.push_back(ascreg::interp::Arg::buffer(x.bytes.data(), x.n()));
-    for (uint64_t s : k.scalars)
-      argsA.push_back(ascreg::interp::Arg::scalar(s));
+    std::vector<ascreg::interp::Arg> argsA = argsOf(a, k.scalars);
     if (mlir::failed((*interp)->run(argsA)))
       return name + ": the interpreter failed on case " + std::to_string(c);
     std::vector<sem::UBArgument> ubArgs;

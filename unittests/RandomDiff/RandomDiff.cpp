@@ -40,7 +40,7 @@
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/DiagnosticText.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
-#include "ascreg/InitAll.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
@@ -49,7 +49,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
@@ -618,11 +617,14 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       k.broken = true;
       continue;
     }
-    k.module = parseSourceString<ModuleOp>(k.text, &ctx, k.tag);
+    ascreg::driver::LoadFailure loadFailure;
+    k.module = ascreg::driver::parseKernelText(ctx, k.text, k.tag, loadFailure);
     func::FuncOp fn = k.module ? k.module->lookupSymbol<func::FuncOp>("kernel") : nullptr;
     if (!fn || fn.getNumArguments() != k.args.size()) {
-      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag
-                   << "): " << (k.module ? "no @kernel matching the args line" : "does not verify")
+      llvm::outs() << "BAD-INPUT kernel " << i << " (" << k.tag << "): "
+                   << (k.module ? "no @kernel matching the args line"
+                       : loadFailure == ascreg::driver::LoadFailure::Parse ? "does not parse"
+                                                                           : "does not verify")
                    << "\n"
                    << diags.take() << "\n";
       status = 2;
@@ -775,11 +777,11 @@ int main(int argc, char **argv) {
     return 2;
   }
 
-  DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  MLIRContext ctx(registry);
-  ctx.loadAllAvailableDialects();
-  ctx.printOpOnDiagnostic(false);
+  // The driver's context and parse step (ascreg/Driver/Session.h).
+  ascreg::driver::SessionOptions sessionOptions;
+  sessionOptions.loadAllDialects = true;
+  std::unique_ptr<MLIRContext> context = ascreg::driver::makeContext(sessionOptions);
+  MLIRContext &ctx = *context;
 
   auto start = std::chrono::steady_clock::now();
   uint64_t kernels = 0, runs = 0, mismatches = 0;

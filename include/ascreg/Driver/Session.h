@@ -63,6 +63,30 @@ struct SessionOptions {
   llvm::raw_ostream *echo = nullptr;
 };
 
+/// Sets `ctx` up as a session's context: the dialects loaded when asked,
+/// diagnostics without op dumps or stack traces.
+void configureContext(mlir::MLIRContext &ctx, const SessionOptions &options);
+/// A context with every ascreg dialect and pass (allDialectsAndPasses),
+/// set up by configureContext, for a front door that parses many kernels
+/// into one context (bench, probes, the random-program harness); its
+/// diagnostics go to MLIR's default handler unless the caller adds one.
+std::unique_ptr<mlir::MLIRContext> makeContext(const SessionOptions &options = {});
+
+/// The parse step itself: the main buffer of `sources` parsed (or, for a
+/// C++ source, imported with `cxx`, null: the defaults) under the
+/// pre-parse limits into `ctx`, then verified. Diagnostics go to the
+/// context's handlers; on failure `failure` says at which step.
+mlir::OwningOpRef<mlir::ModuleOp> parseKernel(llvm::SourceMgr &sources, mlir::MLIRContext &ctx,
+                                              LoadFailure &failure,
+                                              const ImportOptions *cxx = nullptr);
+/// parseKernel of `text` under the buffer name `name`.
+mlir::OwningOpRef<mlir::ModuleOp> parseKernelText(mlir::MLIRContext &ctx, llvm::StringRef text,
+                                                  llvm::StringRef name, LoadFailure &failure);
+/// parseKernel of the file `path` ("-": standard input); an unreadable
+/// file is LoadFailure::Io with the reason in `error`.
+mlir::OwningOpRef<mlir::ModuleOp> parseKernelFile(mlir::MLIRContext &ctx, llvm::StringRef path,
+                                                  LoadFailure &failure, std::string &error);
+
 /// An MLIR context, the sources parsed into it and their diagnostics. A
 /// session outlives the modules parsed in it; one thread at a time.
 class Session {

@@ -33,6 +33,7 @@
 
 namespace mlir {
 class ExecutionEngine;
+class OpPassManager;
 } // namespace mlir
 
 namespace ascreg {
@@ -81,6 +82,10 @@ llvm::Expected<uint64_t> parseCacheSize(llvm::StringRef text);
 /// The cache size limit of the command-line tools: $ASCREG_JIT_CACHE_SIZE
 /// if set (parseCacheSize), else kDefaultCacheLimitBytes.
 llvm::Expected<uint64_t> defaultCacheLimit();
+/// Adds the JIT's lowering to `pm`: ascreg-lower-to-llvm with `options`'
+/// runtime checks, the UB exposed and checks that report (what compile runs
+/// before LLVM; a benchmark times it alone).
+void buildJitLoweringPipeline(mlir::OpPassManager &pm, const Options &options);
 
 /// The cache directory of the command-line tools: $ASCREG_JIT_CACHE if set
 /// ("" or "off": no cache), else $XDG_CACHE_HOME/ascreg/jit, else
