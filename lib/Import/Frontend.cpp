@@ -146,17 +146,13 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
                                               llvm::StringRef includeDir) {
   context->loadDialect<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, memref::MemRefDialect>();
-  std::vector<std::string> args = {"-std=c++20",
-                                   "-fsyntax-only",
-                                   "-w",
-                                   // Clang's default, which the in-process frontend did not
-                                   // apply: 5,000 nested parentheses overflowed its stack.
-                                   "-fbracket-depth=256",
-                                   "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
-                                   "-I" + includeDir.str() + "/ascreg/AscendC/regapi",
-                                   "-I" + includeDir.str(),
-                                   "-iquote",
-                                   llvm::sys::path::parent_path(path).str()};
+  std::vector<std::string> args = {
+      "-std=c++20", "-fsyntax-only", "-w",
+      // Clang's default, which the in-process frontend did not
+      // apply: 5,000 nested parentheses overflowed its stack.
+      "-fbracket-depth=256", "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
+      "-I" + includeDir.str() + "/ascreg/AscendC/regapi", "-I" + includeDir.str(), "-iquote",
+      llvm::sys::path::parent_path(path).str()};
   if (args.back().empty())
     args.back() = ".";
   for (const std::string &d : options.includeDirs)

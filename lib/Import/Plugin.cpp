@@ -21,8 +21,8 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/thread.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 #include <dlfcn.h>
 
@@ -112,9 +112,8 @@ ascregImporterEntryV1(const std::string &path, const std::string &contents,
                       const ascreg::ImportOptions &options, ImportResult &result) {
   static_assert(std::is_same_v<decltype(&ascregImporterEntryV1), ImporterEntry>);
   bool ok = false;
-  llvm::thread worker(std::optional<unsigned>(kImportStackBytes), [&] {
-    ok = importOnThisThread(path, contents, options, result);
-  });
+  llvm::thread worker(std::optional<unsigned>(kImportStackBytes),
+                      [&] { ok = importOnThisThread(path, contents, options, result); });
   worker.join();
   return ok;
 }

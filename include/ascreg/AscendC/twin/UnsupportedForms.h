@@ -24,7 +24,7 @@ struct AddrReg {};
 // Add / Sub with a carry (borrow) output mask: `Sub(carry, dst, src0, src1,
 // mask)` (regapi-ops-facts.md §3; i32 / u32 only on the NPU).
 #define ASCREG_TWIN_CARRY_FORM(NAME)                                                               \
-  template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>    \
+  template <typename T = DefaultType, MaskMergeMode mode = MaskMergeMode::ZEROING, typename U>     \
   ASCREG_OP("unsupported")                                                                         \
   void NAME(MaskReg &, U &, U &, U &, const MaskReg &) {                                           \
     static_assert(ascreg::twin::kUnsupported<U>,                                                   \
