@@ -63,6 +63,32 @@ void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOption
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+namespace {
+using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
+using PipelineBuilder = std::function<LogicalResult(OpPassManager &, StringRef, ErrorHandler)>;
+
+/// registerPassPipeline for a pipeline of module passes. A pipeline text
+/// that nests it under another op (`func.func(ascreg-emit-ascendc)`, or a
+/// misspelt anchor) is an error here: adding a module pass to that pass
+/// manager is a report_fatal_error in MLIR (found by ascreg-fuzz-options).
+void registerModulePipeline(
+    StringRef name, StringRef description, PipelineBuilder build,
+    std::function<void(function_ref<void(const detail::PassOptions &)>)> optionsHandler =
+        [](function_ref<void(const detail::PassOptions &)>) {}) {
+  std::string pipelineName = name.str();
+  registerPassPipeline(
+      name, description,
+      [pipelineName, build](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName() && anchor != OpPassManager::getAnyOpAnchorName())
+          return errorHandler(pipelineName + " runs on 'builtin.module', not nested in '" + anchor +
+                              "'");
+        return build(pm, optionsText, errorHandler);
+      },
+      optionsHandler);
+}
+} // namespace
+
 void ascreg::registerConversionPasses() {
   // Idempotent, also across copies of this code: a tool with ascreg built in
   // (ascreg-opt, ascreg-run, the Python module) that loads AscRegPlugin.so
@@ -72,30 +98,31 @@ void ascreg::registerConversionPasses() {
   if (PassPipelineInfo::lookup(kLowerToLLVMPipelineName))
     return;
   registerAscRegConversionPasses();
-  PassPipelineRegistration<>(
+  registerModulePipeline(
       "ascreg-to-ascendc",
       "Lower ascreg (or dav) kernels to the EmitC form of Ascend C (ascreg-translate "
       "--ascreg-to-ascendc prints it)",
-      buildAscendCPipeline);
-  PassPipelineRegistration<>(
+      [](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
+        if (!optionsText.empty())
+          return errorHandler("ascreg-to-ascendc takes no options");
+        buildAscendCPipeline(pm);
+        return success();
+      });
+  registerModulePipeline(
       "ascreg-emit-ascendc",
       "The Ascend C emission passes on dav kernels: preparation, convert-dav-to-emitc, "
       "finalisation",
-      buildAscendCEmissionPipeline);
-  // PassPipelineRegistration, but a pipeline text that nests the pipeline
-  // under another op (`func.func(ascreg-lower-to-llvm)`) is an error: adding
-  // its module passes there is a report_fatal_error in MLIR (found by
-  // ascreg-fuzz-options).
-  registerPassPipeline(
+      [](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
+        if (!optionsText.empty())
+          return errorHandler("ascreg-emit-ascendc takes no options");
+        buildAscendCEmissionPipeline(pm);
+        return success();
+      });
+  registerModulePipeline(
       kLowerToLLVMPipelineName,
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
       "mlir-runner)",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        StringRef anchor = pm.getOpAnchorName();
-        if (anchor != ModuleOp::getOperationName() && anchor != OpPassManager::getAnyOpAnchorName())
-          return errorHandler("ascreg-lower-to-llvm runs on 'builtin.module', not nested in '" +
-                              anchor + "'");
+      [](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
         LowerToLLVMOptions options;
         std::string errors;
         llvm::raw_string_ostream os(errors);
