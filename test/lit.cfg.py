@@ -41,6 +41,11 @@ accept_seed_cases, accept_example_cases = (20, 10) if long_tests else (6, 4)
 config.substitutions.append(("%accept_seed_cases_x2", str(2 * accept_seed_cases)))
 config.substitutions.append(("%accept_seed_cases", str(accept_seed_cases)))
 config.substitutions.append(("%accept_example_cases", str(accept_example_cases)))
+# The Reg API examples against numpy and three paths (RegAPI/examples.test),
+# and the seeds of the twin's conformance run (RegAPI/twin-conformance.test;
+# the first seed also replays every trace).
+config.substitutions.append(("%regapi_example_cases", "10" if long_tests else "4"))
+config.substitutions.append(("%twin_seeds", "2" if long_tests else "1"))
 
 # Tests that make device nodes of their own (mknod) need root.
 if hasattr(os, "geteuid") and os.geteuid() == 0:
