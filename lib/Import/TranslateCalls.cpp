@@ -401,9 +401,10 @@ LogicalResult Translator::call(const CallExpr *c, Value *result) {
     if (!rt)
       return unsupported(c, "a cast into something other than a register");
     // trait=$NAME: the CastTrait template argument itself.
-    StringRef trait = spec->attrs.lookup("trait");
-    FailureOr<CastOp> cast =
-        castOp(c, site.templateArg(trait.drop_front()), fromRegType(ctx, *rt), ins[0], ins[1]);
+    // (A string, not a StringRef: StringMap::lookup returns a copy.)
+    std::string trait = spec->attrs.lookup("trait");
+    FailureOr<CastOp> cast = castOp(c, site.templateArg(StringRef(trait).drop_front()),
+                                    fromRegType(ctx, *rt), ins[0], ins[1]);
     if (failed(cast))
       return failure();
     results = {*cast};
