@@ -10,9 +10,8 @@
 // --repeat does). Prints the median time per run and in-place/copied.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -28,6 +27,7 @@
 #include <string>
 #include <vector>
 
+using ascreg::driver::RunMode;
 using ascreg::interp::Arg;
 
 namespace {
@@ -118,10 +118,9 @@ int main(int argc, char **argv) {
                    error.c_str());
       return 1;
     }
-    auto interp =
-        ascreg::interp::CompiledKernel::compile(module->lookupSymbol<mlir::func::FuncOp>("kernel"));
-    auto jit = ascreg::jit::JitKernel::compile(*module, "kernel");
-    if (mlir::failed(interp) || mlir::failed(jit))
+    // Both executors, as ascreg-run --mode=check prepares them.
+    auto kernel = ascreg::driver::PreparedKernel::prepare(*module, "kernel", RunMode::Check, {});
+    if (mlir::failed(kernel))
       return 1;
     uint64_t count;
     std::vector<Input> inputs = inputsOf(name, regs, count);
@@ -151,12 +150,12 @@ int main(int argc, char **argv) {
       own.push_back(in.bytes);
     for (auto &o : own)
       ownData.push_back(o.data());
-    auto interpPlaces = (*interp)->placeArguments(sizes);
-    auto jitPlaces = (*jit)->placeArguments(sizes);
+    auto interpPlaces = kernel->placeArguments(RunMode::Interp, sizes);
+    auto jitPlaces = kernel->placeArguments(RunMode::Jit, sizes);
     if (mlir::failed(interpPlaces) || mlir::failed(jitPlaces))
       return 1;
-    auto runInterp = [&](llvm::ArrayRef<Arg> a) { return (*interp)->run(a); };
-    auto runJit = [&](llvm::ArrayRef<Arg> a) { return (*jit)->run(a); };
+    auto runInterp = [&](llvm::ArrayRef<Arg> a) { return kernel->run(RunMode::Interp, a); };
+    auto runJit = [&](llvm::ArrayRef<Arg> a) { return kernel->run(RunMode::Jit, a); };
     // Per round: the median of `repeat` runs of each variant.
     std::vector<double> t[4];
     std::vector<double> ratioInterp, ratioJit;

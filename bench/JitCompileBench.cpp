@@ -2,8 +2,9 @@
 //
 //   ascreg-bench-jit-compile [--reps N] [--opt L] [--filter S] [--jit-cache DIR]
 //
-// Compiles every conformance kernel (examples/conformance) with
-// jit::JitKernel::compile, as ascreg-run --mode=jit does, REPS times (default
+// Compiles every conformance kernel (examples/conformance) with the
+// driver's step (driver::PreparedKernel::prepare for RunMode::Jit), as
+// ascreg-run --mode=jit does, REPS times (default
 // 3) in one process, and prints per kernel the median time of the whole
 // compile and of its MLIR lowering alone (jit::buildJitLoweringPipeline;
 // the rest is LLVM: translation, optimization, code
@@ -15,8 +16,8 @@
 // repetition fills it when it is empty, the others hit it).
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
-#include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -57,7 +58,8 @@ double wallMs() {
 int main(int argc, char **argv) {
   unsigned reps = 3;
   std::string filter;
-  ascreg::jit::Options options;
+  ascreg::driver::PrepareOptions prepareOptions;
+  ascreg::jit::Options &options = prepareOptions.jit;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i], value = argv[i + 1];
     if (flag == "--reps")
@@ -99,7 +101,8 @@ int main(int argc, char **argv) {
     std::vector<double> compile, lowering, wall;
     for (unsigned r = 0; r < reps; ++r) {
       double start = cpuMs(), wallStart = wallMs();
-      auto kernel = ascreg::jit::JitKernel::compile(*module, "kernel", options);
+      auto kernel = ascreg::driver::PreparedKernel::prepare(
+          *module, "kernel", ascreg::driver::RunMode::Jit, prepareOptions);
       compile.push_back(cpuMs() - start);
       wall.push_back(wallMs() - wallStart);
       if (mlir::failed(kernel))

@@ -24,9 +24,8 @@
 // 10th percentile of the runs (see Samples). Nothing here asserts on time.
 //
 //===----------------------------------------------------------------------===//
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,6 +51,8 @@
 #include <vector>
 
 namespace sem = ascreg::semantics;
+using ascreg::driver::PreparedKernel;
+using ascreg::driver::RunMode;
 using ascreg::interp::Arg;
 
 namespace {
@@ -113,8 +114,7 @@ mlir::MLIRContext &context() {
 
 struct Compiled {
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  std::unique_ptr<ascreg::interp::CompiledKernel> interp;
-  std::unique_ptr<ascreg::jit::JitKernel> jit;
+  std::optional<PreparedKernel> interp, jit;
 };
 
 std::map<std::string, std::unique_ptr<Compiled>> &cache() {
@@ -139,27 +139,23 @@ Compiled &parsed(const std::string &key, const std::string &source, bool isFile)
   return *slot;
 }
 
-ascreg::interp::CompiledKernel &interpOf(Compiled &c) {
-  if (!c.interp) {
-    auto fn = c.module->lookupSymbol<mlir::func::FuncOp>("kernel");
-    if (!fn)
-      fatal("no @kernel");
-    auto k = ascreg::interp::CompiledKernel::compile(fn);
+/// @kernel of `c` prepared for `mode` (the driver's step, as ascreg-run
+/// --mode=interp / jit prepares it: default options, JIT runtime checks on).
+PreparedKernel &prepare(Compiled &c, RunMode mode,
+                        const ascreg::driver::PrepareOptions &options = {}) {
+  std::optional<PreparedKernel> &slot = mode == RunMode::Jit ? c.jit : c.interp;
+  if (!slot) {
+    auto k = PreparedKernel::prepare(*c.module, "kernel", mode, options);
     if (mlir::failed(k))
-      fatal("interpreter compilation failed");
-    c.interp = std::move(*k);
+      fatal(std::string("cannot compile @kernel for ") + ascreg::driver::runModeName(mode).str());
+    slot = std::move(*k);
   }
-  return *c.interp;
+  return *slot;
 }
 
-ascreg::jit::JitKernel &jitOf(Compiled &c) {
-  if (!c.jit) {
-    auto k = ascreg::jit::JitKernel::compile(*c.module, "kernel"); // runtime checks on
-    if (mlir::failed(k))
-      fatal("JIT compilation failed");
-    c.jit = std::move(*k);
-  }
-  return *c.jit;
+/// The interpreter's instruction count of the last run of `k`.
+double executedInstructions(PreparedKernel &k) {
+  return double(k.interpreter()->executedInstructions());
 }
 
 //===----------------------------------------------------------------------===//
@@ -247,16 +243,16 @@ BenchCase makeBenchCase(const std::string &name) {
 /// first symbol lookup, i.e. in the first JIT run. Besides Google Benchmark's
 /// mean, records fast_ns = the 10th percentile of the runs (see Samples) and
 /// returns it.
-template <typename K>
-double timedRuns(benchmark::State &st, K &kernel, const std::vector<Arg> &args) {
-  if (mlir::failed(kernel.run(args))) {
+double timedRuns(benchmark::State &st, PreparedKernel &kernel, RunMode path,
+                 const std::vector<Arg> &args) {
+  if (mlir::failed(kernel.run(path, args))) {
     st.SkipWithError("kernel run failed");
     return 0;
   }
   Samples runs;
   for (auto _ : st) {
     double t0 = cpuNs();
-    if (mlir::failed(kernel.run(args))) {
+    if (mlir::failed(kernel.run(path, args))) {
       st.SkipWithError("kernel run failed");
       break;
     }
@@ -272,10 +268,9 @@ void benchKernel(benchmark::State &st, const std::string &name, bool useJit) {
   BenchCase in = makeBenchCase(name);
   std::vector<Arg> args = in.args();
   if (useJit) {
-    ascreg::jit::JitKernel &k = jitOf(c);
-    timedRuns(st, k, args);
+    timedRuns(st, prepare(c, RunMode::Jit), RunMode::Jit, args);
   } else {
-    ascreg::interp::CompiledKernel &k = interpOf(c);
+    PreparedKernel &k = prepare(c, RunMode::Interp);
     // The fixed cost of a run: the same buffers with repeat = 0 (the last
     // parameter of every conformance kernel), so the loop does not run; this
     // is mostly copying the buffers into and out of the UB arena, which both
@@ -287,13 +282,13 @@ void benchKernel(benchmark::State &st, const std::string &name, bool useJit) {
     auto sampleCopy = [&] {
       for (int i = 0; i < 32; ++i) {
         double t0 = cpuNs();
-        (void)k.run(empty);
+        (void)k.run(RunMode::Interp, empty);
         copy.add(cpuNs() - t0);
       }
     };
     sampleCopy();
-    double best = timedRuns(st, k, args);
-    double instr = double(k.executedInstructions()); // of the last (full) run
+    double best = timedRuns(st, k, RunMode::Interp, args);
+    double instr = executedInstructions(k); // of the last (full) run
     sampleCopy();
     st.counters["ub_copy_ns"] = copy.fast();
     st.counters["instr"] = instr;
@@ -334,29 +329,23 @@ void benchScalarLoop(benchmark::State &st, bool cancellable) {
   const uint64_t n = 1 << 12;
   static std::atomic<bool> cancel{false};
   Compiled &c = parsed(cancellable ? "scalar_loop_cancellable" : "scalar_loop", kScalarLoop, false);
-  if (cancellable && !c.interp) {
-    ascreg::interp::Options options;
-    options.cancel = &cancel;
-    auto k = ascreg::interp::CompiledKernel::compile(
-        c.module->lookupSymbol<mlir::func::FuncOp>("kernel"), options);
-    if (mlir::failed(k))
-      fatal("interpreter compilation failed");
-    c.interp = std::move(*k);
-  }
-  ascreg::interp::CompiledKernel &k = interpOf(c);
+  ascreg::driver::PrepareOptions options;
+  if (cancellable)
+    options.interp.cancel = &cancel;
+  PreparedKernel &k = prepare(c, RunMode::Interp, options);
   std::vector<Arg> args = {Arg::scalar(n)};
-  if (mlir::failed(k.run(args))) {
+  if (mlir::failed(k.run(RunMode::Interp, args))) {
     st.SkipWithError("run failed");
     return;
   }
   Samples runs;
   for (auto _ : st) {
     double t0 = cpuNs();
-    if (mlir::failed(k.run(args)))
+    if (mlir::failed(k.run(RunMode::Interp, args)))
       st.SkipWithError("run failed");
     runs.add(cpuNs() - t0);
   }
-  double instr = double(k.executedInstructions());
+  double instr = executedInstructions(k);
   st.counters["instr_per_iter"] = instr / double(n);
   st.counters["ns_per_instr"] = runs.fast() / instr;
 }
@@ -387,8 +376,8 @@ module attributes {ascreg.target = "dav-3510"} {
 
 void benchReduceDispatch(benchmark::State &st) {
   const uint64_t n = 1 << 11; // short parts: many samples of each
-  ascreg::interp::CompiledKernel &withOp = interpOf(parsed("reduce_loop", reduceLoop(true), false));
-  ascreg::interp::CompiledKernel &without = interpOf(parsed("load_loop", reduceLoop(false), false));
+  PreparedKernel &withOp = prepare(parsed("reduce_loop", reduceLoop(true), false), RunMode::Interp);
+  PreparedKernel &without = prepare(parsed("load_loop", reduceLoop(false), false), RunMode::Interp);
   std::mt19937_64 rng(7);
   std::vector<float> src(64);
   for (float &f : src)
@@ -402,7 +391,8 @@ void benchReduceDispatch(benchmark::State &st) {
   sem::Mask all;
   sem::simd::createMask(f32, sem::MaskPattern::ALL, all);
 
-  if (mlir::failed(withOp.run(args)) || mlir::failed(without.run(args))) {
+  if (mlir::failed(withOp.run(RunMode::Interp, args)) ||
+      mlir::failed(without.run(RunMode::Interp, args))) {
     st.SkipWithError("run failed");
     return;
   }
@@ -413,11 +403,11 @@ void benchReduceDispatch(benchmark::State &st) {
   Samples with, withoutOp, direct;
   for (auto _ : st) {
     double t0 = cpuNs();
-    if (mlir::failed(withOp.run(args)))
+    if (mlir::failed(withOp.run(RunMode::Interp, args)))
       st.SkipWithError("run failed");
     with.add(cpuNs() - t0);
     t0 = cpuNs();
-    if (mlir::failed(without.run(args)))
+    if (mlir::failed(without.run(RunMode::Interp, args)))
       st.SkipWithError("run failed");
     withoutOp.add(cpuNs() - t0);
     t0 = cpuNs();
@@ -437,7 +427,7 @@ void benchReduceDispatch(benchmark::State &st) {
   // 1.0 when the interpreter executes exactly one extra instruction (the
   // reduce) per loop iteration.
   st.counters["reduce_instr_per_iter"] =
-      (double(withOp.executedInstructions()) - double(without.executedInstructions())) / double(n);
+      (executedInstructions(withOp) - executedInstructions(without)) / double(n);
   st.counters["interp_ns_per_iter"] = nsWith / double(n);
   st.counters["interp_ns_per_reduce"] = interpPerOp;
   st.counters["simd_ns_per_reduce"] = directPerOp;
@@ -502,13 +492,13 @@ void benchSum(benchmark::State &st, const std::string &elem, SumVariant variant)
                 : variant == SumVariant::Unordered
                     ? parsed(name + ".unordered", unorderedSum(elem, lanes, true), false)
                     : parsed(name + ".sequential", unorderedSum(elem, lanes, false), false);
-  // JitKernel runs the same pipeline (convert-ascreg-to-vector is a no-op on
+  // The JIT runs the same pipeline (convert-ascreg-to-vector is a no-op on
   // the upstream-only kernels), the same LLVM -O2 and ExecutionEngine, and
   // passes the arguments the same way, so only the reduction differs.
-  ascreg::jit::JitKernel &k = jitOf(c);
+  PreparedKernel &k = prepare(c, RunMode::Jit);
   BenchCase in = makeBenchCase(name); // same inputs as BM_Kernel/<name>
   std::vector<Arg> args = in.args();
-  timedRuns(st, k, args);
+  timedRuns(st, k, RunMode::Jit, args);
   st.SetItemsProcessed(int64_t(st.iterations()) * int64_t(in.elements));
   st.counters["elements"] = double(in.elements);
 }

@@ -1,5 +1,13 @@
 //===- Compare.cpp - check mode: the interpreter's run vs the JIT's -*- C++ -*-===//
 #include "ascreg/Driver/Compare.h"
+#include "ascreg/Debugging/NaNPayloads.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstring>
 
 namespace ascreg {
 namespace driver {
@@ -9,6 +17,54 @@ CheckComparison compareCheckRuns(mlir::func::FuncOp fn,
                                  llvm::ArrayRef<llvm::ArrayRef<uint8_t>> jit, unsigned limit,
                                  const std::vector<bool> &nanOpen) {
   return debugging::compareBuffers(fn, interp, jit, limit, nanOpen);
+}
+
+namespace {
+
+/// Whether every lane of `open` that overlaps bytes [from, to) of its
+/// buffer agrees between `x` and `y` (sameElementBits, payloads open).
+bool openLanesAgree(const OpenNaNLanes &open, llvm::ArrayRef<uint8_t> x, llvm::ArrayRef<uint8_t> y,
+                    uint64_t from, uint64_t to) {
+  unsigned lb = open.lane.getIntOrFloatBitWidth() / 8;
+  uint64_t end = std::min({open.end, uint64_t(x.size()), uint64_t(y.size())});
+  if (lb == 0 || from < open.begin || to > end)
+    return false;
+  for (uint64_t lane = from - (from - open.begin) % lb; lane < to; lane += lb) {
+    if (lane + lb > end)
+      return false;
+    uint64_t a = 0, b = 0;
+    std::memcpy(&a, x.data() + lane, lb);
+    std::memcpy(&b, y.data() + lane, lb);
+    if (!debugging::sameElementBits(open.lane, /*nanPayloadUnspecified=*/true, a, b))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+CheckComparison compareRuns(mlir::func::FuncOp fn, llvm::ArrayRef<llvm::ArrayRef<uint8_t>> expected,
+                            llvm::ArrayRef<llvm::ArrayRef<uint8_t>> actual, unsigned limit,
+                            llvm::ArrayRef<OpenNaNLanes> open, const std::vector<bool> &nanOpen) {
+  if (open.empty())
+    return compareCheckRuns(fn, expected, actual, limit, nanOpen);
+  // Every difference by the buffers' rule, then those an open lane allows.
+  CheckComparison all = compareCheckRuns(fn, expected, actual, UINT_MAX, nanOpen);
+  CheckComparison kept;
+  for (const Mismatch &d : all.first) {
+    auto type = llvm::cast<mlir::MemRefType>(fn.getArgumentTypes()[d.argument]);
+    uint64_t eb = *ubBufferElementBytes(type); // (compareCheckRuns compares no other)
+    uint64_t from = d.element * eb, to = from + eb;
+    if (llvm::any_of(open, [&](const OpenNaNLanes &o) {
+          return o.param == d.argument &&
+                 openLanesAgree(o, expected[d.argument], actual[d.argument], from, to);
+        }))
+      continue;
+    if (kept.first.size() < limit)
+      kept.first.push_back(d);
+    ++kept.count;
+  }
+  return kept;
 }
 
 std::vector<llvm::ArrayRef<uint8_t>> buffersOf(const std::vector<BoundArgument> &set) {

@@ -3,6 +3,7 @@
 
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
@@ -147,23 +148,14 @@ int Runner::run() {
       return 1;
   }
 
-  uint64_t ubCapacity = req.ubCapacity.value_or(sem::kDefaultUBCapacity);
-  interp::Options options;
-  options.ubCapacity = ubCapacity;
-  options.maxSteps = req.maxSteps;
-  jit::Options jitOptions;
-  jitOptions.runtimeChecks = req.jitRuntimeChecks;
-  jitOptions.ubCapacity = ubCapacity;
-  jitOptions.optLevel = req.jitOptLevel;
-  jitOptions.cacheDir = req.jitCache ? *req.jitCache : jit::defaultCacheDir();
-  if (req.jitCacheSize || !jitOptions.cacheDir.empty()) {
-    auto limit =
-        req.jitCacheSize ? jit::parseCacheSize(*req.jitCacheSize) : jit::defaultCacheLimit();
-    if (!limit)
-      return fail((req.jitCacheSize ? "--jit-cache-size: " : "") +
-                  llvm::toString(limit.takeError()));
-    jitOptions.cacheLimitBytes = *limit;
-  }
+  PrepareOptions prepare;
+  prepare.setUBCapacity(req.ubCapacity.value_or(sem::kDefaultUBCapacity));
+  prepare.interp.maxSteps = req.maxSteps;
+  prepare.jit.runtimeChecks = req.jitRuntimeChecks;
+  prepare.jit.optLevel = req.jitOptLevel;
+  if (auto e = prepare.setJitCache(req.jitCache, req.jitCacheSize))
+    return fail((req.jitCacheSize ? "--jit-cache-size: " : "") + llvm::toString(std::move(e)));
+  interp::Options &options = prepare.interp;
 
   if (!req.bisectPipeline.empty()) {
     // Bisection compares runs: it writes no output and runs no checks.
@@ -173,7 +165,7 @@ int Runner::run() {
     debugging::BisectOptions bisect;
     bisect.entry = entry;
     bisect.interp = options;
-    bisect.jit = jitOptions;
+    bisect.jit = prepare.jit;
     return runBisect(explains, bisect);
   }
   if (!req.checks.empty()) {
@@ -192,20 +184,11 @@ int Runner::run() {
     options.trace = &out;
   if (!req.report.empty() && req.mode == RunMode::Jit)
     return fail("--report draws the interpreter's trace: use --mode=interp or --mode=check");
-  std::unique_ptr<interp::CompiledKernel> interpKernel;
-  std::unique_ptr<jit::JitKernel> jitKernel;
-  if (runsInterpreter(req.mode) || !explains.empty()) {
-    auto k = interp::CompiledKernel::compile(fn, options);
-    if (failed(k))
-      return 1;
-    interpKernel = std::move(*k);
-  }
-  if (runsJit(req.mode)) {
-    auto k = jit::JitKernel::compile(*module, entry, jitOptions);
-    if (failed(k))
-      return 1;
-    jitKernel = std::move(*k);
-  }
+  auto prepared = PreparedKernel::prepare(*module, entry, req.mode, prepare,
+                                          /*withInterpreter=*/!explains.empty());
+  if (failed(prepared))
+    return 1;
+  PreparedKernel &kernel = *prepared;
 
   // --repeat binds the buffers in place (the kernel's UB at their placed
   // addresses, placeArguments) so that the timed runs copy nothing into UB
@@ -217,9 +200,7 @@ int Runner::run() {
       if (b.isBuffer)
         sizes.push_back(b.npy.numElements());
     ScopedDiagnosticHandler quiet(&session.context(), [](Diagnostic &) { return success(); });
-    FailureOr<std::vector<void *>> places = path == RunMode::Jit
-                                                ? jitKernel->placeArguments(sizes)
-                                                : interpKernel->placeArguments(sizes);
+    FailureOr<std::vector<void *>> places = kernel.placeArguments(path, sizes);
     return succeeded(places) ? *places : std::vector<void *>();
   };
   // Runs one path `runs` times on fresh copies of the inputs; reports timing.
@@ -239,7 +220,7 @@ int Runner::run() {
             args[i].data = places[k++];
           }
       auto start = std::chrono::steady_clock::now();
-      LogicalResult ok = path == RunMode::Jit ? jitKernel->run(args) : interpKernel->run(args);
+      LogicalResult ok = kernel.run(path, args);
       auto end = std::chrono::steady_clock::now();
       if (failed(ok))
         return false; // the working buffers still hold the inputs
@@ -349,14 +330,14 @@ int Runner::run() {
   }
 
   // The checks' findings: compiler-style diagnostics; exit 1 unless warned.
-  bool findings = interpKernel && interpKernel->emitFindings(req.checkWarn);
+  bool findings = kernel.hasInterpreter() && kernel.interpreter()->emitFindings(req.checkWarn);
 
   if (!explains.empty()) {
     // Explained on fresh copies of the inputs: the same run again, recorded.
     std::vector<BoundArgument> copy = bound;
     resetBuffers(copy);
     auto args = engineArguments(copy);
-    auto explained = interpKernel->explain(args, explains);
+    auto explained = kernel.interpreter()->explain(args, explains);
     if (failed(explained))
       return 1;
     printExplanations(copy, *explained);

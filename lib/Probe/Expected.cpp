@@ -1,13 +1,14 @@
 //===- Expected.cpp - a probe's outputs under each candidate --------------===//
 //
 // The expected bits are ascreg's own: the interpreter runs the probe kernel
-// with the candidate's profile (Options::profile; the kernel records none,
-// so the profile is the run's), every other point documented.
+// (prepared by the driver's step, driver::PreparedKernel) with the
+// candidate's profile as the run's profile (the kernel records none), every
+// other point documented.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
-#include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Probe/Probe.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -67,9 +68,9 @@ bool computeResult(mlir::MLIRContext &ctx, const Probe &probe, const semantics::
   semantics::Profile run = profile;
   if (!probe.callsVectorFunctionDirectly)
     run.ctrl = kernelCtrl(fn);
-  interp::Options options;
-  options.profile = run;
-  auto kernel = interp::CompiledKernel::compile(fn, options);
+  driver::PrepareOptions options;
+  options.setProfile(run);
+  auto kernel = driver::PreparedKernel::prepare(*module, "probe", driver::RunMode::Interp, options);
   if (mlir::failed(kernel))
     return fail("the interpreter does not compile the probe kernel");
   std::vector<std::vector<uint8_t>> data;
@@ -78,7 +79,7 @@ bool computeResult(mlir::MLIRContext &ctx, const Probe &probe, const semantics::
   std::vector<interp::Arg> args;
   for (size_t i = 0; i < probe.buffers.size(); ++i)
     args.push_back(interp::Arg::buffer(data[i].data(), probe.buffers[i].numElements));
-  if (mlir::failed((*kernel)->run(args)))
+  if (mlir::failed(kernel->run(driver::RunMode::Interp, args)))
     return fail("the probe kernel failed in the interpreter");
   out.clear();
   for (size_t i = 0; i < probe.buffers.size(); ++i)

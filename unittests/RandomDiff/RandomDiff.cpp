@@ -18,9 +18,13 @@
 // Inputs: the `// rdiff-args:` line of each kernel gives the parameters;
 // buffers get random values biased to the edge classes (NaN payloads, +-0,
 // +-inf, subnormals, integer extremes), scalars random values of their range.
-// The `// rdiff-nan-payloads-open:` line names the buffers and %out slots
-// whose float lanes may hold NaNs with a payload the contract leaves open
-// (additions): there, two NaNs compare equal. A kernel that fails on the
+// The results are compared by the driver's rule (driver::compareRuns,
+// ascreg-run --mode=check's comparison): bit for bit, two NaNs equal only in
+// a float buffer an addition's NaN may reach (Debugging/NaNPayloads.h) and
+// in the lanes the `// rdiff-nan-payloads-open:` line names (the %out slots
+// that hold such a float register as i64 words, which the buffer's own type
+// cannot show). Kernels are compiled by the driver's step
+// (driver::PreparedKernel, prepareKernels). A kernel that fails on the
 // interpreter must fail on every path (and the paths' buffers are then not
 // compared: a failed run leaves them untouched).
 //
@@ -39,10 +43,11 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Conversion/Passes.h"
 #include "ascreg/Debugging/DiagnosticText.h"
+#include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
+#include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -54,6 +59,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -123,13 +129,8 @@ struct ArgSpec {
   unsigned bytes = 0;
 };
 
-/// Float lanes whose NaN payloads are not compared: [begin, end) bytes of a
-/// buffer parameter, as lanes of `elem`.
-struct OpenNaNs {
-  unsigned buffer;
-  uint64_t begin, end;
-  std::string elem;
-};
+using ascreg::driver::PreparedKernel;
+using ascreg::driver::RunMode;
 
 using Buffers = std::vector<std::vector<uint8_t>>;
 
@@ -149,15 +150,15 @@ struct Kernel {
   std::string tag; // the `// rdiff-kernel:` line, or "kernel K"
   std::string text;
   std::vector<ArgSpec> args;
-  std::vector<OpenNaNs> open;
+  std::vector<ascreg::driver::OpenNaNLanes> open; // the rdiff-nan-payloads-open lanes
   OwningOpRef<ModuleOp> module, davModule;
-  std::unique_ptr<ascreg::interp::CompiledKernel> interp, dav;
-  ascreg::jit::JitModule *jit = nullptr; // the file's, or jitAlone
-  size_t jitEntry = 0;
-  std::unique_ptr<ascreg::jit::JitModule> jitAlone;
-  std::string cpp;     // emitted Ascend C ("" if not emitted)
-  int emitSlot = -1;   // index in the shared object's table
-  bool broken = false; // a path failed to compile it (reported)
+  func::FuncOp fn;           // @kernel of `module`
+  std::vector<bool> nanOpen; // unspecifiedNaNPayloadParams(fn)
+  // After the modules: the compiled forms point at their ops.
+  std::optional<PreparedKernel> interp, dav, jit; // jit: prepared with the file's others
+  std::string cpp;                                // emitted Ascend C ("" if not emitted)
+  int emitSlot = -1;                              // index in the shared object's table
+  bool broken = false;                            // a path failed to compile it (reported)
 };
 
 unsigned elemBytes(StringRef e) {
@@ -208,69 +209,51 @@ bool parseArgs(StringRef line, Kernel &k, std::string &error) {
   return true;
 }
 
-bool parseOpen(StringRef line, Kernel &k, std::string &error) {
+bool parseOpen(MLIRContext &ctx, StringRef line, Kernel &k, std::string &error) {
   SmallVector<StringRef> words;
   line.split(words, ' ', -1, false);
   for (StringRef w : words) {
     // P:ELEM (the whole buffer parameter P) or P@S:ELEM (512-byte slot S).
     auto [where, elem] = w.split(':');
     auto [param, slot] = where.split('@');
-    OpenNaNs o;
+    ascreg::driver::OpenNaNLanes o;
     uint64_t s = 0;
-    if (param.getAsInteger(10, o.buffer) || (!slot.empty() && slot.getAsInteger(10, s)) ||
-        o.buffer >= k.args.size() || k.args[o.buffer].kind != ArgSpec::Buffer)
+    o.lane = llvm::StringSwitch<Type>(elem)
+                 .Case("f16", Float16Type::get(&ctx))
+                 .Case("bf16", BFloat16Type::get(&ctx))
+                 .Case("f32", Float32Type::get(&ctx))
+                 .Default(Type());
+    if (param.getAsInteger(10, o.param) || (!slot.empty() && slot.getAsInteger(10, s)) ||
+        o.param >= k.args.size() || k.args[o.param].kind != ArgSpec::Buffer || !o.lane)
       return error = "bad open-NaN entry '" + w.str() + "'", false;
-    uint64_t size = k.args[o.buffer].count * k.args[o.buffer].bytes;
+    uint64_t size = k.args[o.param].count * k.args[o.param].bytes;
     o.begin = slot.empty() ? 0 : s * 512;
     o.end = slot.empty() ? size : std::min(size, o.begin + 512);
-    o.elem = elem.str();
     k.open.push_back(o);
   }
   return true;
 }
 
-bool isNaN(StringRef elem, uint64_t v) {
-  if (elem == "f16")
-    return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
-  if (elem == "bf16")
-    return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
-  return (v & 0x7f800000) == 0x7f800000 && (v & 0x7fffff);
-}
-
-/// "" if `got` equals `want` (two NaNs equal where payloads are open).
+/// "" if `got` equals `want` by the driver's rule (driver::compareRuns).
 std::string compare(const Kernel &k, const Buffers &want, const Buffers &got) {
-  for (unsigned p = 0; p < want.size(); ++p) {
-    if (want[p] == got[p])
-      continue;
-    for (uint64_t b = 0; b < want[p].size(); ++b) {
-      if (want[p][b] == got[p][b])
-        continue;
-      for (const OpenNaNs &o : k.open) {
-        if (o.buffer != p || b < o.begin || b >= o.end)
-          continue;
-        unsigned lb = elemBytes(o.elem);
-        uint64_t lane = b - (b - o.begin) % lb, x = 0, y = 0;
-        std::memcpy(&x, want[p].data() + lane, lb);
-        std::memcpy(&y, got[p].data() + lane, lb);
-        if (isNaN(o.elem, x) && isNaN(o.elem, y)) {
-          b = lane + lb - 1; // the whole lane agrees
-          goto next;
-        }
-      }
-      {
-        unsigned eb = k.args[p].bytes;
-        uint64_t e = b / eb, x = 0, y = 0;
-        std::memcpy(&x, want[p].data() + e * eb, eb);
-        std::memcpy(&y, got[p].data() + e * eb, eb);
-        return llvm::formatv("parameter {0} ({1} x {2}) element {3}: interp {4}, got {5}", p,
-                             k.args[p].count, k.args[p].elem, e, llvm::format_hex(x, 2 + 2 * eb),
-                             llvm::format_hex(y, 2 + 2 * eb))
-            .str();
-      }
-    next:;
-    }
+  std::vector<ArrayRef<uint8_t>> x, y; // per parameter, empty for scalars
+  size_t b = 0;
+  for (const ArgSpec &a : k.args) {
+    bool isBuffer = a.kind == ArgSpec::Buffer;
+    x.push_back(isBuffer ? ArrayRef<uint8_t>(want[b]) : ArrayRef<uint8_t>());
+    y.push_back(isBuffer ? ArrayRef<uint8_t>(got[b]) : ArrayRef<uint8_t>());
+    b += isBuffer;
   }
-  return "";
+  ascreg::driver::CheckComparison cmp =
+      ascreg::driver::compareRuns(k.fn, x, y, /*limit=*/1, k.open, k.nanOpen);
+  if (!cmp.count)
+    return "";
+  const ascreg::driver::Mismatch &d = cmp.first.front();
+  const ArgSpec &a = k.args[d.argument];
+  return llvm::formatv("parameter {0} ({1} x {2}) element {3}: interp {4}, got {5}", d.argument,
+                       a.count, a.elem, d.element, llvm::format_hex(d.expected, 2 + 2 * a.bytes),
+                       llvm::format_hex(d.actual, 2 + 2 * a.bytes))
+      .str();
 }
 
 /// One input set of a kernel: deterministic in (seed, tag, case).
@@ -494,10 +477,12 @@ LogicalResult runEmitted(EmittedLibrary &lib, const Kernel &k, Buffers &bufs,
   return success();
 }
 
-ascreg::jit::Options jitOptions() {
-  ascreg::jit::Options o;
-  o.optLevel = jitOpt;
-  o.runtimeChecks = jitChecks;
+/// The driver's options of every path (the interpreter's and the JIT's
+/// defaults but for --jit-opt and --jit-checks; no JIT cache).
+ascreg::driver::PrepareOptions prepareOptions() {
+  ascreg::driver::PrepareOptions o;
+  o.jit.optLevel = jitOpt;
+  o.jit.runtimeChecks = jitChecks;
   return o;
 }
 
@@ -507,7 +492,6 @@ ascreg::jit::Options jitOptions() {
 /// other module attributes than the first kernel's, is compiled alone; if the
 /// batch fails, every kernel is, so that `fail(i)` names the kernel at fault.
 void compileJit(MLIRContext &ctx, std::vector<Kernel> &kernels, OwningOpRef<ModuleOp> &batch,
-                std::unique_ptr<ascreg::jit::JitModule> &compiled,
                 ascreg::debugging::DiagnosticText &diags, llvm::function_ref<void(size_t)> fail) {
   std::vector<size_t> together, alone;
   std::vector<std::string> names;
@@ -540,13 +524,10 @@ void compileJit(MLIRContext &ctx, std::vector<Kernel> &kernels, OwningOpRef<Modu
     together.push_back(i);
   }
   if (!together.empty()) {
-    auto jit = ascreg::jit::JitModule::compile(*batch, names, jitOptions());
+    auto jit = ascreg::driver::prepareKernels(*batch, names, RunMode::Jit, prepareOptions());
     if (succeeded(jit)) {
-      compiled = std::move(*jit);
-      for (size_t e = 0; e < together.size(); ++e) {
-        kernels[together[e]].jit = compiled.get();
-        kernels[together[e]].jitEntry = e;
-      }
+      for (size_t e = 0; e < together.size(); ++e)
+        kernels[together[e]].jit = std::move((*jit)[e]);
     } else {
       diags.take(); // reported per kernel below
       alone.insert(alone.end(), together.begin(), together.end());
@@ -554,13 +535,13 @@ void compileJit(MLIRContext &ctx, std::vector<Kernel> &kernels, OwningOpRef<Modu
     }
   }
   for (size_t i : alone) {
-    auto jit = ascreg::jit::JitModule::compile(*kernels[i].module, {"kernel"}, jitOptions());
+    auto jit =
+        PreparedKernel::prepare(*kernels[i].module, "kernel", RunMode::Jit, prepareOptions());
     if (failed(jit)) {
       fail(i);
       continue;
     }
-    kernels[i].jitAlone = std::move(*jit);
-    kernels[i].jit = kernels[i].jitAlone.get();
+    kernels[i].jit = std::move(*jit);
   }
 }
 
@@ -571,6 +552,9 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
     llvm::errs() << "ascreg-random-diff: cannot read " << file << "\n";
     return 2;
   }
+  // The file's JIT batch (compileJit), declared first: the kernels' JIT
+  // forms point at its functions and go first.
+  OwningOpRef<ModuleOp> jitBatch;
   // Split into kernels.
   std::vector<Kernel> kernels;
   {
@@ -607,7 +591,7 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       else if (l.consume_front("// rdiff-args:"))
         haveArgs = parseArgs(l.trim(), k, error);
       else if (l.consume_front("// rdiff-nan-payloads-open:") && haveArgs &&
-               !parseOpen(l.trim(), k, error))
+               !parseOpen(ctx, l.trim(), k, error))
         haveArgs = false;
     }
     if (!haveArgs) {
@@ -637,7 +621,9 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       status = std::max(status, 1);
       k.broken = true;
     };
-    auto interp = ascreg::interp::CompiledKernel::compile(fn);
+    k.fn = fn;
+    k.nanOpen = ascreg::debugging::unspecifiedNaNPayloadParams(fn);
+    auto interp = PreparedKernel::prepare(*k.module, "kernel", RunMode::Interp, prepareOptions());
     if (failed(interp)) {
       fail("interp");
       continue;
@@ -649,10 +635,9 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       plantBug(*lowered);
       PassManager pm(&ctx);
       pm.addPass(ascreg::createConvertAscRegToDavPass());
-      FailureOr<std::unique_ptr<ascreg::interp::CompiledKernel>> dav = failure();
+      FailureOr<PreparedKernel> dav = failure();
       if (succeeded(pm.run(*lowered)))
-        dav =
-            ascreg::interp::CompiledKernel::compile(lowered->lookupSymbol<func::FuncOp>("kernel"));
+        dav = PreparedKernel::prepare(*lowered, "kernel", RunMode::Interp, prepareOptions());
       if (failed(dav)) {
         fail("dav");
         continue;
@@ -676,11 +661,9 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
   }
 
   // After the other paths: a kernel that failed them is not JIT-compiled.
-  OwningOpRef<ModuleOp> jitBatch;
-  std::unique_ptr<ascreg::jit::JitModule> jitModule;
   if (paths.contains("jit")) {
     Timer t("jit compile");
-    compileJit(ctx, kernels, jitBatch, jitModule, diags, [&](size_t i) {
+    compileJit(ctx, kernels, jitBatch, diags, [&](size_t i) {
       llvm::outs() << "COMPILE-FAILURE kernel " << i << " (" << kernels[i].tag
                    << "): jit: " << diags.take() << "\n";
       status = std::max(status, 1);
@@ -710,7 +693,7 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       makeInputs(k, c, inputs, scalars);
       Buffers want = inputs;
       auto args = makeArgs(want, k, scalars);
-      bool refOk = succeeded(k.interp->run(args));
+      bool refOk = succeeded(k.interp->run(RunMode::Interp, args));
       std::string refError = diags.take();
       ++numRuns;
       auto check = [&](StringRef path, bool ok, const std::string &error, const Buffers &got) {
@@ -731,13 +714,13 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       if (k.jit) {
         Buffers got = inputs;
         auto a = makeArgs(got, k, scalars);
-        bool ok = succeeded(k.jit->run(k.jitEntry, a));
+        bool ok = succeeded(k.jit->run(RunMode::Jit, a));
         check("jit", ok, diags.take(), got);
       }
       if (k.dav) {
         Buffers got = inputs;
         auto a = makeArgs(got, k, scalars);
-        bool ok = succeeded(k.dav->run(a));
+        bool ok = succeeded(k.dav->run(RunMode::Interp, a));
         check("dav", ok, diags.take(), got);
       }
       if (lib.run && k.emitSlot >= 0) {

@@ -4,7 +4,10 @@
 // and compares every buffer bit for bit, two NaNs equal only in a buffer
 // whose NaN payloads the semantics leaves open (the rule of
 // ascreg/Debugging/NaNPayloads.h). ascreg-run --mode=check and the Python
-// package's mode="check" compare through this one function.
+// package's mode="check" compare through compareCheckRuns;
+// ascreg-random-diff, whose kernels store float registers into an integer
+// buffer, through compareRuns, which also takes the lanes of such a buffer
+// that may hold an open NaN.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_DRIVER_COMPARE_H
@@ -35,6 +38,26 @@ CheckComparison compareCheckRuns(mlir::func::FuncOp fn,
                                  llvm::ArrayRef<llvm::ArrayRef<uint8_t>> interp,
                                  llvm::ArrayRef<llvm::ArrayRef<uint8_t>> jit, unsigned limit,
                                  const std::vector<bool> &nanOpen = {});
+
+/// Lanes of a buffer whose NaN payloads the semantics leaves open although
+/// the buffer's own element type is no float: bytes [begin, end) of
+/// parameter `param` read as lanes of the float type `lane` (from `begin`).
+/// A harness that stores float registers into an integer buffer names them
+/// (ascreg-random-diff's `rdiff-nan-payloads-open` slots).
+struct OpenNaNLanes {
+  unsigned param;
+  uint64_t begin, end;
+  mlir::Type lane;
+};
+
+/// compareCheckRuns of the interpreter's buffers (`expected`) with another
+/// path's (`actual`), where, beside the buffers of compareCheckRuns' rule,
+/// two NaN lanes of `open` are equal too (sameElementBits on each lane of
+/// a differing element).
+CheckComparison compareRuns(mlir::func::FuncOp fn, llvm::ArrayRef<llvm::ArrayRef<uint8_t>> expected,
+                            llvm::ArrayRef<llvm::ArrayRef<uint8_t>> actual, unsigned limit,
+                            llvm::ArrayRef<OpenNaNLanes> open,
+                            const std::vector<bool> &nanOpen = {});
 
 /// Views of the working buffers of `set` (empty for scalars).
 std::vector<llvm::ArrayRef<uint8_t>> buffersOf(const std::vector<BoundArgument> &set);

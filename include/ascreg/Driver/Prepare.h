@@ -1,0 +1,100 @@
+//===- Prepare.h - a loaded kernel compiled for a RunMode -------*- C++ -*-===//
+//
+// The step between loading a kernel (Session.h) and running it: its entry
+// compiled for the executors of a RunMode, the interpreter for interp and
+// check, the JIT for jit and check, with one set of options (the UB
+// capacity and the per-run profile shared by both, the JIT's cache as the
+// command-line tools use it). A PreparedKernel runs any number of times on
+// bound arguments (Arguments.h). runKernel, the benchmarks, the probes and
+// the random-program harness compile kernels only through this step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ASCREG_DRIVER_PREPARE_H
+#define ASCREG_DRIVER_PREPARE_H
+
+#include "ascreg/Driver/RunMode.h"
+#include "ascreg/Interpreter/Interpreter.h"
+#include "ascreg/JIT/JitKernel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascreg {
+namespace driver {
+
+/// How a kernel is compiled: each executor's options, and what the two
+/// share set on both at once.
+struct PrepareOptions {
+  interp::Options interp;
+  jit::Options jit;
+
+  /// The usable UB bytes of both executors.
+  void setUBCapacity(uint64_t bytes) { interp.ubCapacity = jit.ubCapacity = bytes; }
+  /// The per-run profile of both executors (ascreg::effectiveProfile).
+  void setProfile(std::optional<semantics::Profile> profile) {
+    interp.profile = jit.profile = profile;
+  }
+  /// The JIT's on-disk cache as the command-line tools use it: `dir`, else
+  /// jit::defaultCacheDir(); its size limit parsed from `limit`
+  /// (jit::parseCacheSize), else jit::defaultCacheLimit(). Fails with the
+  /// size's error.
+  llvm::Error setJitCache(const std::optional<std::string> &dir,
+                          const std::optional<std::string> &limit);
+};
+
+/// One entry of a loaded module compiled for a RunMode. Its module must
+/// outlive it (the compiled forms point at its ops for diagnostics).
+class PreparedKernel {
+public:
+  /// Compiles function `entry` of `module` for `mode`; `withInterpreter`
+  /// adds the interpreter to a jit-mode kernel (to explain its run).
+  /// Emits the executors' diagnostics and fails as they do.
+  static mlir::FailureOr<PreparedKernel> prepare(mlir::ModuleOp module, llvm::StringRef entry,
+                                                 RunMode mode, const PrepareOptions &options,
+                                                 bool withInterpreter = false);
+
+  /// Runs the kernel on `args` with the executor `path` (Interp or Jit,
+  /// one it was prepared for), as interp::CompiledKernel::run and
+  /// jit::JitKernel::run do.
+  mlir::LogicalResult run(RunMode path, llvm::ArrayRef<interp::Arg> args) {
+    return path == RunMode::Jit ? jitModule->run(jitEntry, args) : interpKernel->run(args);
+  }
+  /// Memory for the buffer arguments of `path`'s runs bound in place
+  /// (interp::CompiledKernel::placeArguments).
+  mlir::FailureOr<std::vector<void *>> placeArguments(RunMode path,
+                                                      llvm::ArrayRef<uint64_t> numElements);
+
+  /// The interpreter's form (findings, explanations, instruction counts),
+  /// null when not prepared.
+  interp::CompiledKernel *interpreter() const { return interpKernel.get(); }
+  bool hasInterpreter() const { return interpKernel != nullptr; }
+  bool hasJit() const { return jitModule != nullptr; }
+
+private:
+  friend mlir::FailureOr<std::vector<PreparedKernel>>
+  prepareKernels(mlir::ModuleOp module, llvm::ArrayRef<std::string> entries, RunMode mode,
+                 const PrepareOptions &options);
+  std::unique_ptr<interp::CompiledKernel> interpKernel;
+  /// Shared by the kernels prepared together (prepareKernels).
+  std::shared_ptr<jit::JitModule> jitModule;
+  size_t jitEntry = 0;
+};
+
+/// The functions `entries` of `module` prepared together: the JIT compiles
+/// them in one LLVM compilation (jit::JitModule; its cost dominates a small
+/// kernel's), so their JIT runs share one UB and are one at a time. Fails
+/// as a whole when any entry fails.
+mlir::FailureOr<std::vector<PreparedKernel>> prepareKernels(mlir::ModuleOp module,
+                                                            llvm::ArrayRef<std::string> entries,
+                                                            RunMode mode,
+                                                            const PrepareOptions &options);
+
+} // namespace driver
+} // namespace ascreg
+
+#endif // ASCREG_DRIVER_PREPARE_H
