@@ -19,12 +19,6 @@
 #include "mlir/IR/Matchers.h"
 
 using namespace clang;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::success;
-using mlir::Value;
-namespace arith = mlir::arith;
 
 namespace ascreg {
 namespace import {

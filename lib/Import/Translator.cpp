@@ -22,12 +22,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace clang;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::success;
-using mlir::Value;
-namespace arith = mlir::arith;
 namespace scf = mlir::scf;
 
 namespace ascreg {
@@ -309,6 +303,37 @@ void unflatten(Translator &t, llvm::ArrayRef<const VarDecl *> vars, mlir::ValueR
       bd.value = values[k++];
   }
 }
+
+/// An scf.if on `cond` that carries the variables of `written` bound here:
+/// each branch starts from their values before the if and yields their
+/// values at its end; the if's results rebind them. One construction for
+/// `if` statements and for the rest of a block after an early return, so
+/// the two cannot drift apart.
+LogicalResult carriedIf(Translator &t, Value cond, const VarSet &written, mlir::Location l,
+                        llvm::function_ref<LogicalResult()> thenBranch,
+                        llvm::function_ref<LogicalResult()> elseBranch) {
+  llvm::SmallVector<const VarDecl *> carried;
+  for (const VarDecl *v : written)
+    if (t.env.count(v))
+      carried.push_back(v);
+  llvm::SmallVector<Value> before = flatten(t, carried, l);
+  auto ifOp = scf::IfOp::create(t.b, l, mlir::ValueRange(before).getTypes(), cond,
+                                /*withElseRegion=*/true);
+  for (auto [region, branch] :
+       {std::pair{&ifOp.getThenRegion(), thenBranch}, {&ifOp.getElseRegion(), elseBranch}}) {
+    unflatten(t, carried, before);
+    mlir::OpBuilder::InsertionGuard guard(t.b);
+    mlir::Block &block = region->front();
+    if (!block.empty())
+      block.back().erase(); // the implicit yield of an op without results
+    t.b.setInsertionPointToEnd(&block);
+    if (failed(branch()))
+      return failure();
+    scf::YieldOp::create(t.b, l, flatten(t, carried, l));
+  }
+  unflatten(t, carried, ifOp.getResults());
+  return success();
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -463,29 +488,9 @@ LogicalResult Translator::stmt(const Stmt *s) {
     collectWrites(i->getElse(), written);
     if (findReturn(i))
       addReturnSlots(returns.flag, returns.value, written);
-    llvm::SmallVector<const VarDecl *> carried;
-    for (const VarDecl *v : written)
-      if (env.count(v))
-        carried.push_back(v);
-    llvm::SmallVector<Value> before = flatten(*this, carried, l);
-    llvm::SmallVector<mlir::Type> types;
-    for (Value v : before)
-      types.push_back(v.getType());
-    auto ifOp = scf::IfOp::create(b, l, types, *cond, /*withElseRegion=*/true);
-    for (auto [region, branch] :
-         {std::pair{&ifOp.getThenRegion(), i->getThen()}, {&ifOp.getElseRegion(), i->getElse()}}) {
-      unflatten(*this, carried, before);
-      mlir::OpBuilder::InsertionGuard guard(b);
-      mlir::Block &block = region->front();
-      if (!block.empty())
-        block.back().erase(); // the implicit yield of an op without results
-      b.setInsertionPointToEnd(&block);
-      if (failed(stmt(branch)))
-        return failure();
-      scf::YieldOp::create(b, l, flatten(*this, carried, l));
-    }
-    unflatten(*this, carried, ifOp.getResults());
-    return success();
+    return carriedIf(
+        *this, *cond, written, l, [&] { return stmt(i->getThen()); },
+        [&] { return stmt(i->getElse()); });
   }
   if (const auto *f = dyn_cast<ForStmt>(s))
     return forLoop(f);
@@ -593,32 +598,9 @@ LogicalResult Translator::statements(llvm::ArrayRef<const Stmt *> rest) {
       if (findReturn(t))
         addReturnSlots(returns.flag, returns.value, written);
     }
-    llvm::SmallVector<const VarDecl *> carried;
-    for (const VarDecl *v : written)
-      if (env.count(v))
-        carried.push_back(v);
-    llvm::SmallVector<Value> before = flatten(*this, carried, l);
-    llvm::SmallVector<mlir::Type> types;
-    for (Value v : before)
-      types.push_back(v.getType());
-    auto ifOp = scf::IfOp::create(b, l, types, flag, /*withElseRegion=*/true);
-    {
-      mlir::OpBuilder::InsertionGuard guard(b);
-      for (mlir::Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
-        mlir::Block &block = region->front();
-        if (!block.empty())
-          block.back().erase(); // the implicit yield of an op without results
-      }
-      b.setInsertionPointToEnd(&ifOp.getThenRegion().front());
-      scf::YieldOp::create(b, l, before);
-      b.setInsertionPointToEnd(&ifOp.getElseRegion().front());
-      unflatten(*this, carried, before);
-      if (failed(statements(tail)))
-        return failure();
-      scf::YieldOp::create(b, l, flatten(*this, carried, l));
-    }
-    unflatten(*this, carried, ifOp.getResults());
-    return success();
+    return carriedIf(
+        *this, flag, written, l, [] { return success(); }, // returned: pass through
+        [&] { return statements(tail); });
   }
   return success();
 }

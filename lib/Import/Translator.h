@@ -20,6 +20,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -29,6 +30,15 @@
 
 namespace ascreg {
 namespace import {
+
+// The MLIR names the translator's sources spell unqualified (beside the
+// Clang AST's), declared once for all of them.
+using mlir::failure;
+using mlir::FailureOr;
+using mlir::LogicalResult;
+using mlir::success;
+using mlir::Value;
+namespace arith = mlir::arith;
 
 /// What a C++ variable holds.
 struct Binding {

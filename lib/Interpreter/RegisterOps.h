@@ -775,41 +775,48 @@ struct SelectInst {
   }
 };
 
-/// add / max / min and vadd / vmax / vmin (zeroing).
-struct BinaryInst {
+/// The shadow of a zeroing lane-wise op (add, abs, vand, vadds, ...): the
+/// mask's use is checked, and an active lane of `result` is tainted by its
+/// lane of every source and by the scalar, if any.
+inline ShadowAction shadowZeroing(Machine &m, const Inst &inst, sem::RegType type, MaskRef mask,
+                                  RegRef result, std::initializer_list<RegRef> sources,
+                                  ScalarRef *scalar = nullptr) {
+  checkMaskUse(m, inst, mask, type);
+  propagateLanes(m, type, mask, result, sources, scalar);
+  return ShadowAction::Run;
+}
+
+/// The shadow of a zeroing op on one register and one scalar (vadds,
+/// adds, ...).
+inline ShadowAction shadowRegisterAndScalar(Machine &m, const Inst &inst, sem::RegType type,
+                                            RegRef source, ScalarRef scalar, MaskRef mask,
+                                            RegRef result) {
+  return shadowZeroing(m, inst, type, mask, result, {source}, &scalar);
+}
+
+/// A zeroing op on two registers whose kind picks what `Kernel` (a
+/// semantics function) computes. One payload for every such family, so
+/// their run and shadow cannot drift apart; `Kernel` is a template
+/// argument, so the call stays direct.
+template <class Kind, auto Kernel> struct MaskedBinaryInst {
   static constexpr Flow flow = Flow::Next;
-  sem::BinaryKind kind;
+  Kind kind;
   sem::RegType type;
   RegRef lhs, rhs;
   MaskRef mask;
   RegRef result;
   void run(Machine &m) const {
-    sem::binary(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
+    Kernel(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {lhs, rhs});
-    return ShadowAction::Run;
+    return shadowZeroing(m, inst, type, mask, result, {lhs, rhs});
   }
 };
 
+/// add / max / min and vadd / vmax / vmin (zeroing).
+using BinaryInst = MaskedBinaryInst<sem::BinaryKind, sem::binary>;
 /// sub / mul / and / or / xor (ascreg and dav; zeroing).
-struct ArithInst {
-  static constexpr Flow flow = Flow::Next;
-  sem::ArithKind kind;
-  sem::RegType type;
-  RegRef lhs, rhs;
-  MaskRef mask;
-  RegRef result;
-  void run(Machine &m) const {
-    sem::arith(m.profile(), kind, type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
-  }
-  ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {lhs, rhs});
-    return ShadowAction::Run;
-  }
-};
+using ArithInst = MaskedBinaryInst<sem::ArithKind, sem::arith>;
 
 /// abs / not (ascreg and dav; zeroing).
 struct UnaryInst {
@@ -823,9 +830,7 @@ struct UnaryInst {
     sem::unary(m.profile(), kind, type, m.reg(source), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {source});
-    return ShadowAction::Run;
+    return shadowZeroing(m, inst, type, mask, result, {source});
   }
 };
 
@@ -840,22 +845,9 @@ struct BitwiseAndInst {
     sem::dav::vand(type, m.reg(lhs), m.reg(rhs), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {lhs, rhs});
-    return ShadowAction::Run;
+    return shadowZeroing(m, inst, type, mask, result, {lhs, rhs});
   }
 };
-
-/// The shadow of a zeroing op on one register and one scalar (vadds,
-/// adds, ...): the mask's use is checked, and an active lane of `result` is
-/// tainted by its lane of `source` and by the scalar.
-inline ShadowAction shadowRegisterAndScalar(Machine &m, const Inst &inst, sem::RegType type,
-                                            RegRef source, ScalarRef scalar, MaskRef mask,
-                                            RegRef result) {
-  checkMaskUse(m, inst, mask, type);
-  propagateLanes(m, type, mask, result, {source}, &scalar);
-  return ShadowAction::Run;
-}
 
 /// vintlv / vdintlv.
 struct InterleaveInst {
@@ -959,9 +951,7 @@ struct TruncateInst {
     sem::truncate(m.profile(), type, round, m.reg(source), m.mask(mask), m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, sem::RegType{type, 1});
-    propagateLanes(m, sem::RegType{type, 1}, mask, result, {source});
-    return ShadowAction::Run;
+    return shadowZeroing(m, inst, sem::RegType{type, 1}, mask, result, {source});
   }
 };
 

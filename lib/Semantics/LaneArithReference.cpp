@@ -8,6 +8,7 @@
 // invalidNaNBits.
 //
 //===----------------------------------------------------------------------===//
+#include "ReferenceLanes.h"
 #include "ascreg/Semantics/LaneArith.h"
 
 #include <cmath>
@@ -28,11 +29,6 @@ using EK = ElemKind;
 
 namespace {
 
-uint64_t lane(const Reg &r, unsigned w, unsigned i) {
-  uint64_t v = 0;
-  std::memcpy(&v, r.b + uint64_t(i) * w, w);
-  return v;
-}
 uint64_t widthMask(unsigned w) { return w == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * w)) - 1; }
 uint64_t signBit(unsigned w) { return uint64_t(1) << (8 * w - 1); }
 
@@ -106,39 +102,25 @@ void arith(const Profile &prof, ArithKind op, RegType t, const Reg &a, const Reg
            Reg &out) {
   const EK k = t.elem;
   const unsigned w = elemBytes(k);
-  Reg r;
-  for (unsigned i = 0; i < t.lanes(); ++i) {
-    uint64_t res = 0; // ZEROING
-    if (m.laneActive(t, i)) {
-      const uint64_t x = lane(a, w, i), y = lane(b, w, i);
-      const bool bitwise = op != ArithKind::Sub && op != ArithKind::Mul;
-      res = isFloat(k) && !bitwise ? floatLane(prof, op, k, x, y) : intLane(op, w, x, y);
-    }
-    std::memcpy(r.b + uint64_t(i) * w, &res, w);
-  }
-  std::memcpy(out.b, r.b, t.bytes());
+  const bool bitwise = op != ArithKind::Sub && op != ArithKind::Mul;
+  zeroingLanes(t, m, out, [&](unsigned i) {
+    const uint64_t x = laneBits(a, w, i), y = laneBits(b, w, i);
+    return isFloat(k) && !bitwise ? floatLane(prof, op, k, x, y) : intLane(op, w, x, y);
+  });
 }
 
 void unary(const Profile &prof, UnaryKind op, RegType t, const Reg &a, const Mask &m, Reg &out) {
   const EK k = t.elem;
   const unsigned w = elemBytes(k);
-  Reg r;
-  for (unsigned i = 0; i < t.lanes(); ++i) {
-    uint64_t res = 0; // ZEROING
-    if (m.laneActive(t, i)) {
-      const uint64_t x = lane(a, w, i);
-      if (op == UnaryKind::Not)
-        res = ~x & widthMask(w);
-      else if (isFloat(k))
-        res = prof.absFloat == AbsFloat::Canonical && isNaN(numberFormat(k), x)
-                  ? canonicalNaNBits(k)
-                  : x & ~signBit(w);
-      else // two's complement |x|: INT_MIN stays INT_MIN
-        res = (x & signBit(w) ? 0 - x : x) & widthMask(w);
-    }
-    std::memcpy(r.b + uint64_t(i) * w, &res, w);
-  }
-  std::memcpy(out.b, r.b, t.bytes());
+  zeroingLanes(t, m, out, [&](unsigned i) -> uint64_t {
+    const uint64_t x = laneBits(a, w, i);
+    if (op == UnaryKind::Not)
+      return ~x & widthMask(w);
+    if (isFloat(k))
+      return prof.absFloat == AbsFloat::Canonical && isNaN(numberFormat(k), x) ? canonicalNaNBits(k)
+                                                                               : x & ~signBit(w);
+    return (x & signBit(w) ? 0 - x : x) & widthMask(w); // two's complement: INT_MIN stays
+  });
 }
 
 } // namespace ref

@@ -4,6 +4,7 @@
 // legal table and the names live here too (one file per op family).
 //
 //===----------------------------------------------------------------------===//
+#include "ReferenceLanes.h"
 #include "ascreg/Semantics/Shifts.h"
 
 #include <cstring>
@@ -118,18 +119,11 @@ template <class Amount>
 void shiftLanes(const Profile &prof, ShiftKind s, RegType t, const Reg &a, const Mask &m, Reg &out,
                 bool scalarForm, Amount amount) {
   const unsigned w = elemBytes(t.elem);
-  Reg r;
-  for (unsigned i = 0; i < t.lanes(); ++i) {
-    uint64_t res = 0; // ZEROING
-    if (m.laneActive(t, i)) {
-      uint64_t x = 0;
-      std::memcpy(&x, a.b + uint64_t(i) * w, w);
-      res = w == 8 ? shiftLane64(prof, s, isSignedInt(t.elem), scalarForm, x, amount(i))
-                   : shiftLane(prof, s, t.elem, x, amount(i));
-    }
-    std::memcpy(r.b + uint64_t(i) * w, &res, w);
-  }
-  std::memcpy(out.b, r.b, t.bytes());
+  zeroingLanes(t, m, out, [&](unsigned i) {
+    const uint64_t x = laneBits(a, w, i);
+    return w == 8 ? shiftLane64(prof, s, isSignedInt(t.elem), scalarForm, x, amount(i))
+                  : shiftLane(prof, s, t.elem, x, amount(i));
+  });
 }
 
 } // namespace

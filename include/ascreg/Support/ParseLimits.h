@@ -13,19 +13,28 @@
 //     (`any(any(...))` 200,000 deep: SIGSEGV), and pass options that hold a
 //     pipeline (`{op-pipelines=...}`) nest it further;
 //   - JSON: llvm::json::parse recurses per `[` / `{` (50,000 deep: SIGSEGV).
-// Who checks what:
-//   - MLIR text (checkParseLimits): ascreg-opt, ascreg-run,
-//     ascreg-translate's translations, the Python API, the fuzz targets and
-//     the language server (tools/ascreg-lsp-server: it filters the
-//     documents before MLIR's LSP driver sees them);
-//   - pipelines (checkPipelineLimits): ascreg-opt --pass-pipeline (and,
-//     through checkParseLimits, the pipeline a reproducer file gives
-//     --run-reproducer),
-//     ascreg-run --pass-pipeline and --bisect-pipeline, Python's
-//     `pipeline=` and `bisect()`;
-//   - JSON (findJsonLimitViolation): semantic-profile files wherever they
-//     are read (ascreg::resolveProfile: --semantics, Python `semantics=`, the
-//     C API) and the language server's JSON-RPC messages.
+// Who checks what (the gates every front door passes through):
+//   - MLIR text (checkParseLimits): importOrParseKernel
+//     (lib/Import/Hook.cpp), reached through driver::parseKernel by
+//     ascreg-run, the Python package, bench, the probes and the fuzz
+//     targets, and by the C API's import (lib/CAPI/Import.cpp);
+//     ascreg-opt and ascreg-translate on their inputs; upstream's C API
+//     parsers, wrapped (lib/CAPI/CheckedParse.cpp). The language server
+//     (tools/ascreg-lsp-server/LimitFilter.cpp) runs
+//     findParseLimitViolation on every document before MLIR's LSP driver
+//     sees it;
+//   - pipelines (checkPipelineLimits): driver::parsePipeline
+//     (lib/Driver/Pipeline.cpp: ascreg-run --pass-pipeline, Python's
+//     `pipeline=`, the bisector behind --bisect-pipeline and Python's
+//     `bisect()`, the options fuzz target), the bisector's splitPipeline
+//     (lib/Debugging/PipelineSplit.cpp), ascreg-opt's pipeline arguments
+//     (and, through checkParseLimits, the pipeline a reproducer file gives
+//     --run-reproducer), and the wrapped C API pipeline parsers
+//     (CheckedParse.cpp);
+//   - JSON (findJsonLimitViolation): parseProfileJson
+//     (lib/Dialect/AscReg/IR/ProfileFile.cpp), which resolveProfile calls
+//     for --semantics, Python's `semantics=` and the C API; the language
+//     server's JSON-RPC messages.
 // The limits are far above anything a kernel or a pipeline needs and far
 // below the depth that overflows an 8 MB stack (also under ASan).
 //

@@ -43,11 +43,6 @@ namespace {
 
 using namespace ascreg::davlowering;
 
-template <typename OpTy> struct DavPattern : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
-};
-
 VRegType vt(Value v) { return cast<VRegType>(v.getType()); }
 
 //===----------------------------------------------------------------------===//
@@ -112,24 +107,20 @@ struct UpdateMaskLowering : DavPattern<UpdateMaskOp> {
   }
 };
 
-struct MaskAndLowering : DavPattern<MaskAndOp> {
-  using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(MaskAndOp op, OneToNOpAdaptor a,
+/// mask_and / mask_or: the predicate op under an all-true governor (every
+/// bit, so any lane width), one pattern for both.
+template <typename OpTy, typename DavOpTy> struct MaskLogicLowering : DavPattern<OpTy> {
+  using DavPattern<OpTy>::DavPattern;
+  using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     DavBuilder b{rw, op.getLoc()};
-    rw.replaceOpWithNewOp<dav::PandOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
+    rw.replaceOpWithNewOp<DavOpTy>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
     return success();
   }
 };
-struct MaskOrLowering : DavPattern<MaskOrOp> {
-  using DavPattern::DavPattern;
-  LogicalResult matchAndRewrite(MaskOrOp op, OneToNOpAdaptor a,
-                                ConversionPatternRewriter &rw) const override {
-    DavBuilder b{rw, op.getLoc()};
-    rw.replaceOpWithNewOp<dav::PorOp>(op, b.maskT(), a.getLhs()[0], a.getRhs()[0], b.all8());
-    return success();
-  }
-};
+using MaskAndLowering = MaskLogicLowering<MaskAndOp, dav::PandOp>;
+using MaskOrLowering = MaskLogicLowering<MaskOrOp, dav::PorOp>;
 struct MaskNotLowering : DavPattern<MaskNotOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(MaskNotOp op, OneToNOpAdaptor a,
@@ -342,10 +333,7 @@ struct DuplicateLowering : DavPattern<DuplicateOp> {
       return success();
     }
     Location loc = op.getLoc();
-    Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
-    Value sh = arith::ShRUIOp::create(rw, loc, s,
-                                      arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
-    Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
+    auto [lo, hi] = b.splitScalarWords(s);
     VRegType w = wordType(t);
     Value vlo, vhi;
     if (mask) {
@@ -380,10 +368,7 @@ struct ArangeLowering : DavPattern<ArangeOp> {
       return success();
     }
     // 64-bit: low words from vci, high words + the carry out of the low words.
-    Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
-    Value sh = arith::ShRUIOp::create(rw, loc, s,
-                                      arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
-    Value hi = arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh);
+    auto [lo, hi] = b.splitScalarWords(s);
     VRegType u32 = b.u32();
     Value all = b.all32();
     Value vlo = b.as(dav::VciOp::create(rw, loc, b.reg(32, IntegerType::Signless), lo), u32);

@@ -1,7 +1,7 @@
 //===- DavBuilder.h - dav-3510 sequences of 64-bit data ---------*- C++ -*-===//
 //
 // Helpers shared by the ascreg-to-dav patterns (AscRegToDav.cpp,
-// ShiftLowering.cpp): 64-bit data as its 32-bit words, mask layouts, and a
+// RegApiFormsToDav.cpp, ShiftLowering.cpp): 64-bit data as its 32-bit words, mask layouts, and a
 // builder of the dav ops the word sequences use.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +27,13 @@ inline VRegType wordType(VRegType t) {
   return VRegType::get(t.getContext(), 64,
                        IntegerType::get(t.getContext(), 32, it.getSignedness()));
 }
+
+/// The base of the ascreg-to-dav patterns (1:N: a 64-bit two-register
+/// value is two dav registers).
+template <typename OpTy> struct DavPattern : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+};
 
 /// Builds dav sequences at one location.
 struct DavBuilder {
@@ -79,6 +86,13 @@ struct DavBuilder {
     Value zero = splat32(0, w);
     auto d = dav::VdintlvOp::create(rw, loc, w, w, parts[0], zero);
     return {d.getEven(), d.getOdd()};
+  }
+  /// (lo word, hi word) of a 64-bit scalar, as i32.
+  std::pair<Value, Value> splitScalarWords(Value s) {
+    Value lo = arith::TruncIOp::create(rw, loc, rw.getI32Type(), s);
+    Value sh = arith::ShRUIOp::create(rw, loc, s,
+                                      arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), 32));
+    return {lo, arith::TruncIOp::create(rw, loc, rw.getI32Type(), sh)};
   }
   /// The 32-bit-layout mask of a 64-bit value's lanes.
   Value toWordLayoutMask(Value m, VRegType t) { return t.isTwoRegister() ? m : ppackLow(m); }

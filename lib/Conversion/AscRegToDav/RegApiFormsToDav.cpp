@@ -12,6 +12,7 @@
 // natural order, or the low and the high words as two registers).
 //
 //===----------------------------------------------------------------------===//
+#include "DavBuilder.h"
 #include "ascreg/Conversion/AscRegToDav/AscRegToDav.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Dialect/Dav/IR/DavOps.h"
@@ -23,52 +24,35 @@ using namespace ascreg;
 
 namespace {
 
-template <typename OpTy> struct FormPattern : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
-};
+using namespace ascreg::davlowering;
 
-Value half(OpBuilder &b, Location loc, Value m, bool unpack) {
-  auto lower = dav::HalfPartAttr::get(b.getContext(), dav::HalfPart::lower);
-  Type maskT = MaskType::get(b.getContext());
-  return unpack ? Value(dav::PunpackOp::create(b, loc, maskT, m, lower))
-                : Value(dav::PpackOp::create(b, loc, maskT, m, lower));
-}
-
-struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
-  using FormPattern::FormPattern;
+struct DuplicateLaneLowering : DavPattern<DuplicateLaneOp> {
+  using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(DuplicateLaneOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Location loc = op.getLoc();
+    DavBuilder b{rw, op.getLoc()};
     VRegType t = op.getResult().getType();
     ValueRange src = a.getSrc();
     Value mask = a.getMask()[0];
     auto dup = [&](Value v, Value m) -> Value {
-      return dav::VdupLaneOp::create(rw, loc, v.getType(), v, m);
+      return dav::VdupLaneOp::create(rw, op.getLoc(), v.getType(), v, m);
     };
-    if (t.getElementBytes() != 8) {
+    if (!is64(t)) {
       rw.replaceOp(op, dup(src[0], mask));
       return success();
     }
-    if (t.isTwoRegister()) { // low words, high words; the mask has the 32-bit layout
-      rw.replaceOpWithMultiple(op, {{dup(src[0], mask), dup(src[1], mask)}});
-      return success();
-    }
-    // One register of 64 words: de-interleave to (low, high) words, the mask
-    // to the 32-bit layout (bit 8i -> 4i), broadcast each, interleave back.
-    auto w = cast<VRegType>(src[0].getType());
-    Value zero =
-        dav::VbrOp::create(rw, loc, w, arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), 0));
-    auto d = dav::VdintlvOp::create(rw, loc, w, w, src[0], zero);
-    Value m32 = half(rw, loc, mask, /*unpack=*/false);
-    auto il = dav::VintlvOp::create(rw, loc, w, w, dup(d.getEven(), m32), dup(d.getOdd(), m32));
-    rw.replaceOp(op, il.getLow());
+    // The low and the high words (one register of 64 words: de-interleaved,
+    // the mask to the 32-bit layout), each broadcast, then back.
+    auto [lo, hi] = b.splitLowHighWords(src, t);
+    Value m32 = b.toWordLayoutMask(mask, t);
+    Value dupLo = dup(lo, m32), dupHi = dup(hi, m32);
+    rw.replaceOpWithMultiple(op, {b.joinLowHighWords(dupLo, dupHi, t)});
     return success();
   }
 };
 
-struct StoreFirstLowering : FormPattern<StoreFirstOp> {
-  using FormPattern::FormPattern;
+struct StoreFirstLowering : DavPattern<StoreFirstOp> {
+  using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(StoreFirstOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     rw.replaceOpWithNewOp<dav::VstsFirstOp>(op, a.getValue()[0], a.getBase()[0], a.getOffset()[0],
@@ -77,8 +61,8 @@ struct StoreFirstLowering : FormPattern<StoreFirstOp> {
   }
 };
 
-struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
-  using FormPattern::FormPattern;
+struct GovernedMaskLowering : DavPattern<GovernedMaskOp> {
+  using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(GovernedMaskOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Value x = a.getLhs()[0], y = a.getRhs()[0], g = a.getGoverning()[0];
@@ -98,8 +82,8 @@ struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
   }
 };
 
-struct GovernedMaskNotLowering : FormPattern<GovernedMaskNotOp> {
-  using FormPattern::FormPattern;
+struct GovernedMaskNotLowering : DavPattern<GovernedMaskNotOp> {
+  using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(GovernedMaskNotOp op, OneToNOpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     rw.replaceOpWithNewOp<dav::PnotOp>(op, op.getResult().getType(), a.getInput()[0],

@@ -170,23 +170,19 @@ struct UpdateMaskLowering : public AscRegPattern<UpdateMaskOp> {
   }
 };
 
-struct MaskAndLowering : public AscRegPattern<MaskAndOp> {
-  using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(MaskAndOp op, OpAdaptor a,
+/// mask_and / mask_or: the bitwise op on the i1 vectors, one pattern for
+/// both.
+template <typename OpTy, typename ArithOpTy> struct MaskLogicLowering : public AscRegPattern<OpTy> {
+  using AscRegPattern<OpTy>::AscRegPattern;
+  using OpAdaptor = typename AscRegPattern<OpTy>::OpAdaptor;
+  LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    rw.replaceOpWithNewOp<arith::AndIOp>(op, a.getLhs(), a.getRhs());
+    rw.replaceOpWithNewOp<ArithOpTy>(op, a.getLhs(), a.getRhs());
     return success();
   }
 };
-
-struct MaskOrLowering : public AscRegPattern<MaskOrOp> {
-  using AscRegPattern::AscRegPattern;
-  LogicalResult matchAndRewrite(MaskOrOp op, OpAdaptor a,
-                                ConversionPatternRewriter &rw) const override {
-    rw.replaceOpWithNewOp<arith::OrIOp>(op, a.getLhs(), a.getRhs());
-    return success();
-  }
-};
+using MaskAndLowering = MaskLogicLowering<MaskAndOp, arith::AndIOp>;
+using MaskOrLowering = MaskLogicLowering<MaskOrOp, arith::OrIOp>;
 
 struct MaskNotLowering : public AscRegPattern<MaskNotOp> {
   using AscRegPattern::AscRegPattern;

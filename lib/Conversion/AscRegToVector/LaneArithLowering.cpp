@@ -130,14 +130,26 @@ LaneOp laneOp(OpBuilder &b, Operation *op, const TypeConverter &converter) {
           LaneBits{b, op->getLoc(), VectorType::get(lowered.getShape(), b.getIntegerType(w))}};
 }
 
-/// sub / mul / and / or / xor.
-template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPattern<OpTy> {
+/// The frame every pattern here shares: `Derived::lanes` computes the
+/// result's lane bits from the op's, then inactive lanes become 0 (zeroing).
+template <typename Derived, typename OpTy> struct LanePattern : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
-    Location loc = op.getLoc();
     LaneOp lane = laneOp(rw, op, *this->getTypeConverter());
+    Value r = Derived::lanes(op, a, rw, lane);
+    rw.replaceOp(op, zeroInactive(rw, op.getLoc(), a.getMask(), lane.t, r, lane.lowered));
+    return success();
+  }
+};
+
+/// sub / mul / and / or / xor.
+template <typename OpTy, sem::ArithKind K>
+struct ArithLowering : LanePattern<ArithLowering<OpTy, K>, OpTy> {
+  using LanePattern<ArithLowering, OpTy>::LanePattern;
+  static Value lanes(OpTy op, typename OpTy::Adaptor a, OpBuilder &rw, LaneOp &lane) {
+    Location loc = op.getLoc();
     sem::RegType t = lane.t;
     LaneBits &L = lane.L;
     Value x = L.bits(a.getLhs()), y = L.bits(a.getRhs()), r;
@@ -164,8 +176,7 @@ template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPa
     } else {
       r = floatLanes(rw, loc, L, kernelProfile(op), t.elem, x, y, lane.lowered);
     }
-    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, lane.lowered));
-    return success();
+    return r;
   }
 
   /// The float lane function on bits (LaneArithReference.cpp's floatLane).
@@ -204,13 +215,11 @@ template <typename OpTy, sem::ArithKind K> struct ArithLowering : OpConversionPa
 };
 
 /// abs / not.
-template <typename OpTy, sem::UnaryKind K> struct UnaryLowering : OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OpAdaptor = typename OpTy::Adaptor;
-  LogicalResult matchAndRewrite(OpTy op, OpAdaptor a,
-                                ConversionPatternRewriter &rw) const override {
+template <typename OpTy, sem::UnaryKind K>
+struct UnaryLowering : LanePattern<UnaryLowering<OpTy, K>, OpTy> {
+  using LanePattern<UnaryLowering, OpTy>::LanePattern;
+  static Value lanes(OpTy op, typename OpTy::Adaptor a, OpBuilder &rw, LaneOp &lane) {
     Location loc = op.getLoc();
-    LaneOp lane = laneOp(rw, op, *this->getTypeConverter());
     sem::RegType t = lane.t;
     LaneBits &L = lane.L;
     const unsigned w = sem::elemBytes(t.elem) * 8;
@@ -226,8 +235,7 @@ template <typename OpTy, sem::UnaryKind K> struct UnaryLowering : OpConversionPa
       Value neg = arith::SubIOp::create(rw, loc, L.c(0), x);
       r = L.sel(L.cmp(P::slt, x, L.c(0)), neg, x);
     }
-    rw.replaceOp(op, zeroInactive(rw, loc, a.getMask(), t, r, lane.lowered));
-    return success();
+    return r;
   }
 };
 

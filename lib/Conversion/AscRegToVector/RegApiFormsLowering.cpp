@@ -9,6 +9,7 @@
 //     and with the governing mask.
 //
 //===----------------------------------------------------------------------===//
+#include "VectorBuilder.h"
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Conversion/RuntimeChecks.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
@@ -25,14 +26,10 @@ namespace sem = ::ascreg::semantics;
 
 namespace {
 
-template <typename OpTy> struct FormPattern : OpConversionPattern<OpTy> {
-  FormPattern(const TypeConverter &tc, MLIRContext *ctx, RuntimeChecker &checker)
-      : OpConversionPattern<OpTy>(tc, ctx), checker(checker) {}
-  RuntimeChecker &checker;
-};
+using tovector::AscRegPattern;
 
-struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
-  using FormPattern::FormPattern;
+struct DuplicateLaneLowering : AscRegPattern<DuplicateLaneOp> {
+  using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(DuplicateLaneOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
@@ -45,8 +42,8 @@ struct DuplicateLaneLowering : FormPattern<DuplicateLaneOp> {
   }
 };
 
-struct StoreFirstLowering : FormPattern<StoreFirstOp> {
-  using FormPattern::FormPattern;
+struct StoreFirstLowering : AscRegPattern<StoreFirstOp> {
+  using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(StoreFirstOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
@@ -60,8 +57,8 @@ struct StoreFirstLowering : FormPattern<StoreFirstOp> {
   }
 };
 
-struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
-  using FormPattern::FormPattern;
+struct GovernedMaskLowering : AscRegPattern<GovernedMaskOp> {
+  using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(GovernedMaskOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     Location loc = op.getLoc();
@@ -82,8 +79,8 @@ struct GovernedMaskLowering : FormPattern<GovernedMaskOp> {
   }
 };
 
-struct GovernedMaskNotLowering : FormPattern<GovernedMaskNotOp> {
-  using FormPattern::FormPattern;
+struct GovernedMaskNotLowering : AscRegPattern<GovernedMaskNotOp> {
+  using AscRegPattern::AscRegPattern;
   LogicalResult matchAndRewrite(GovernedMaskNotOp op, OpAdaptor a,
                                 ConversionPatternRewriter &rw) const override {
     // ~x & g == (x ^ g) & g.
