@@ -190,6 +190,7 @@ bool CompiledKernel::emitFindings(bool asWarnings) const {
 
 uint64_t CompiledKernel::executedInstructions() const { return machine->executed; }
 size_t CompiledKernel::numInstructions() const { return machine->code.size(); }
+unsigned CompiledKernel::numFusedLoops() const { return machine->superinstructions; }
 
 } // namespace interp
 } // namespace ascreg

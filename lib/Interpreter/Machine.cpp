@@ -115,12 +115,13 @@ void Machine::execute() {
   const Inst *prog = code.data();
   uint32_t pc = 0;
   uint64_t n = 0;
+  fusedExecuted = 0;
   while (pc != kHalt) {
     const Inst &inst = prog[pc];
     pc = inst.fn(*this, inst, pc);
     ++n;
   }
-  executed = n;
+  executed = n + fusedExecuted;
 }
 
 } // namespace interp

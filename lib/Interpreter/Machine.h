@@ -71,6 +71,8 @@ public:
   uint32_t numScalars = 0, numRegs = 0, numMasks = 0;
   /// Register slots that are views into UB (set by their load, never owned).
   std::vector<uint32_t> viewSlots;
+  /// Loops that run as one instruction (Superinstructions.h).
+  uint32_t superinstructions = 0;
 
   struct Param {
     uint32_t slot; // scalar slot (memrefs: the buffer number)
@@ -115,6 +117,8 @@ public:
   /// run, so Ctrl-C still stops it at once.
   static constexpr uint64_t kCancelPollSteps = 4096;
   uint64_t executed = 0;
+  /// Instructions the fused loops of this run ran without a dispatch each.
+  uint64_t fusedExecuted = 0;
   uint64_t traceEvents = 0; // events traced in this run
   bool failed = false;
 
@@ -177,14 +181,21 @@ public:
   /// element store's element size); nullopt after reporting.
   std::optional<uint64_t> registerAccess(const Inst &inst, const Buffer &buf, uint64_t offset,
                                          unsigned bytes, unsigned alignment = sem::kUBAlignment) {
-    // Fast path: an offset small enough that nothing wraps (the capacity is
-    // at most 2^40), inside UB and aligned.
+    if (std::optional<uint64_t> addr = registerAddress(buf, offset, bytes, alignment))
+      return addr;
+    reportRegisterAccess(inst, buf, offset, bytes);
+    return std::nullopt;
+  }
+  /// registerAccess's fast path, reporting nothing: an offset small enough
+  /// that nothing wraps (the capacity is at most 2^40), inside UB and
+  /// aligned; nullopt for every other access (which may still be valid).
+  std::optional<uint64_t> registerAddress(const Buffer &buf, uint64_t offset, unsigned bytes,
+                                          unsigned alignment = sem::kUBAlignment) const {
     if (offset <= sem::kMaxUBCapacity) {
       uint64_t addr = buf.ubAddr + offset * buf.elemBytes;
       if (sem::insideUB(addr, bytes, ub.capacity()) && addr % alignment == 0)
         return addr;
     }
-    reportRegisterAccess(inst, buf, offset, bytes);
     return std::nullopt;
   }
   /// For the debugging checks: where an access of `bytes` at element `index`

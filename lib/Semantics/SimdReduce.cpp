@@ -45,7 +45,7 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
                 const Mask &m, Reg &out) {
   ref::reduce(prof, k, dst, src, in, m, out);
 }
-ReduceKernel ReduceKernelImpl(ReduceKind, RegType, RegType) { return nullptr; }
+ReduceKernel ReduceKernelImpl(ReduceKind, RegType, RegType, bool) { return nullptr; }
 #else
 
 // ---------------------------------------------------------------- reduce: sum
@@ -297,9 +297,46 @@ template <bool kMax> ReduceKernel extremeKernelOf(RegType t) {
   }
 }
 
-ReduceKernel ReduceKernelImpl(ReduceKind k, RegType dst, RegType src) {
-  if (k == ReduceKind::Sum || !(dst == src))
+/// A sum of one type with the result type of its source: what ReduceImpl
+/// computes (the sum in lane 0, every other lane 0), resolved ahead.
+template <EK kElem, bool kSaturate = false> void sumKernel(const Reg &in, const Mask &m, Reg &out) {
+  if constexpr (kElem == EK::F16) {
+    const uint16_t value = sumF16(in, m, kSaturate);
+    zeroReg(out, 256);
+    storeLanes01<uint16_t>(out, value, 0);
+  } else if constexpr (kElem == EK::F32) {
+    const uint32_t value = sumF32(in, m);
+    zeroReg(out, 256);
+    storeLanes01<uint32_t>(out, value, 0);
+  } else {
+    static_assert(kElem == EK::I32, "32-bit integer sums wrap alike signed or not");
+    const uint32_t value = sumInt<uint32_t, 4>(in, 64, m);
+    zeroReg(out, 256);
+    storeLanes01<uint32_t>(out, value, 0);
+  }
+}
+
+ReduceKernel sumKernelOf(RegType t, bool saturateF16) {
+  if (t.numRegs != 1)
     return nullptr;
+  switch (t.elem) {
+  case EK::F16:
+    return saturateF16 ? &sumKernel<EK::F16, true> : &sumKernel<EK::F16, false>;
+  case EK::F32:
+    return &sumKernel<EK::F32>;
+  case EK::I32:
+  case EK::U32:
+    return &sumKernel<EK::I32>;
+  default:
+    return nullptr;
+  }
+}
+
+ReduceKernel ReduceKernelImpl(ReduceKind k, RegType dst, RegType src, bool saturateF16) {
+  if (!(dst == src))
+    return nullptr;
+  if (k == ReduceKind::Sum)
+    return sumKernelOf(src, saturateF16);
   return k == ReduceKind::Max ? extremeKernelOf<true>(src) : extremeKernelOf<false>(src);
 }
 
@@ -328,7 +365,7 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
       value = src.numRegs == 2 ? sumInt<uint64_t, 4>(in, 64, m) : sumInt<uint64_t, 8>(in, 32, m);
       break;
     }
-  } else if (ReduceKernel kernel = ReduceKernelImpl(k, dst, src)) {
+  } else if (ReduceKernel kernel = ReduceKernelImpl(k, dst, src, false)) {
     return kernel(in, m, out);
   } else { // no legal max / min: as over an empty mask
     value = emptyExtreme(src.elem, k == ReduceKind::Max);
@@ -372,7 +409,7 @@ void reduce(const Profile &prof, ReduceKind k, RegType dst, RegType src, const R
 ReduceKernel reduceKernel(const Profile &prof, ReduceKind k, RegType dst, RegType src) {
   if (!reduceIsDocumented(prof, src.elem))
     return nullptr; // reduceOtherChoices rewrites around the kernel
-  return ASCREG_DISPATCH(ReduceKernelImpl)(k, dst, src);
+  return ASCREG_DISPATCH(ReduceKernelImpl)(k, dst, src, saturatesF16Arithmetic(prof.ctrl));
 }
 
 } // namespace ascreg::semantics::simd

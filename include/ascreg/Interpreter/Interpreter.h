@@ -64,6 +64,10 @@ struct Options {
   /// once it is true: a signal handler or another thread stops a long run
   /// this way.
   const std::atomic<bool> *cancel = nullptr;
+  /// Whether plain runs (no trace, checks or explanation) run the common
+  /// loops as one instruction each (numFusedLoops). Off, every instruction
+  /// is dispatched on its own: the same results, for tests and measurements.
+  bool fuseLoops = true;
 };
 
 /// One argument of the entry function.
@@ -135,6 +139,9 @@ public:
   uint64_t executedInstructions() const;
   /// Number of instructions in the compiled form.
   size_t numInstructions() const;
+  /// Loops compiled into one instruction each (superinstructions: plain
+  /// runs only, never with a trace, the checks or an explanation).
+  unsigned numFusedLoops() const;
 
 private:
   CompiledKernel();

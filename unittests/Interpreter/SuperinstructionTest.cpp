@@ -1,0 +1,347 @@
+//===- SuperinstructionTest.cpp - fused loops, bit for bit ------*- C++ -*-===//
+//
+// A plain interpreter run executes the common loops (load, update_mask, an
+// op, store) as one instruction each (lib/Interpreter/Superinstructions.h);
+// with Options::fuseLoops off it dispatches the same instructions one by
+// one, and a traced or checked run compiles no fused instruction at all.
+// These tests show that the fused path is taken exactly in plain runs, and
+// that it computes what the unfused path computes: every conformance kernel
+// with a fused loop on random edge-class inputs (NaN payloads, empty and
+// partial masks, counts ending mid-register), the same buffers bit for bit
+// and the same instruction count as with fuseLoops off, and the same
+// buffers as a traced run; hand-computed reduce-max results for a partial,
+// an empty and a NaN register and an empty loop; and the same error,
+// instruction count and UB contents when the step limit or a store outside
+// UB stops the loop midway.
+//
+// Size: ASCREG_FUSED_CASES cases per kernel (default 40).
+//
+//===----------------------------------------------------------------------===//
+#include "ascreg/Interpreter/Interpreter.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+#include <gtest/gtest.h>
+
+#include "../Common/ConformanceCases.h"
+#include "../Common/LoadedKernel.h"
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace conformance;
+using ascreg::interp::Arg;
+using ascreg::interp::CompiledKernel;
+using ascreg::interp::Options;
+
+/// A trace sink that keeps nothing: a traced run, compiled without fusion.
+struct NullSink : ascreg::interp::TraceSink {
+  void onEvent(const ascreg::interp::TraceEvent &) override {}
+};
+
+std::unique_ptr<CompiledKernel> compile(mlir::func::FuncOp fn, const Options &options) {
+  auto k = CompiledKernel::compile(fn, options);
+  return succeeded(k) ? std::move(*k) : nullptr;
+}
+
+/// The four loops of bench/interp_vs_jit.py --filter limit.
+const char *const kBenchLoops[] = {"reduce_max_f32_f32", "reduce_sum_f16_f16",
+                                   "pair_reduce_sum_f32", "gather_f32_f32_u32"};
+
+TEST(Superinstructions, OnlyPlainRunsFuse) {
+  for (const char *name : kBenchLoops) {
+    SCOPED_TRACE(name);
+    LoadedKernel loaded;
+    ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
+    NullSink sink;
+    Options traced, checked, off;
+    traced.traceSink = &sink;
+    checked.checks.init = true;
+    off.fuseLoops = false;
+    auto plain = compile(loaded.fn, {}), withTrace = compile(loaded.fn, traced),
+         withChecks = compile(loaded.fn, checked), unfused = compile(loaded.fn, off);
+    ASSERT_TRUE(plain && withTrace && withChecks && unfused);
+    EXPECT_EQ(plain->numFusedLoops(), 1u);
+    EXPECT_EQ(withTrace->numFusedLoops(), 0u);
+    EXPECT_EQ(withChecks->numFusedLoops(), 0u);
+    EXPECT_EQ(unfused->numFusedLoops(), 0u);
+    // The same instructions, fused or not.
+    EXPECT_EQ(plain->numInstructions(), unfused->numInstructions());
+  }
+}
+
+/// Every conformance kernel with a fused loop: fused == unfused, bit for
+/// bit, on the conformance inputs; and the same instruction count.
+TEST(Superinstructions, FusedEqualsUnfusedOnEveryFusedKernel) {
+  uint64_t cases = envOr("ASCREG_FUSED_CASES", 40);
+  unsigned fusedKernels = 0;
+  for (const std::string &name : kernelNames()) {
+    LoadedKernel loaded;
+    ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
+    auto plain = compile(loaded.fn, {});
+    ASSERT_TRUE(plain) << name;
+    if (!plain->numFusedLoops())
+      continue;
+    ++fusedKernels;
+    NullSink sink;
+    Options traced, off;
+    traced.traceSink = &sink;
+    off.fuseLoops = false;
+    auto unfused = compile(loaded.fn, off), withTrace = compile(loaded.fn, traced);
+    ASSERT_TRUE(unfused && withTrace) << name;
+    std::vector<std::string> parts = split(name);
+    Gen g{std::mt19937_64(20261202 ^ std::hash<std::string>()(name))};
+    for (uint64_t c = 0; c < cases; ++c) {
+      Case k = makeCase(parts, g);
+      std::vector<Buffer> a = k.buffers, b = k.buffers, t = k.buffers;
+      auto argsA = argsOf(a, k.scalars), argsB = argsOf(b, k.scalars), argsT = argsOf(t, k.scalars);
+      ASSERT_TRUE(succeeded(plain->run(argsA))) << name << " case " << c;
+      ASSERT_TRUE(succeeded(unfused->run(argsB))) << name << " case " << c;
+      ASSERT_TRUE(succeeded(withTrace->run(argsT))) << name << " case " << c;
+      for (size_t i = 0; i < a.size(); ++i) {
+        ASSERT_EQ(a[i].bytes, b[i].bytes) << name << " case " << c << " buffer " << i;
+        ASSERT_EQ(a[i].bytes, t[i].bytes) << name << " case " << c << " buffer " << i;
+      }
+      ASSERT_EQ(plain->executedInstructions(), unfused->executedInstructions())
+          << name << " case " << c;
+    }
+  }
+  // reduce (sum / max / min, every type), pair_reduce_sum, gather and
+  // reduce_data_block kernels: far more than the four benchmark loops.
+  EXPECT_GE(fusedKernels, 60u);
+}
+
+//===----------------------------------------------------------------------===//
+// reduce <max> f32, hand-computed
+//===----------------------------------------------------------------------===//
+
+struct ReduceMax {
+  LoadedKernel loaded;
+  std::string diagnostics;
+  std::unique_ptr<mlir::ScopedDiagnosticHandler> handler;
+  ReduceMax() {
+    EXPECT_EQ(loaded.load(std::string(kConformanceDir) + "/reduce_max_f32_f32.mlir"), "");
+    handler = std::make_unique<mlir::ScopedDiagnosticHandler>(
+        loaded.ctx.get(), [this](mlir::Diagnostic &d) {
+          llvm::raw_string_ostream os(diagnostics);
+          os << d.getLocation() << ": " << d << "\n";
+          return mlir::success();
+        });
+  }
+};
+
+uint32_t bitsOf(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
+  ReduceMax k;
+  Options off;
+  off.fuseLoops = false;
+  auto plain = compile(k.loaded.fn, {}), unfused = compile(k.loaded.fn, off);
+  ASSERT_TRUE(plain && unfused);
+  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  // Four registers, 100 active lanes: register 0 full (its maximum 7.5 at
+  // lanes 9 and 40: the first wins; -0 and +0 elsewhere), register 1 lanes
+  // 0..35 (its maximum 35 at lane 35, lane 36 = 1000 is inactive; a NaN at
+  // lane 50, inactive too), register 2 empty (-inf, index 0, though it
+  // holds a NaN at lane 3 and 1e30), register 3 empty.
+  std::vector<uint32_t> src(4 * 64), want(4 * 64, 0);
+  for (unsigned i = 0; i < 64; ++i)
+    src[i] = bitsOf(i % 2 ? -0.0f : 0.0f);
+  src[9] = src[40] = bitsOf(7.5f);
+  src[20] = bitsOf(-3.0f);
+  for (unsigned i = 0; i < 64; ++i)
+    src[64 + i] = bitsOf(float(i) - 0.0f);
+  src[64 + 36] = bitsOf(1000.0f);
+  src[64 + 50] = 0x7FC00001;
+  src[128 + 3] = 0x7FC00002;
+  src[128 + 4] = bitsOf(1e30f);
+  want[0] = bitsOf(7.5f), want[1] = 9;
+  want[64] = bitsOf(35.0f), want[65] = 35;
+  want[128] = 0xFF800000, want[129] = 0;
+  want[192] = 0xFF800000, want[193] = 0;
+  for (auto *kernel : {plain.get(), unfused.get()}) {
+    std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
+    ASSERT_TRUE(succeeded(
+        kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
+                     Arg::scalar(100), Arg::scalar(4)})))
+        << k.diagnostics;
+    EXPECT_EQ(out, want);
+    // Per register: load, update_mask, reduce, store, latch; outside the
+    // loop: 4 constants, create_mask, the copies of the lower bound and the
+    // count, enter, the copy of the result and the return.
+    EXPECT_EQ(kernel->executedInstructions(), 10u + 4 * 5);
+  }
+  // An active NaN wins over every number, by position: the first one, with
+  // its payload (lane 7 before lane 12).
+  src[64 + 7] = 0xFFC00007;
+  src[64 + 12] = 0x7F800001;
+  want[64] = 0xFFC00007, want[65] = 7;
+  for (auto *kernel : {plain.get(), unfused.get()}) {
+    std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
+    ASSERT_TRUE(succeeded(
+        kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
+                     Arg::scalar(100), Arg::scalar(4)})));
+    EXPECT_EQ(out, want);
+  }
+  // No iteration: nothing is stored.
+  for (auto *kernel : {plain.get(), unfused.get()}) {
+    std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
+    ASSERT_TRUE(succeeded(
+        kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
+                     Arg::scalar(100), Arg::scalar(0)})));
+    EXPECT_EQ(out, std::vector<uint32_t>(4 * 64, 0xDEADBEEF));
+    EXPECT_EQ(kernel->executedInstructions(), 10u);
+  }
+}
+
+/// A reduce stored over its own source: register r is read at element 64 r
+/// and its reduce stored at element 72 r of the same buffer, exactly over
+/// the source for r = 0 and partly over it (and over the next source) after.
+/// The op may then not write into UB directly; the fused loop must give
+/// what the instructions give one by one, and what a plain model of the
+/// loop gives.
+TEST(Superinstructions, ReduceStoredOverItsSource) {
+  const std::string path = ::testing::TempDir() + "/superinstruction-overlap.mlir";
+  {
+    std::ofstream f(path);
+    f << R"mlir(func.func @kernel(%buf: memref<?xf32>, %count: i32, %repeat: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c72 = arith.constant 72 : index
+  %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {
+    %soff = arith.muli %r, %c64 : index
+    %v = ascreg.load_align %buf[%soff] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %mask, %rest = ascreg.update_mask %n for !ascreg.vreg<64xf32>
+    %res = ascreg.reduce <max> %v, %mask : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+    %doff = arith.muli %r, %c72 : index
+    ascreg.store_align %res, %buf[%doff], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+    scf.yield %rest : i32
+  }
+  return
+}
+)mlir";
+  }
+  LoadedKernel loaded;
+  ASSERT_EQ(loaded.load(path), "");
+  Options off;
+  off.fuseLoops = false;
+  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
+  ASSERT_TRUE(plain && unfused);
+  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  const unsigned repeat = 5, count = 4 * 64 + 17;
+  std::vector<float> src(repeat * 72);
+  for (size_t i = 0; i < src.size(); ++i)
+    src[i] = float((i * 37) % 101) - 50.0f;
+  // The model: max and its first lane over the active lanes, -inf and 0
+  // over none, stored as a whole register (the other lanes +0).
+  std::vector<float> want = src;
+  unsigned n = count;
+  for (unsigned r = 0; r < repeat; ++r) {
+    unsigned active = n < 64 ? n : 64;
+    n -= active;
+    float best = -INFINITY;
+    uint32_t lane = 0;
+    for (unsigned l = 0; l < active; ++l)
+      if (want[64 * r + l] > best)
+        best = want[64 * r + l], lane = l;
+    std::fill(want.begin() + 72 * r, want.begin() + 72 * r + 64, 0.0f);
+    want[72 * r] = best;
+    std::memcpy(&want[72 * r + 1], &lane, 4);
+  }
+  for (auto *kernel : {plain.get(), unfused.get()}) {
+    std::vector<float> buf = src;
+    ASSERT_TRUE(succeeded(kernel->run(
+        {Arg::buffer(buf.data(), buf.size()), Arg::scalar(count), Arg::scalar(repeat)})));
+    EXPECT_EQ(0, std::memcmp(buf.data(), want.data(), 4 * want.size()));
+  }
+}
+
+/// Runs `kernel` on buffers bound in place (so a failed run leaves in UB
+/// what it wrote) and returns the diagnostics, the instruction count and the
+/// destination's bytes.
+struct Stopped {
+  std::string diagnostics;
+  uint64_t executed;
+  std::vector<uint32_t> dst;
+};
+Stopped runInPlace(ReduceMax &k, CompiledKernel &kernel, uint64_t srcRegs, uint64_t dstRegs,
+                   uint64_t repeat) {
+  k.diagnostics.clear();
+  auto places = kernel.placeArguments({srcRegs * 64, dstRegs * 64});
+  EXPECT_TRUE(succeeded(places)) << k.diagnostics;
+  auto *src = static_cast<uint32_t *>((*places)[0]), *dst = static_cast<uint32_t *>((*places)[1]);
+  for (uint64_t i = 0; i < srcRegs * 64; ++i)
+    src[i] = bitsOf(float(i % 97));
+  for (uint64_t i = 0; i < dstRegs * 64; ++i)
+    dst[i] = 0xDEADBEEF;
+  EXPECT_TRUE(failed(kernel.run({Arg::buffer(src, srcRegs * 64), Arg::buffer(dst, dstRegs * 64),
+                                 Arg::scalar(1000), Arg::scalar(repeat)})));
+  return {k.diagnostics, kernel.executedInstructions(),
+          std::vector<uint32_t>(dst, dst + dstRegs * 64)};
+}
+
+/// The run of runInPlace with `options`, fused and with fuseLoops off.
+std::pair<Stopped, Stopped> stoppedRuns(ReduceMax &k, Options options, uint64_t srcRegs,
+                                        uint64_t dstRegs, uint64_t repeat) {
+  Options off = options;
+  off.fuseLoops = false;
+  auto plain = compile(k.loaded.fn, options), unfused = compile(k.loaded.fn, off);
+  if (!plain || !unfused) {
+    ADD_FAILURE() << k.diagnostics;
+    return {};
+  }
+  EXPECT_EQ(plain->numFusedLoops(), 1u);
+  Stopped a = runInPlace(k, *plain, srcRegs, dstRegs, repeat);
+  return {a, runInPlace(k, *unfused, srcRegs, dstRegs, repeat)};
+}
+
+TEST(Superinstructions, StepLimitStopsTheFusedLoopWhereItStopsTheUnfusedOne) {
+  ReduceMax k;
+  Options options;
+  options.maxSteps = 3; // the enter and two latches
+  auto [a, b] = stoppedRuns(k, options, 8, 8, 8);
+  EXPECT_NE(a.diagnostics.find("reduce_max_f32_f32.mlir\":10:13): 'scf.for' op step limit"),
+            std::string::npos)
+      << a.diagnostics; // at the loop
+  EXPECT_EQ(a.diagnostics, b.diagnostics);
+  // Three registers stored (the third latch fails), the rest untouched.
+  EXPECT_EQ(a.executed, 8u + 3 * 5); // what precedes the loop, three iterations
+  EXPECT_EQ(a.executed, b.executed);
+  EXPECT_EQ(a.dst, b.dst);
+  ASSERT_EQ(a.dst.size(), 8u * 64);
+  EXPECT_EQ(a.dst[2 * 64], bitsOf(94.0f)); // register 2: 128..191 % 97 = 31..94
+  EXPECT_EQ(a.dst[2 * 64 + 1], 63u);
+  EXPECT_EQ(a.dst[3 * 64], 0xDEADBEEF);
+}
+
+TEST(Superinstructions, StoreOutsideUBStopsTheFusedLoopWhereItStopsTheUnfusedOne) {
+  ReduceMax k;
+  Options options;
+  // src at UB 0 (2 registers), dst at 512 (2 registers): the store of
+  // register r writes [512 + 256 r, 768 + 256 r), outside a 2 KiB UB from
+  // r = 6 on; the loads stay inside up to r = 7.
+  options.ubCapacity = 2048;
+  auto [a, b] = stoppedRuns(k, options, 2, 2, 10);
+  EXPECT_NE(a.diagnostics.find("'ascreg.store_align' op UB access outside the Unified Buffer"),
+            std::string::npos)
+      << a.diagnostics;
+  EXPECT_EQ(a.diagnostics, b.diagnostics);
+  EXPECT_EQ(a.executed, 8u + 6 * 5 + 4); // the store of register 6 fails
+  EXPECT_EQ(a.executed, b.executed);
+  EXPECT_EQ(a.dst, b.dst);
+}
+
+} // namespace
