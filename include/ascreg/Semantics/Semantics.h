@@ -306,9 +306,8 @@ const char *targetName();
 /// that compiles a kernel once and runs it many times.
 using ReduceKernel = void (*)(const Reg &in, const Mask &m, Reg &out);
 /// The kernel computing reduce(prof, k, dst, src, ...) on the chosen target
-/// (forceTarget afterwards does not change it), or null where only the
-/// general entry point does (other profile choices, widening and 64-bit
-/// sums, scalar targets).
+/// (forceTarget afterwards does not change it), or null where only the general
+/// entry point does (other profile choices, wide/64-bit sums, scalar targets).
 ReduceKernel reduceKernel(const Profile &prof, ReduceKind k, RegType dst, RegType src);
 } // namespace simd
 // Default entry points: the SIMD kernels.
