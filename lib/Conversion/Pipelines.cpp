@@ -58,6 +58,7 @@ void ascreg::buildLowerToLLVMPipeline(OpPassManager &pm, const LowerToLLVMOption
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass()); // math.cttz of firstSet
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -24,6 +24,9 @@ RuntimeChecker::RuntimeChecker(ModuleOp module, bool enabled, CheckFailureAction
   auto fn = func::FuncOp::create(b, module.getLoc(), kRuntimeErrorFunction,
                                  b.getFunctionType({i32, i32, i64, i64, i64, i64}, {}));
   fn.setPrivate();
+  // It does not return (RuntimeChecks.h): LLVM then keeps the failure
+  // branches cold and spills nothing around them for the kernel to go on.
+  fn->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn")}));
 }
 
 RuntimeChecker::~RuntimeChecker() {

@@ -37,8 +37,8 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::cf::ControlFlowDialect",
-    "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
-    "::mlir::vector::VectorDialect"
+    "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
   ];
   let options = [
     Option<"runtimeChecks", "runtime-checks", "bool", /*default=*/"true",

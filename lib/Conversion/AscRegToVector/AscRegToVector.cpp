@@ -77,17 +77,27 @@ namespace {
 // Building blocks
 //===----------------------------------------------------------------------===//
 
+/// The key of float bits `bits` (an integer scalar or vector): the magnitude
+/// bits flipped when the sign is set. Its own inverse: the key of a key is
+/// the bits.
+Value flipNegativeMagnitude(VectorBuilder &e, Value bits) {
+  Type t = bits.getType();
+  unsigned w = getElementTypeOrSelf(t).getIntOrFloatBitWidth();
+  auto constant = [&](const APInt &v) {
+    if (auto vt = dyn_cast<VectorType>(t))
+      return e.splatInt(vt, v);
+    return Value(arith::ConstantOp::create(e.b, e.loc, IntegerAttr::get(t, v)));
+  };
+  Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, constant(APInt(w, w - 1)));
+  Value magMask = arith::AndIOp::create(e.b, e.loc, sh, constant(APInt::getSignedMaxValue(w)));
+  return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
+}
+
 /// Totally ordered integer keys of float lanes: signed comparison of the keys
 /// orders -inf < ... < -0 < +0 < ... < +inf (NaNs are handled separately).
 Value floatKeys(VectorBuilder &e, Value v) {
-  auto vt = cast<VectorType>(v.getType());
-  VectorType it = intVecType(vt);
-  unsigned w = vt.getElementTypeBitWidth();
-  Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
-  Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(w, w - 1)));
-  Value magMask =
-      arith::AndIOp::create(e.b, e.loc, sh, e.splatInt(it, APInt::getSignedMaxValue(w)));
-  return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
+  VectorType it = intVecType(cast<VectorType>(v.getType()));
+  return flipNegativeMagnitude(e, arith::BitcastOp::create(e.b, e.loc, it, v));
 }
 
 /// Checks a whole-register access at element `offset` of `base`: inside UB
@@ -417,8 +427,9 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     if (isF) {
       Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, src, src);
       Value nanActive = arith::AndIOp::create(b, loc, isNaN, lanes);
-      anyNaN = e.anyTrue(nanActive);
       firstNaN = e.firstSet(nanActive);
+      anyNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, firstNaN,
+                                     e.intConst(b.getI32Type(), n));
       Value notNaN = arith::XOrIOp::create(b, loc, isNaN, e.bools(SmallVector<bool>(n, true)));
       valid = arith::AndIOp::create(b, loc, lanes, notNaN);
     }
@@ -438,17 +449,31 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Type i32 = b.getI32Type();
     Value zero32 = e.intConst(i32, 0);
     Value index = arith::SelectOp::create(b, loc, anyActive, firstHit, zero32);
-    if (isF)
+    // The value keeps the bits of the chosen lane (so -0 survives): the
+    // extreme key's bits, without moving the register through memory.
+    Type elem = vt.getElementType();
+    Value picked =
+        isF ? Value(arith::BitcastOp::create(b, loc, elem, flipNegativeMagnitude(e, extreme)))
+            : extreme;
+    if (isF) {
+      // A NaN wins with its payload: the first NaN lane, read only when
+      // there is one.
       index = arith::SelectOp::create(b, loc, anyNaN, firstNaN, index);
-    // The value keeps the bits of the chosen lane (so -0 and NaN payloads survive).
-    Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), index);
-    Value picked = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
-    if (isF && prof.maxMinNaN == sem::MaxMinNaN::Canonical)
-      picked = canonicalizeNaN(e, picked); // only the first NaN lane can be picked as a NaN
+      auto ifNaN = scf::IfOp::create(b, loc, TypeRange{elem}, anyNaN, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifNaN.thenBlock());
+      Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), firstNaN);
+      Value nan = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
+      if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
+        nan = canonicalizeNaN(e, nan);
+      scf::YieldOp::create(b, loc, nan);
+      b.setInsertionPointToStart(ifNaN.elseBlock());
+      scf::YieldOp::create(b, loc, picked);
+      picked = ifNaN.getResult(0);
+    }
     // Empty mask: -inf / +inf (maxmin.empty = finite: the largest finite
     // value of that sign), or the integer type's minimum / maximum.
     Attribute emptyAttr;
-    Type elem = vt.getElementType();
     if (isF) {
       const auto &fs = cast<FloatType>(elem).getFloatSemantics();
       emptyAttr = b.getFloatAttr(elem, prof.maxMinEmpty == sem::MaxMinEmpty::Finite
@@ -758,7 +783,8 @@ struct ConvertAscRegToVectorPass
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);
     target.addIllegalDialect<AscRegDialect>();
-    target.addLegalDialect<arith::ArithDialect, vector::VectorDialect, cf::ControlFlowDialect>();
+    target.addLegalDialect<arith::ArithDialect, math::MathDialect, vector::VectorDialect,
+                           cf::ControlFlowDialect>();
     target.addDynamicallyLegalDialect<memref::MemRefDialect>(
         [&](Operation *op) { return converter.isLegal(op); });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {

@@ -11,6 +11,7 @@
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -38,9 +39,13 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
         first.push_back(i);
       idx = e.shuffle(idx, idx, first);
     }
-    // Indices are unsigned element counts.
-    auto i64v = VectorType::get({n}, rw.getI64Type());
-    Value idx64 = arith::ExtUIOp::create(rw, loc, i64v, idx);
+    // Indices are unsigned element counts, compared and gathered as i32
+    // lanes (16-bit ones zero-extended): x86 gathers 16 lanes with 32-bit
+    // offsets, 8 with 64-bit ones.
+    auto i32v = VectorType::get({n}, rw.getI32Type());
+    bool fullWidth = cast<VectorType>(idx.getType()).getElementTypeBitWidth() == 32;
+    if (!fullWidth)
+      idx = arith::ExtUIOp::create(rw, loc, i32v, idx);
     // gather.mask: the stride of the mask bits (the result type's, or 1 for an
     // 8-bit source under `source`).
     const sem::ElemKind srcKind = sem::gatherSourceKind(
@@ -58,24 +63,70 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
       checker.require(rw, op, aligned, sem::RuntimeErrorKind::MisalignedGatherBase, {p.bufferAddr});
       Value room = arith::DivUIOp::create(
           rw, loc, arith::SubIOp::create(rw, loc, p.capacity, p.bufferAddr), e.index(unit));
-      Value room64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), room);
-      Value limit = vector::BroadcastOp::create(rw, loc, i64v, room64);
-      Value outside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx64, limit);
+      // Room for 2^32 elements or more holds every u32 index; below that the
+      // room is an i32 bound.
+      Value u32Max = e.index(0xFFFFFFFF);
+      Value roomForAll = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::ugt, room, u32Max);
+      Value room32 = arith::IndexCastUIOp::create(rw, loc, rw.getI32Type(),
+                                                  arith::MinUIOp::create(rw, loc, room, u32Max));
+      Value limit = vector::BroadcastOp::create(rw, loc, i32v, room32);
+      Value outside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx, limit);
       Value bad = arith::AndIOp::create(rw, loc, outside, lanes);
-      Value ok = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
+      Value none = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
+      Value ok = arith::OrIOp::create(rw, loc, none, roomForAll);
       // The first offending lane and its index, for the message.
       Value lane = e.firstSet(bad);
       Value clamped = arith::MinUIOp::create(rw, loc, lane, e.intConst(rw.getI32Type(), n - 1));
       Value badIndex = vector::ExtractOp::create(
-          rw, loc, idx64,
+          rw, loc, idx,
           OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
       checker.require(rw, op, ok, sem::RuntimeErrorKind::GatherOutsideUB,
                       {badIndex, lane, p.bufferAddr, e.index(unit)});
     }
     Type srcElem = cast<MemRefType>(base.getType()).getElementType();
     auto gatherType = VectorType::get({n}, srcElem);
-    Value g = vector::GatherOp::create(rw, loc, gatherType, base, ValueRange{e.index(0)}, idx64,
-                                       lanes, e.zeros(gatherType));
+    // Lanes [first, first + count) of `v`.
+    auto slice = [&](Value v, int64_t first, int64_t count) {
+      SmallVector<int64_t> pick;
+      for (int64_t i = 0; i < count; ++i)
+        pick.push_back(first + i);
+      return e.shuffle(v, v, pick);
+    };
+    // Lanes [first, first + count) gathered with `offsets`.
+    auto gather = [&](Value offsets, int64_t first, int64_t count) {
+      auto t = VectorType::get({count}, srcElem);
+      Value active = count == n ? lanes : slice(lanes, first, count);
+      Value at = count == n ? offsets : slice(offsets, first, count);
+      return vector::GatherOp::create(rw, loc, t, base, ValueRange{e.index(0)}, at, active,
+                                      e.zeros(t))
+          .getResult();
+    };
+    Value g;
+    if (!fullWidth) {
+      g = gather(idx, 0, n);
+    } else {
+      // vector.gather offsets are signed (an LLVM getelementptr): an active
+      // index of 2^31 or more takes gathers with i64 offsets. They are two
+      // half gathers, so that LLVM cannot merge the two paths into one
+      // gather of selected (i64) offsets.
+      Value negative =
+          arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::slt, idx, e.zeros(i32v));
+      Value wide = e.anyTrue(arith::AndIOp::create(rw, loc, negative, lanes));
+      auto ifWide =
+          scf::IfOp::create(rw, loc, TypeRange{gatherType}, wide, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPointToStart(ifWide.thenBlock());
+      Value idx64 = arith::ExtUIOp::create(rw, loc, VectorType::get({n}, rw.getI64Type()), idx);
+      SmallVector<int64_t> all;
+      for (int64_t i = 0; i < n; ++i)
+        all.push_back(i);
+      Value low = gather(idx64, 0, n / 2);
+      Value high = gather(idx64, n / 2, n / 2);
+      scf::YieldOp::create(rw, loc, e.shuffle(low, high, all));
+      rw.setInsertionPointToStart(ifWide.elseBlock());
+      scf::YieldOp::create(rw, loc, gather(idx, 0, n));
+      g = ifWide.getResult(0);
+    }
     // 8-bit sources are zero-extended into the 16-bit lane (also for i8).
     if (srcElem.getIntOrFloatBitWidth() == 8)
       g = arith::ExtUIOp::create(rw, loc, vecType(getContext(), dstT), g);

@@ -194,11 +194,12 @@ module attributes {ascreg.semantics = "pair.single_lane=exact,add.nan=canonical"
 
 // gather.mask = source: a gather from an 8-bit source reads lane i's enable
 // from mask bit i (bits 0..127), not 2i; a 16-bit source keeps the result
-// type's stride (bits 0, 2, 4, ...).
+// type's stride (bits 0, 2, 4, ...). The u16 indices are gathered as i32
+// offsets (zero-extended, so never negative).
 // CHECK-LABEL: func @gather_source_mask
 // CHECK: vector.shuffle %[[M:.*]], %[[M]] [0, 1, 2, 3, 4, 5, 6, 7, 8,
 // CHECK-SAME: 126, 127] : vector<256xi1>, vector<256xi1>
-// CHECK: vector.gather {{.*}} : memref<?xi8>, vector<128xi64>, vector<128xi1>, vector<128xi8> into vector<128xi8>
+// CHECK: vector.gather {{.*}} : memref<?xi8>, vector<128xi32>, vector<128xi1>, vector<128xi8> into vector<128xi8>
 // CHECK-LABEL: func @gather_source_mask_16bit
 // CHECK: vector.shuffle %[[M:.*]], %[[M]] [0, 2, 4, 6, 8,
 // CHECK-SAME: 252, 254] : vector<256xi1>, vector<256xi1>

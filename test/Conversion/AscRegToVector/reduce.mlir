@@ -46,6 +46,11 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // Float max: an integer key orders -0 below +0; the first NaN wins; else the
 // first lane holding the maximum; empty masks give -inf and index 0. The
 // value keeps the chosen lane's bits; the index is stored as raw f32 bits.
+// The first set lane of a mask is the trailing zero count of its lanes as
+// one i64 (bitcast + math.cttz, 64 if none), so a NaN is there iff that
+// count is below 64. Without a NaN the value is the bits of the maximum key
+// (the key map is its own inverse), with no lane extracted; the first NaN
+// lane is read only under scf.if.
 // CHECK-LABEL: func @max_f32
 // CHECK-SAME: (%[[V:.*]]: vector<64xf32>, %[[M:.*]]: vector<256xi1>)
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 4, 8,
@@ -55,17 +60,32 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // CHECK: %[[KEY:.*]] = arith.xori %[[BITS]], %[[MAG]] : vector<64xi32>
 // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : vector<64xf32>
 // CHECK: %[[NANL:.*]] = arith.andi %[[NAN]], %[[L]] : vector<64xi1>
-// CHECK: %[[ANYNAN:.*]] = vector.reduction <or>, %[[NANL]] : vector<64xi1> into i1
-// CHECK: vector.reduction <minui>, %{{.*}} : vector<64xi32> into i32
+// CHECK: %[[NANW:.*]] = vector.bitcast %[[NANL]] : vector<64xi1> to vector<1xi64>
+// CHECK: %[[NANB:.*]] = vector.extract %[[NANW]][0] : i64 from vector<1xi64>
+// CHECK: %[[NANTZ:.*]] = math.cttz %[[NANB]] : i64
+// CHECK: %[[FIRSTNAN:.*]] = arith.trunci %[[NANTZ]] : i64 to i32
+// CHECK: %[[C64:.*]] = arith.constant 64 : i32
+// CHECK: %[[ANYNAN:.*]] = arith.cmpi ult, %[[FIRSTNAN]], %[[C64]] : i32
+// CHECK-NOT: vector.reduction <minui>
 // CHECK: %[[FILLED:.*]] = arith.select %{{.*}}, %[[KEY]], %{{.*}} : vector<64xi1>, vector<64xi32>
 // CHECK: %[[MAX:.*]] = vector.reduction <maxsi>, %[[FILLED]] : vector<64xi32> into i32
 // CHECK: arith.cmpi eq, %[[FILLED]], %{{.*}} : vector<64xi32>
-// CHECK: vector.reduction <minui>
+// CHECK: vector.bitcast %{{.*}} : vector<64xi1> to vector<1xi64>
+// CHECK: math.cttz %{{.*}} : i64
 // CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[L]] : vector<64xi1> into i1
 // CHECK: %[[IDX0:.*]] = arith.select %[[ANY]], %{{.*}}, %{{.*}} : i32
-// CHECK: %[[IDX:.*]] = arith.select %[[ANYNAN]], %{{.*}}, %[[IDX0]] : i32
-// CHECK: %[[POS:.*]] = arith.index_castui %[[IDX]] : i32 to index
-// CHECK: %[[PICK:.*]] = vector.extract %[[V]][%[[POS]]] : f32 from vector<64xf32>
+// CHECK: %[[MSH:.*]] = arith.shrsi %[[MAX]], %{{.*}} : i32
+// CHECK: %[[MMAG:.*]] = arith.andi %[[MSH]], %{{.*}} : i32
+// CHECK: %[[MBITS:.*]] = arith.xori %[[MAX]], %[[MMAG]] : i32
+// CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
+// CHECK: %[[IDX:.*]] = arith.select %[[ANYNAN]], %[[FIRSTNAN]], %[[IDX0]] : i32
+// CHECK: %[[PICK:.*]] = scf.if %[[ANYNAN]] -> (f32) {
+// CHECK:   %[[POS:.*]] = arith.index_castui %[[FIRSTNAN]] : i32 to index
+// CHECK:   %[[NANV:.*]] = vector.extract %[[V]][%[[POS]]] : f32 from vector<64xf32>
+// CHECK:   scf.yield %[[NANV]] : f32
+// CHECK: } else {
+// CHECK:   scf.yield %[[BEST]] : f32
+// CHECK: }
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[VAL:.*]] = arith.select %[[ANY]], %[[PICK]], %[[NINF]] : f32
 // CHECK: %[[IDXF:.*]] = arith.bitcast %[[IDX]] : i32 to f32

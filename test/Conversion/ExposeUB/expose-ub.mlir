@@ -65,9 +65,10 @@ func.func @scalar(%b: memref<?xi32>, %i: index) {
 
 // check-failure=report: a failed check calls __ascreg_runtime_error(kind,
 // site, values...), declared once; the module lists each site's op and
-// location (kind 4 = scalar access outside UB).
+// location (kind 4 = scalar access outside UB). The function does not
+// return: it is declared with LLVM's noreturn.
 // REPORT: module attributes {ascreg.runtime_check_sites = {{\[}}["memref.load", {{.*}}]]}
-// REPORT: func.func private @__ascreg_runtime_error(i32, i32, i64, i64, i64, i64)
+// REPORT: func.func private @__ascreg_runtime_error(i32, i32, i64, i64, i64, i64) attributes {passthrough = ["noreturn"]}
 // REPORT-LABEL: func.func @report
 // REPORT: scf.if
 // REPORT: %[[KIND:.*]] = arith.constant 4 : i32
