@@ -22,7 +22,7 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kI8{EK::I8}, kU16{EK::U16};
+const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kU16{EK::U16};
 
 /// The profile with one point set to its candidate `c`.
 Profile with(const char *key, const char *candidate) {
