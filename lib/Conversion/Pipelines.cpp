@@ -88,6 +88,18 @@ void registerModulePipeline(
       },
       optionsHandler);
 }
+/// The builder of a pipeline that takes no options: any option text is an
+/// error naming the pipeline.
+PipelineBuilder withoutOptions(StringRef name, void (*build)(OpPassManager &)) {
+  std::string pipelineName = name.str();
+  return [pipelineName, build](OpPassManager &pm, StringRef optionsText,
+                               ErrorHandler errorHandler) -> LogicalResult {
+    if (!optionsText.empty())
+      return errorHandler(pipelineName + " takes no options");
+    build(pm);
+    return success();
+  };
+}
 } // namespace
 
 void ascreg::registerConversionPasses() {
@@ -103,22 +115,12 @@ void ascreg::registerConversionPasses() {
       "ascreg-to-ascendc",
       "Lower ascreg (or dav) kernels to the EmitC form of Ascend C (ascreg-translate "
       "--ascreg-to-ascendc prints it)",
-      [](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
-        if (!optionsText.empty())
-          return errorHandler("ascreg-to-ascendc takes no options");
-        buildAscendCPipeline(pm);
-        return success();
-      });
+      withoutOptions("ascreg-to-ascendc", buildAscendCPipeline));
   registerModulePipeline(
       "ascreg-emit-ascendc",
       "The Ascend C emission passes on dav kernels: preparation, convert-dav-to-emitc, "
       "finalisation",
-      [](OpPassManager &pm, StringRef optionsText, ErrorHandler errorHandler) {
-        if (!optionsText.empty())
-          return errorHandler("ascreg-emit-ascendc takes no options");
-        buildAscendCEmissionPipeline(pm);
-        return success();
-      });
+      withoutOptions("ascreg-emit-ascendc", buildAscendCEmissionPipeline));
   registerModulePipeline(
       kLowerToLLVMPipelineName,
       "Lower ascreg kernels through the vector dialect to the LLVM dialect (for the JIT or "
