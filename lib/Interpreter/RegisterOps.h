@@ -468,16 +468,23 @@ struct GatherInst {
                                      {static_cast<int64_t>(buf.ubAddr)}});
       return false;
     }
-    unsigned unit = sem::elemBytes(source);
-    uint64_t unitsToEnd = (m.ub.capacity() - buf.ubAddr) / unit;
+    return gatherFrom(m, inst, buf, unitsToEnd(m, buf));
+  }
+  /// The `source` units from the (aligned) base buffer to the end of UB.
+  uint64_t unitsToEnd(const Machine &m, const Buffer &buf) const {
+    return (m.ub.capacity() - buf.ubAddr) / sem::elemBytes(source);
+  }
+  /// run after the base's alignment check, given unitsToEnd (which a fused
+  /// loop computes once).
+  bool gatherFrom(Machine &m, const Inst &inst, const Buffer &buf, uint64_t units) const {
     sem::Status st =
-        sem::gather(m.profile(), resultType, source, indexType, m.ubData() + buf.ubAddr, unitsToEnd,
+        sem::gather(m.profile(), resultType, source, indexType, m.ubData() + buf.ubAddr, units,
                     m.reg(index), m.mask(mask), m.regOut(result));
     if (st.ok)
       return true;
     m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::GatherOutsideUB,
                                    {static_cast<int64_t>(st.value), st.lane,
-                                    static_cast<int64_t>(buf.ubAddr), unit}});
+                                    static_cast<int64_t>(buf.ubAddr), sem::elemBytes(source)}});
     return false;
   }
   /// Each active result lane (the profile's gather.mask numbering) reads

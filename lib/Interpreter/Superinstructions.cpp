@@ -13,7 +13,10 @@
 #include "RegisterOps.h"
 #include "ScalarOps.h"
 
+#include <algorithm>
+#include <cstring>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,38 +37,6 @@ template <class P> [[gnu::always_inline]] inline bool runBody(Machine &m, const 
   }
 }
 
-/// The loop at code[0, n] (n = the body's length; code[n] the latch) from
-/// its first iteration: every body instruction in order, then the latch,
-/// until the latch leaves the loop or something fails. Machine::executed
-/// counts what the dispatch loop would have: one call per instruction run
-/// (the failing one included), this handler's own call being one of them.
-template <class Latch, class... Body, size_t... I>
-uint32_t runLoop(Machine &m, const Inst *code, uint32_t pc, std::index_sequence<I...>) {
-  constexpr uint32_t n = sizeof...(Body);
-  const Inst &latchInst = code[n];
-  const Latch &latch = latchInst.as<Latch>();
-  uint64_t dispatched = 0;
-  for (;;) {
-    uint32_t failedAt = n;
-    (void)((runBody<Body>(m, code[I]) || (failedAt = I, false)) && ...);
-    if (failedAt != n) {
-      m.fusedExecuted += dispatched + failedAt;
-      return kHalt;
-    }
-    uint32_t next = latch.run(m, latchInst, pc + n);
-    dispatched += n + 1;
-    if (next != pc) { // left the loop, or the step limit / a cancel stopped it
-      m.fusedExecuted += dispatched - 1;
-      return next;
-    }
-  }
-}
-
-template <class Latch, class... Body>
-uint32_t fusedLoop(Machine &m, const Inst &first, uint32_t pc) {
-  return runLoop<Latch, Body...>(m, &first, pc, std::index_sequence_for<Body...>());
-}
-
 /// Ops whose `run` writes every byte of their (one-register) result and
 /// reads only their source register and mask: a store of the result under
 /// a mask with every lane active, the result's only use, may let the op
@@ -84,14 +55,100 @@ template <class Op> bool mayWriteInPlace(Machine &m, const Op &op, uint64_t at) 
   return src >= dst + kReach || dst >= src + kReach;
 }
 
-/// load / update_mask (either order), op, store: runLoop with one shortcut.
+const ForLatchInst &plainLatch(const ForLatchInst &latch) { return latch; }
+const ForLatchInst &plainLatch(const ForLatchCopyInst &latch) { return latch.latch; }
+/// The scalar slot a latch writes besides the induction variable, if any
+/// (else `none`).
+uint32_t iterArgOr(const ForLatchInst &, uint32_t none) { return none; }
+uint32_t iterArgOr(const ForLatchCopyInst &latch, uint32_t) { return latch.iterArg.slot; }
+/// A latch that loops back and whose step needs no check (uncheckedRun):
+/// what its `run` does then.
+[[gnu::always_inline]] inline void loopBack(Machine &m, const ForLatchInst &latch) {
+  uint64_t &i = m.scalar(latch.loop.iv);
+  i = (i + m.scalar(latch.loop.step)) & widthMask(latch.loop.width);
+  ++m.steps;
+}
+[[gnu::always_inline]] inline void loopBack(Machine &m, const ForLatchCopyInst &latch) {
+  m.scalar(latch.iterArg) = m.scalar(latch.yielded);
+  loopBack(m, latch.latch);
+}
+
+/// A register access of a map loop at element offset iv * scale of a buffer.
+struct AffineAccess {
+  BufferRef base;
+  ElementOffset offset;
+  unsigned bytes;
+};
+
+/// How many iterations of a loop, from the current one (its body about to
+/// run), all loop back with a step that countStep would not check and make
+/// every access of `accesses` valid (registerAddress): those may run
+/// without the checks. 0 when the accesses do not step with the induction
+/// variable or depend on what the loop writes (the `written` scalars).
+uint64_t uncheckedRun(Machine &m, const ForLatchInst &latch,
+                      std::initializer_list<AffineAccess> accesses,
+                      std::initializer_list<uint32_t> written) {
+  const LoopBounds &loop = latch.loop;
+  auto isWritten = [&](ScalarRef r) {
+    for (uint32_t w : written)
+      if (w == r.slot)
+        return true;
+    return r.slot == loop.iv.slot;
+  };
+  if (isWritten(loop.upper) || isWritten(loop.step))
+    return 0;
+  using Wide = __int128;
+  Wide i, upper, step;
+  if (loop.isUnsigned) {
+    i = m.scalar(loop.iv), upper = m.scalar(loop.upper), step = m.scalar(loop.step);
+  } else {
+    i = signExtend(m.scalar(loop.iv), loop.width);
+    upper = signExtend(m.scalar(loop.upper), loop.width);
+    step = signExtend(m.scalar(loop.step), loop.width);
+  }
+  // Iteration k > 0 sees i + k * step < upper: no wrap, and the slot (the
+  // value zero-extended) holds that number since i >= 0.
+  if (step <= 0 || i < 0 || i >= upper)
+    return 0;
+  uint64_t n = static_cast<uint64_t>((upper - i - 1) / step);
+  n = std::min(n, m.stepsUnchecked > m.steps ? m.stepsUnchecked - m.steps : 0);
+  if (n == 0)
+    return 0;
+  // From here every number is >= 0; unsigned products cannot overflow.
+  using UWide = unsigned __int128;
+  const UWide lastIv = UWide(i) + UWide(n - 1) * UWide(step);
+  for (const AffineAccess &a : accesses) {
+    if (a.offset.index.slot != loop.iv.slot || isWritten(ScalarRef{a.base.slot}))
+      return 0;
+    const Buffer &buf = m.buffer(a.base);
+    // Offsets grow with the iteration: the first and the last are the ends.
+    const UWide last = lastIv * a.offset.scale;
+    if (last > sem::kMaxUBCapacity)
+      return 0;
+    const uint64_t lastAddr = buf.ubAddr + static_cast<uint64_t>(last) * buf.elemBytes;
+    const uint64_t firstAddr =
+        buf.ubAddr + static_cast<uint64_t>(UWide(i) * a.offset.scale) * buf.elemBytes;
+    const uint64_t stride = static_cast<uint64_t>(step) * a.offset.scale * buf.elemBytes;
+    if (!sem::insideUB(lastAddr, a.bytes, m.ub.capacity()) || firstAddr % sem::kUBAlignment ||
+        stride % sem::kUBAlignment) // (the stride modulo 2^64 has the same residue)
+      return 0;
+  }
+  return n;
+}
+
+/// load / update_mask (either order), op, store: runLoop with shortcuts.
 /// When the store copies the op's result whole (one register, every lane
 /// active, the address checked), the op writes into UB at that address:
 /// the same bytes, one copy less. Otherwise, and whenever the store would
-/// fail, the op and the store run as written.
+/// fail, the op and the store run as written. The iterations uncheckedRun
+/// allows go first, without the accesses' checks, the mask computed only
+/// for a partial register and the store's mask looked at once.
 template <class Latch, class First, class Second, class Op>
 uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
+  constexpr unsigned kLoad = std::is_same_v<First, LoadAlignInst> ? 0 : 1;
   const Inst *code = &first;
+  const LoadAlignInst &load = code[kLoad].as<LoadAlignInst>();
+  const UpdateMaskInst &update = code[1 - kLoad].as<UpdateMaskInst>();
   const Op &op = code[2].as<Op>();
   const StoreAlignInst &store = code[3].as<StoreAlignInst>();
   const Inst &latchInst = code[4];
@@ -105,6 +162,83 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
            ((mk.w[2] & whole.w[2]) == whole.w[2]) & ((mk.w[3] & whole.w[3]) == whole.w[3]);
   };
   uint64_t dispatched = 0;
+
+  const ForLatchInst &plain = plainLatch(latch);
+  const uint32_t iterArg = iterArgOr(latch, update.rest.slot);
+  uint64_t fast = uncheckedRun(
+      m, plain,
+      {{load.base, load.offset, load.type.bytes()}, {store.base, store.offset, store.type.bytes()}},
+      {update.rest.slot, iterArg});
+  uint64_t gatherUnits = 0;
+  if constexpr (std::is_same_v<Op, GatherInst>) {
+    // The general path reports a misaligned base; the base must not change.
+    const Buffer &buf = m.buffer(op.base);
+    if (op.base.slot == update.rest.slot || op.base.slot == iterArg ||
+        op.base.slot == plain.loop.iv.slot || buf.ubAddr % sem::kUBAlignment)
+      fast = 0;
+    else
+      gatherUnits = op.unitsToEnd(m, buf);
+  }
+  if (fast) {
+    const Buffer &loadBuf = m.buffer(load.base), &storeBuf = m.buffer(store.base);
+    const uint64_t step = m.scalar(plain.loop.step);
+    const uint64_t loadStride = load.offset.scale * step * loadBuf.elemBytes,
+                   storeStride = store.offset.scale * step * storeBuf.elemBytes;
+    uint64_t loadAt = loadBuf.ubAddr + m.elementOffset(load.offset) * loadBuf.elemBytes;
+    uint64_t storeAt = storeBuf.ubAddr + m.elementOffset(store.offset) * storeBuf.elemBytes;
+    const uint64_t firstStore = storeAt;
+    // The mask of a full register, and whether the store's mask (when the
+    // loop does not compute it) has every lane active.
+    const unsigned lanes = update.lanes.lanes();
+    sem::Mask full;
+    uint32_t unused;
+    sem::updateMask(update.lanes, lanes, full, unused);
+    const bool maskVaries = store.mask.slot == update.mask.slot;
+    const bool alwaysWhole = storesResult && !maskVaries && storesWhole(m.mask(store.mask));
+    uint8_t *ub = m.ubData();
+    for (uint64_t k = 0; k < fast; ++k, loadAt += loadStride, storeAt += storeStride) {
+      if (load.view)
+        m.setView(load.result, loadAt);
+      else
+        sem::loadAlign(load.type, ub + loadAt, m.regOut(load.result));
+      const uint32_t count = static_cast<uint32_t>(m.scalar(update.count));
+      if (count >= lanes) {
+        m.mask(update.mask) = full;
+        m.scalar(update.rest) = count - lanes;
+      } else {
+        update.run(m);
+      }
+      const bool whole =
+          alwaysWhole || (maskVaries && storesResult && storesWhole(m.mask(store.mask)));
+      if constexpr (kWritesWholeResult<Op>) {
+        if (whole && mayWriteInPlace(m, op, storeAt)) {
+          m.setView(op.result, storeAt);
+          op.run(m);
+          m.resetView(op.result);
+          loopBack(m, latch);
+          continue;
+        }
+        op.run(m);
+      } else if constexpr (std::is_same_v<Op, GatherInst>) {
+        if (!op.gatherFrom(m, code[2], m.buffer(op.base), gatherUnits)) {
+          if (k)
+            m.ub.noteWrite(firstStore, storeAt - storeStride + store.type.bytes() - firstStore);
+          m.fusedExecuted += dispatched + 5 * k + 2;
+          return kHalt;
+        }
+      } else {
+        op.run(m);
+      }
+      if (whole) // sem::storeAlign with every lane active: the bytes copied
+        std::memmove(ub + storeAt, m.reg(store.value).b, sem::kVLBytes);
+      else
+        sem::storeAlign(store.type, m.reg(store.value), m.mask(store.mask), ub + storeAt);
+      loopBack(m, latch);
+    }
+    m.ub.noteWrite(firstStore, storeAt - storeStride - firstStore + store.type.bytes());
+    dispatched += 5 * fast;
+  }
+
   for (;;) {
     if (!runBody<First>(m, code[0])) {
       m.fusedExecuted += dispatched;
@@ -114,16 +248,24 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
       m.fusedExecuted += dispatched + 1;
       return kHalt;
     }
-    std::optional<uint64_t> at;
-    if (storesResult && storesWhole(m.mask(store.mask)))
-      at = m.registerAddress(m.buffer(store.base), m.elementOffset(store.offset), sem::kVLBytes);
-    if (at && mayWriteInPlace(m, op, *at)) {
-      m.setView(op.result, *at);
-      op.run(m);
-      m.resetView(op.result);
-      m.ub.noteWrite(*at, sem::kVLBytes);
-    } else {
-      op.run(m);
+    bool inPlace = false;
+    if constexpr (kWritesWholeResult<Op>) {
+      std::optional<uint64_t> at;
+      if (storesResult && storesWhole(m.mask(store.mask)))
+        at = m.registerAddress(m.buffer(store.base), m.elementOffset(store.offset), sem::kVLBytes);
+      if (at && mayWriteInPlace(m, op, *at)) {
+        m.setView(op.result, *at);
+        op.run(m);
+        m.resetView(op.result);
+        m.ub.noteWrite(*at, sem::kVLBytes);
+        inPlace = true;
+      }
+    }
+    if (!inPlace) {
+      if (!runBody<Op>(m, code[2])) {
+        m.fusedExecuted += dispatched + 2;
+        return kHalt;
+      }
       if (!store.run(m, code[3])) {
         m.fusedExecuted += dispatched + 3;
         return kHalt;
@@ -148,7 +290,7 @@ struct Shape {
   Handler fused;
 };
 
-template <class Latch, class... Body> Shape shapeOf(Handler fused = &fusedLoop<Latch, Body...>) {
+template <class Latch, class... Body> Shape shapeOf(Handler fused) {
   return Shape{{&step<Body>...},
                &step<Latch>,
                [](const Inst &latch) { return loopBodyOf(latch.as<Latch>()); },
@@ -159,15 +301,10 @@ template <class Latch, class... Body> Shape shapeOf(Handler fused = &fusedLoop<L
 template <class Latch, class Op> void addMapShapes(std::vector<Shape> &shapes) {
   using Load = LoadAlignInst;
   using Update = UpdateMaskInst;
-  if constexpr (kWritesWholeResult<Op>) {
-    shapes.push_back(
-        shapeOf<Latch, Load, Update, Op, StoreAlignInst>(&fusedMapLoop<Latch, Load, Update, Op>));
-    shapes.push_back(
-        shapeOf<Latch, Update, Load, Op, StoreAlignInst>(&fusedMapLoop<Latch, Update, Load, Op>));
-  } else {
-    shapes.push_back(shapeOf<Latch, Load, Update, Op, StoreAlignInst>());
-    shapes.push_back(shapeOf<Latch, Update, Load, Op, StoreAlignInst>());
-  }
+  shapes.push_back(
+      shapeOf<Latch, Load, Update, Op, StoreAlignInst>(&fusedMapLoop<Latch, Load, Update, Op>));
+  shapes.push_back(
+      shapeOf<Latch, Update, Load, Op, StoreAlignInst>(&fusedMapLoop<Latch, Update, Load, Op>));
 }
 
 template <class Latch> void addShapes(std::vector<Shape> &shapes) {

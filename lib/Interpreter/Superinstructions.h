@@ -12,6 +12,13 @@
 // and Machine::executed counts them as if dispatched one by one, so a fused
 // loop does exactly what its instructions do.
 //
+// Where a loop's accesses step with its induction variable, the fused
+// handler first works out how many iterations cannot fail: every access
+// inside UB and aligned from the first to the last of them, no step the
+// step limit or a cancel would stop. Those run without the per-iteration
+// checks (the mask of a full register and the store's mask decided once);
+// the rest, and every loop that does not qualify, run checked.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_LIB_INTERPRETER_SUPERINSTRUCTIONS_H
 #define ASCREG_LIB_INTERPRETER_SUPERINSTRUCTIONS_H

@@ -12,7 +12,10 @@
 // buffers as a traced run; hand-computed reduce-max results for a partial,
 // an empty and a NaN register and an empty loop; and the same error,
 // instruction count and UB contents when the step limit or a store outside
-// UB stops the loop midway.
+// UB stops the loop midway. The iterations run without per-iteration checks
+// follow other bounds and steps and write past the destination into the
+// next buffer; the gather loop stores whole registers and stops at an index
+// outside UB as the unfused loop does.
 //
 // Size: ASCREG_FUSED_CASES cases per kernel (default 40).
 //
@@ -26,6 +29,7 @@
 #include "../Common/ConformanceCases.h"
 #include "../Common/LoadedKernel.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -267,6 +271,168 @@ TEST(Superinstructions, ReduceStoredOverItsSource) {
         {Arg::buffer(buf.data(), buf.size()), Arg::scalar(count), Arg::scalar(repeat)})));
     EXPECT_EQ(0, std::memcmp(buf.data(), want.data(), 4 * want.size()));
   }
+}
+
+/// Writes `text` to a file in the test's temporary directory; its path.
+std::string writeKernel(const std::string &name, const std::string &text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// reduce <max> f32 of each active-lane prefix, as the conformance kernel
+/// stores it: the maximum in lane 0 and its first lane in lane 1 (-inf and 0
+/// for no active lane), the other lanes +0. No NaN in `reg`.
+std::vector<uint32_t> maxRegister(const float *reg, unsigned active) {
+  std::vector<uint32_t> out(64, 0);
+  float best = -INFINITY;
+  uint32_t lane = 0;
+  for (unsigned l = 0; l < active; ++l)
+    if (reg[l] > best)
+      best = reg[l], lane = l;
+  out[0] = bitsOf(best);
+  out[1] = lane;
+  return out;
+}
+
+/// A loop from %lo to %hi by %step whose register r is stored at element
+/// 64 r of %dst, past its end into %tail (placed right after it): the
+/// iterations the fused loop runs without per-iteration checks step with
+/// the loop's own bounds, and what they write reaches the caller's buffer
+/// beyond the destination (the written range decides what is copied back).
+TEST(Superinstructions, UncheckedIterationsFollowTheBoundsAndReachTheNextBuffer) {
+  const std::string path = writeKernel("superinstruction-bounds.mlir", R"mlir(
+func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %tail: memref<?xf32>, %count: i32,
+                  %lo: index, %hi: index, %step: index) {
+  %c64 = arith.constant 64 : index
+  %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  %left = scf.for %r = %lo to %hi step %step iter_args(%n = %count) -> (i32) {
+    %soff = arith.muli %r, %c64 : index
+    %v = ascreg.load_align %src[%soff] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    %mask, %rest = ascreg.update_mask %n for !ascreg.vreg<64xf32>
+    %res = ascreg.reduce <max> %v, %mask : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
+    %doff = arith.muli %r, %c64 : index
+    ascreg.store_align %res, %dst[%doff], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+    scf.yield %rest : i32
+  }
+  return
+}
+)mlir");
+  LoadedKernel loaded;
+  ASSERT_EQ(loaded.load(path), "");
+  Options off;
+  off.fuseLoops = false;
+  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
+  ASSERT_TRUE(plain && unfused);
+  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  struct Run {
+    unsigned lo, hi, step, count, dstRegs;
+  };
+  // 0..3 by 1: registers 0 and 1 full in %dst, register 2 (10 lanes) in
+  // %tail. 1..6 by 2: registers 1 (full) and 3 (10 lanes) in %dst, 5 (no
+  // lane) in %tail.
+  for (Run run : {Run{0, 3, 1, 2 * 64 + 10, 2}, Run{1, 6, 2, 64 + 10, 4}}) {
+    SCOPED_TRACE(run.lo);
+    const unsigned srcRegs = run.hi, tailRegs = 2;
+    std::vector<float> src(srcRegs * 64);
+    for (size_t i = 0; i < src.size(); ++i)
+      src[i] = float((i * 53) % 89) - 40.0f;
+    // The destination and tail as one array: register r at element 64 r.
+    std::vector<uint32_t> want((run.dstRegs + tailRegs) * 64, 0xDEADBEEF);
+    unsigned n = run.count;
+    for (unsigned r = run.lo; r < run.hi; r += run.step) {
+      unsigned active = n < 64 ? n : 64;
+      n -= active;
+      std::vector<uint32_t> reg = maxRegister(&src[64 * r], active);
+      std::copy(reg.begin(), reg.end(), want.begin() + 64 * r);
+    }
+    for (auto *kernel : {plain.get(), unfused.get()}) {
+      std::vector<float> in = src;
+      std::vector<uint32_t> dst(run.dstRegs * 64, 0xDEADBEEF), tail(tailRegs * 64, 0xDEADBEEF);
+      ASSERT_TRUE(succeeded(
+          kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(dst.data(), dst.size()),
+                       Arg::buffer(tail.data(), tail.size()), Arg::scalar(run.count),
+                       Arg::scalar(run.lo), Arg::scalar(run.hi), Arg::scalar(run.step)})));
+      dst.insert(dst.end(), tail.begin(), tail.end());
+      EXPECT_EQ(dst, want);
+    }
+    EXPECT_EQ(plain->executedInstructions(), unfused->executedInstructions());
+  }
+}
+
+/// The gather loop of the benchmark: hand-computed registers (the inactive
+/// lanes of the partial third register and of the empty fourth are 0, and
+/// whole registers are stored), then an index outside UB in the third
+/// register: the fused loop stops with the unfused loop's error,
+/// instruction count and UB contents.
+TEST(Superinstructions, GatherStoresWholeRegistersAndStopsAtAnIndexOutsideUB) {
+  LoadedKernel loaded;
+  ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/gather_f32_f32_u32.mlir"), "");
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler(loaded.ctx.get(), [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diagnostics);
+    os << d << "\n";
+    return mlir::success();
+  });
+  Options off;
+  off.fuseLoops = false;
+  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
+  ASSERT_TRUE(plain && unfused);
+  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  const unsigned repeat = 4, count = 2 * 64 + 9;
+  std::vector<float> base(128);
+  for (unsigned i = 0; i < 128; ++i)
+    base[i] = float(i) * 0.5f - 7.0f;
+  std::vector<uint32_t> index(repeat * 64), want(repeat * 64, 0);
+  for (unsigned r = 0; r < repeat; ++r)
+    for (unsigned l = 0; l < 64; ++l) {
+      index[64 * r + l] = (l * 5 + r * 3) % 128;
+      if (r < 2 || (r == 2 && l < 9))
+        want[64 * r + l] = bitsOf(base[index[64 * r + l]]);
+    }
+  for (auto *kernel : {plain.get(), unfused.get()}) {
+    std::vector<float> b = base;
+    std::vector<uint32_t> ix = index, dst(repeat * 64, 0xDEADBEEF);
+    ASSERT_TRUE(succeeded(kernel->run(
+        {Arg::buffer(b.data(), b.size()), Arg::buffer(ix.data(), ix.size()),
+         Arg::buffer(dst.data(), dst.size()), Arg::scalar(count), Arg::scalar(repeat)})))
+        << diagnostics;
+    EXPECT_EQ(dst, want);
+  }
+  EXPECT_EQ(plain->executedInstructions(), unfused->executedInstructions());
+
+  // Active lane 4 of register 2 reads far outside UB. Bound in place, the
+  // failed run leaves registers 0 and 1 stored and registers 2 and 3
+  // untouched.
+  struct Stop {
+    std::string diagnostics;
+    uint64_t executed;
+    std::vector<uint32_t> dst;
+  };
+  auto stop = [&](CompiledKernel &kernel) {
+    diagnostics.clear();
+    auto places = kernel.placeArguments({128, repeat * 64, repeat * 64});
+    EXPECT_TRUE(succeeded(places)) << diagnostics;
+    auto *b = static_cast<float *>((*places)[0]);
+    auto *ix = static_cast<uint32_t *>((*places)[1]), *dst = static_cast<uint32_t *>((*places)[2]);
+    std::copy(base.begin(), base.end(), b);
+    std::copy(index.begin(), index.end(), ix);
+    ix[2 * 64 + 4] = 0x7FFFFFF0;
+    std::fill(dst, dst + repeat * 64, 0xDEADBEEF);
+    EXPECT_TRUE(failed(
+        kernel.run({Arg::buffer(b, 128), Arg::buffer(ix, repeat * 64),
+                    Arg::buffer(dst, repeat * 64), Arg::scalar(count), Arg::scalar(repeat)})));
+    return Stop{diagnostics, kernel.executedInstructions(),
+                std::vector<uint32_t>(dst, dst + repeat * 64)};
+  };
+  Stop a = stop(*plain), b = stop(*unfused);
+  EXPECT_NE(a.diagnostics.find("gather"), std::string::npos) << a.diagnostics;
+  EXPECT_EQ(a.diagnostics, b.diagnostics);
+  EXPECT_EQ(a.executed, b.executed);
+  EXPECT_EQ(a.dst, b.dst);
+  std::vector<uint32_t> stored(want.begin(), want.begin() + 2 * 64);
+  stored.resize(repeat * 64, 0xDEADBEEF);
+  EXPECT_EQ(a.dst, stored);
 }
 
 /// Runs `kernel` on buffers bound in place (so a failed run leaves in UB
