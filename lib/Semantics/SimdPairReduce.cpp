@@ -84,6 +84,14 @@ void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask
     const size_t N = hn::Lanes(d);
     const float *src = lanesOf<float>(in);
     float *dst = lanesOf<float>(out);
+    if (allLanesActive<4>(m)) { // the common full register: nothing to mask
+      for (size_t i = 0; i < half; i += N) {
+        const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
+        hn::Store(hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)), d, dst + i);
+      }
+      zeroBytes<128>(out.b + 128);
+      return;
+    }
     for (size_t i = 0; i < half; i += N) {
       const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
       const auto a = hn::ConcatEven(d, hi, lo), b = hn::ConcatOdd(d, hi, lo);
