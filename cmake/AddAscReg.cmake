@@ -9,6 +9,14 @@ set(ASCREG_EXPORT AscRegTargets)
 
 function(add_ascreg_library name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPENDS;LINK_PUBLIC;LINK_PRIVATE" ${ARGN})
+  if(ASCREG_STATIC_LLVM)
+    # A program linked with ascreg_link_static_llvm (cmake/StaticLLVM.cmake)
+    # gets the static libraries instead of libMLIR.so/libLLVM.so.
+    foreach(list ARG_LINK_PUBLIC ARG_LINK_PRIVATE)
+      list(TRANSFORM ${list} REPLACE "^(MLIR|LLVM)$"
+        "$<$<NOT:$<BOOL:$<TARGET_PROPERTY:ASCREG_STATIC_LLVM>>>:\\1>")
+    endforeach()
+  endif()
   add_library(${name} STATIC ${ARG_SOURCES} ${ARG_UNPARSED_ARGUMENTS})
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   if(ARG_DEPENDS)

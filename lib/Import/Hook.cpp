@@ -54,9 +54,15 @@ bool importerAvailable() { return false; }
 
 OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef, llvm::StringRef, MLIRContext *context,
                                       const ImportOptions &) {
+#ifdef ASCREG_STATIC_LLVM
+  emitError(UnknownLoc::get(context))
+      << "this ascreg was built with ASCREG_STATIC_LLVM, without the C++ importer (it needs "
+         "the shared MLIR library): import the kernel with a default build";
+#else
   emitError(UnknownLoc::get(context))
       << "this ascreg was built without the C++ importer (install libclang-cpp22-dev and "
          "libclang-22-dev, scripts/setup-deps.sh, and reconfigure)";
+#endif
   return nullptr;
 }
 

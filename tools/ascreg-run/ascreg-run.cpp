@@ -141,6 +141,12 @@ int main(int argc, char **argv) {
   req.modeGiven = mode.getNumOccurrences() != 0;
   // Plugins register their passes before any pipeline is read.
   (void)driver::allDialectsAndPasses();
+#ifdef ASCREG_STATIC_LLVM
+  // A plugin links libMLIR.so: its passes would use a second MLIR.
+  if (!passPlugins.empty())
+    return fail("--load-pass-plugin: this ascreg-run links MLIR statically "
+                "(ASCREG_STATIC_LLVM); load plugins with a default build");
+#endif
   for (const std::string &path : passPlugins)
     if (auto err = ::ascreg::debugging::loadPassPlugin(path))
       return fail("--load-pass-plugin=" + path + ": " + llvm::toString(std::move(err)));
