@@ -18,24 +18,25 @@
 //   - a second run on the same inputs gives the same result (the UB arena is
 //     reset between runs: nothing leaks from one run into the next);
 //   - the kernel after convert-ascreg-to-dav, on the same inputs, succeeds
-//     or fails with the original and then leaves the same buffers (NaNs in
-//     float buffers compare by NaN-ness: payloads of additions are open).
+//     or fails with the original and then leaves the same buffers (compared
+//     by check mode's rule, ascreg/Driver/Compare.h: NaN payloads are open
+//     where an addition's NaN can reach).
+// The kernels are compiled, lowered and compared through the driver's steps
+// (Prepare.h, Session.h's runPipeline, Compare.h), as every front door does.
 //
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
 
-#include "ascreg/Conversion/Passes.h"
-#include "ascreg/Interpreter/Interpreter.h"
+#include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Pass/PassManager.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 using namespace mlir;
@@ -104,41 +105,15 @@ std::vector<ascreg::interp::Arg> argsFor(func::FuncOp fn, const Inputs &in,
   return args;
 }
 
-bool isNaNBits(Type elem, uint64_t v) {
-  if (elem.isF16())
-    return (v & 0x7c00) == 0x7c00 && (v & 0x3ff);
-  if (elem.isBF16())
-    return (v & 0x7f80) == 0x7f80 && (v & 0x7f);
-  if (elem.isF32())
-    return (v & 0x7f800000) == 0x7f800000 && (v & 0x7fffff);
-  return false;
-}
-
-/// Buffers equal, except that two NaNs in a float buffer are equal.
-bool sameResults(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &a,
-                 const std::vector<std::vector<uint8_t>> &b) {
-  size_t k = 0;
-  for (Type t : fn.getArgumentTypes()) {
-    auto mt = dyn_cast<MemRefType>(t);
-    if (!mt)
-      continue;
-    const auto &x = a[k], &y = b[k];
-    ++k;
-    if (x == y)
-      continue;
-    Type e = mt.getElementType();
-    if (!isa<FloatType>(e) || e.getIntOrFloatBitWidth() > 32)
-      return false;
-    unsigned eb = e.getIntOrFloatBitWidth() / 8;
-    for (size_t i = 0; i + eb <= x.size(); i += eb) {
-      uint64_t u = 0, v = 0;
-      std::memcpy(&u, x.data() + i, eb);
-      std::memcpy(&v, y.data() + i, eb);
-      if (u != v && !(isNaNBits(e, u) && isNaNBits(e, v)))
-        return false;
-    }
-  }
-  return true;
+/// Per parameter, a view of its buffer in `bufs` (empty for scalars).
+std::vector<llvm::ArrayRef<uint8_t>> views(func::FuncOp fn,
+                                           const std::vector<std::vector<uint8_t>> &bufs) {
+  std::vector<llvm::ArrayRef<uint8_t>> out;
+  size_t b = 0;
+  for (Type t : fn.getArgumentTypes())
+    out.push_back(isa<MemRefType>(t) ? llvm::ArrayRef<uint8_t>(bufs[b++])
+                                     : llvm::ArrayRef<uint8_t>());
+  return out;
 }
 
 } // namespace
@@ -156,39 +131,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   FuzzedDataProvider fdp(argBytes.bytes_begin(), argBytes.size());
   uint64_t capacity = 0;
   Inputs in = decode(fn, fdp, capacity);
-  ascreg::interp::Options options;
-  options.ubCapacity = capacity;
-  options.maxSteps = 20000;
-  auto kernel = ascreg::interp::CompiledKernel::compile(fn, options);
+  ascreg::driver::PrepareOptions options;
+  options.interp.ubCapacity = capacity;
+  options.interp.maxSteps = 20000;
+  using ascreg::driver::PreparedKernel;
+  using ascreg::driver::RunMode;
+  auto kernel = PreparedKernel::prepare(fn, RunMode::Interp, options);
   if (failed(kernel))
     return 0;
 
   std::vector<std::vector<uint8_t>> first = in.buffers;
   auto args = argsFor(fn, in, first);
-  bool ok = succeeded((*kernel)->run(args));
+  bool ok = succeeded(kernel->run(RunMode::Interp, args));
   if (!ok)
     FUZZ_CHECK(first == in.buffers, "a failed run leaves the buffers untouched");
 
   std::vector<std::vector<uint8_t>> second = in.buffers;
   args = argsFor(fn, in, second);
-  bool ok2 = succeeded((*kernel)->run(args));
+  bool ok2 = succeeded(kernel->run(RunMode::Interp, args));
   FUZZ_CHECK(ok == ok2 && first == second, "a second run gives the same result");
 
   // The dav-3510 lowering of the same kernel.
   OwningOpRef<ModuleOp> lowered = cast<ModuleOp>((*module)->clone());
-  PassManager pm(module->getContext());
-  pm.addPass(ascreg::createConvertAscRegToDavPass());
-  if (failed(pm.run(*lowered)))
+  std::string error;
+  if (failed(ascreg::driver::runPipeline(*lowered, "convert-ascreg-to-dav", error)))
     return 0;
   auto davFn = lowered->lookupSymbol<func::FuncOp>("kernel");
-  auto dav = ascreg::interp::CompiledKernel::compile(davFn, options);
+  auto dav = PreparedKernel::prepare(davFn, RunMode::Interp, options);
   if (failed(dav))
     return 0;
   std::vector<std::vector<uint8_t>> third = in.buffers;
   args = argsFor(fn, in, third);
-  bool okDav = succeeded((*dav)->run(args));
+  bool okDav = succeeded(dav->run(RunMode::Interp, args));
   FUZZ_CHECK(okDav == ok, "the dav-lowered kernel fails exactly when the kernel fails");
-  FUZZ_CHECK(!ok || sameResults(fn, first, third),
+  FUZZ_CHECK(!ok || ascreg::driver::compareCheckRuns(fn, views(fn, first), views(fn, third),
+                                                     /*limit=*/1)
+                            .count == 0,
              "the dav-lowered kernel computes what the kernel computes");
   return 0;
 }

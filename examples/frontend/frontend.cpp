@@ -7,9 +7,10 @@
 //      FileLineColLoc into "user.py");
 //   2. verify it;
 //   3. lower it with the ascreg-lower-to-llvm pipeline;
-//   4. run it in the bit-exact interpreter (::ascreg::interp::CompiledKernel)
-//      and through the JIT (::ascreg::jit::JitKernel) on the same buffers, and
-//      check that the two agree bit for bit.
+//   4. run it as every ascreg front door does, through the driver
+//      (ascreg/Driver: PreparedKernel compiles it for the bit-exact
+//      interpreter and the JIT, checkInPlace runs both on the same buffers
+//      and compares them bit for bit).
 //
 // The kernel is the masked argmax of examples/argmax.mlir. The "user.py" it
 // pretends to come from:
@@ -42,10 +43,10 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
+#include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/InitAll.h"
-#include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/Interpreter/Npy.h"
-#include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -69,6 +70,7 @@
 
 using namespace mlir;
 namespace ar = ::ascreg;
+namespace driver = ::ascreg::driver;
 
 static llvm::cl::opt<std::string>
     inputFile("input", llvm::cl::desc("x as a .npy file of f32 (<f4)"), llvm::cl::init(""));
@@ -288,38 +290,27 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
   std::copy(x.begin(), x.begin() + n, xPadded.begin());
   llvm::outs() << "argmax over n = " << n << " elements\n";
 
+  // The interpreter and the JIT (which lowers a clone of the module with
+  // ascreg-lower-to-llvm itself), compiled once.
   auto fn = module.lookupSymbol<func::FuncOp>("argmax");
-  auto run = [&](llvm::function_ref<LogicalResult(ArrayRef<::ascreg::interp::Arg>)> exec,
-                 ArgmaxResult &out) -> LogicalResult {
-    std::vector<float> xs = xPadded, val(64, 0.0f);
-    std::vector<int32_t> idx(64, -1);
-    ::ascreg::interp::Arg args[] = {
-        ::ascreg::interp::Arg::buffer(xs.data(), xs.size()),
-        ::ascreg::interp::Arg::buffer(val.data(), val.size()),
-        ::ascreg::interp::Arg::buffer(idx.data(), idx.size()),
-        ::ascreg::interp::Arg::scalar(uint32_t(n)),
-    };
-    if (failed(exec(args)))
-      return failure();
-    out.value = val[0];
-    out.index = idx[0];
-    return success();
+  auto kernel = driver::PreparedKernel::prepare(fn, driver::RunMode::Check, {});
+  if (failed(kernel))
+    return 1;
+  std::vector<float> xs = xPadded, val(64, 0.0f);
+  std::vector<int32_t> idx(64, -1);
+  ::ascreg::interp::Arg args[] = {
+      ::ascreg::interp::Arg::buffer(xs.data(), xs.size()),
+      ::ascreg::interp::Arg::buffer(val.data(), val.size()),
+      ::ascreg::interp::Arg::buffer(idx.data(), idx.size()),
+      ::ascreg::interp::Arg::scalar(uint32_t(n)),
   };
-
-  // Interpreter.
-  auto interpKernel = ::ascreg::interp::CompiledKernel::compile(fn);
-  if (failed(interpKernel))
+  // The interpreter on these buffers, the JIT on copies, compared.
+  driver::InPlaceCheck check = driver::checkInPlace(*kernel, fn, args, /*limit=*/1);
+  if (check.failure != driver::InPlaceCheck::Failure::None)
     return 1;
-  ArgmaxResult interp, jit;
-  if (failed(
-          run([&](ArrayRef<::ascreg::interp::Arg> a) { return (*interpKernel)->run(a); }, interp)))
-    return 1;
-  // JIT (lowers a clone of the module with ascreg-lower-to-llvm itself).
-  auto jitKernel = ::ascreg::jit::JitKernel::compile(module, "argmax");
-  if (failed(jitKernel))
-    return 1;
-  if (failed(run([&](ArrayRef<::ascreg::interp::Arg> a) { return (*jitKernel)->run(a); }, jit)))
-    return 1;
+  ArgmaxResult interp{val[0], idx[0]}, jit;
+  std::memcpy(&jit.value, check.jitBuffers[1].data(), 4);
+  std::memcpy(&jit.index, check.jitBuffers[2].data(), 4);
 
   auto show = [](const char *who, const ArgmaxResult &r) {
     llvm::outs() << who << "max = " << llvm::format("%.9g", double(r.value))
@@ -327,7 +318,7 @@ int runArgmax(MLIRContext &ctx, ModuleOp module) {
   };
   show("interpreter: ", interp);
   show("jit:         ", jit);
-  bool agree = bitsOf(interp.value) == bitsOf(jit.value) && interp.index == jit.index;
+  bool agree = check.comparison.count == 0;
   llvm::outs() << "interpreter and jit " << (agree ? "agree" : "DISAGREE") << "\n";
   return agree ? 0 : 1;
 }
@@ -347,27 +338,21 @@ int runOutOfRangeGather(ModuleOp module) {
       ::ascreg::interp::Arg::buffer(rows.data(), rows.size()),
       ::ascreg::interp::Arg::buffer(out.data(), out.size()),
   };
-  if (oob == "interp") {
-    auto kernel = ::ascreg::interp::CompiledKernel::compile(fn);
+  std::optional<driver::RunMode> path = driver::parseRunMode(oob);
+  if (path && *path != driver::RunMode::Check) {
+    bool jit = *path == driver::RunMode::Jit;
+    auto kernel = driver::PreparedKernel::prepare(fn, *path, {});
     if (failed(kernel))
       return 1;
-    if (succeeded((*kernel)->run(args))) {
-      llvm::outs() << "unexpected: the interpreter accepted the out-of-range gather\n";
+    if (jit)
+      llvm::outs() << "jit: running gather_rows\n";
+    if (succeeded(kernel->run(*path, args))) {
+      llvm::outs() << (jit ? "unexpected: the JIT accepted the gather outside UB\n"
+                           : "unexpected: the interpreter accepted the out-of-range gather\n");
       return 1;
     }
-    llvm::outs() << "interpreter: the run failed with an error at the gather's location\n";
-    return 1;
-  }
-  if (oob == "jit") {
-    auto kernel = ::ascreg::jit::JitKernel::compile(module, "gather_rows");
-    if (failed(kernel))
-      return 1;
-    llvm::outs() << "jit: running gather_rows\n";
-    if (succeeded((*kernel)->run(args))) {
-      llvm::outs() << "unexpected: the JIT accepted the gather outside UB\n";
-      return 1;
-    }
-    llvm::outs() << "jit: the run failed with an error at the gather's location\n";
+    llvm::outs() << (jit ? "jit" : "interpreter")
+                 << ": the run failed with an error at the gather's location\n";
     return 1;
   }
   llvm::errs() << "--oob must be interp or jit\n";

@@ -1,11 +1,15 @@
 //===- Interpreter.cpp - C API: run ascreg kernels --------------*- C++ -*-===//
+//
+// The C API's front door: its structs mapped onto the driver's steps
+// (ascreg/Driver/Prepare.h: the options, the per-run profile, a kernel
+// compiled for a mode, runs on the caller's buffers) and the findings
+// handed back as AscregFinding.
+//
+//===----------------------------------------------------------------------===//
 #include "ascreg-c/Interpreter.h"
 
-#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
-
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Interpreter/FindingKinds.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Report/Report.h"
 
 #include "mlir/CAPI/IR.h"
@@ -41,46 +45,36 @@ static FailureOr<std::vector<ascreg::interp::Arg>> toArgs(Operation *at, const A
 }
 
 /// The per-run profile `semantics` names (NULL or "": none, the module's
-/// record decides), or an error diagnostic on `at`. The interpreter and the
-/// JIT take it the same way (ascreg::effectiveProfile).
+/// record decides) on both executors, or an error diagnostic on `at`.
 static LogicalResult runProfile(Operation *at, const char *semantics,
-                                std::optional<ascreg::semantics::Profile> &out) {
-  if (!semantics || !*semantics)
-    return success();
-  std::string error;
-  ascreg::semantics::Profile profile;
-  if (failed(ascreg::resolveProfile(semantics, profile, error)))
-    return at->emitError() << "semantics: " << error;
-  out = profile;
+                                ascreg::driver::PrepareOptions &out) {
+  if (llvm::Error e = out.setProfileText(semantics ? semantics : ""))
+    return at->emitError() << "semantics: " << llvm::toString(std::move(e));
   return success();
 }
 
 /// The interpreter's options from the C ones (zero fields: the defaults).
 /// Fails with a diagnostic on `fn` for a bad check list.
 static LogicalResult toOptions(func::FuncOp fn, const AscregInterpreterOptions *options,
-                               ascreg::interp::Options &out) {
+                               ascreg::driver::PrepareOptions &out) {
   if (!options)
     return success();
   if (options->ubCapacity)
-    out.ubCapacity = options->ubCapacity;
+    out.interp.ubCapacity = options->ubCapacity;
   if (options->maxSteps)
-    out.maxSteps = options->maxSteps;
-  if (options->checks && *options->checks) {
-    std::string error;
-    auto checks = ascreg::interp::CheckOptions::parse(options->checks, error);
-    if (!checks)
-      return fn.emitError() << "checks: " << error;
-    if (options->maxFindings)
-      checks->maxFindings = options->maxFindings;
-    out.checks = *checks;
-  }
-  return runProfile(fn, options->semantics, out.profile);
+    out.interp.maxSteps = options->maxSteps;
+  if (options->checks && *options->checks)
+    if (llvm::Error e = out.setChecks(options->checks, options->maxFindings
+                                                           ? std::optional(options->maxFindings)
+                                                           : std::nullopt))
+      return fn.emitError() << "checks: " << llvm::toString(std::move(e));
+  return runProfile(fn, options->semantics, out);
 }
 
 /// The func.func of `func` and the interpreter options, or a diagnostic.
 static LogicalResult prepare(MlirOperation func, const char *api,
                              const AscregInterpreterOptions *options, func::FuncOp &fn,
-                             ascreg::interp::Options &interpOptions) {
+                             ascreg::driver::PrepareOptions &prepareOptions) {
   Operation *op = unwrap(func);
   fn = dyn_cast_or_null<func::FuncOp>(op);
   if (!fn) {
@@ -88,7 +82,17 @@ static LogicalResult prepare(MlirOperation func, const char *api,
       op->emitError() << api << " expects a func.func operation";
     return failure();
   }
-  return toOptions(fn, options, interpOptions);
+  return toOptions(fn, options, prepareOptions);
+}
+
+/// prepare() and the engine's arguments of a one-shot call.
+static FailureOr<std::vector<ascreg::interp::Arg>>
+prepareCall(MlirOperation func, const char *api, const AscregInterpreterOptions *options,
+            const AscregArg *args, intptr_t numArgs, func::FuncOp &fn,
+            ascreg::driver::PrepareOptions &prepareOptions) {
+  if (failed(prepare(func, api, options, fn, prepareOptions)))
+    return failure();
+  return toArgs(fn, args, numArgs);
 }
 
 /// Hands each finding to the callback as an AscregFinding.
@@ -146,18 +150,18 @@ static void deliverFindings(llvm::ArrayRef<ascreg::interp::Finding> findings,
 
 /// One interpreter run, its findings handed to the callback or emitted as
 /// errors (then the run fails) when checks are on.
-static LogicalResult runInterpreter(ascreg::interp::CompiledKernel &kernel,
+static LogicalResult runInterpreter(ascreg::driver::PreparedKernel &kernel,
                                     llvm::ArrayRef<ascreg::interp::Arg> args,
                                     const ascreg::interp::Options &interpOptions,
                                     const AscregInterpreterOptions *options) {
-  LogicalResult ran = kernel.run(args);
+  LogicalResult ran = kernel.run(ascreg::driver::RunMode::Interp, args);
   if (!interpOptions.checks.any())
     return ran;
   if (options->onFinding) {
-    deliverFindings(kernel.findings(), options->onFinding, options->findingUserData);
+    deliverFindings(kernel.interpreter()->findings(), options->onFinding, options->findingUserData);
     return ran;
   }
-  bool found = kernel.emitFindings();
+  bool found = kernel.interpreter()->emitFindings();
   return success(succeeded(ran) && !found);
 }
 
@@ -165,16 +169,16 @@ MlirLogicalResult ascregInterpretFunctionWithOptions(MlirOperation func, const A
                                                      intptr_t numArgs,
                                                      const AscregInterpreterOptions *options) {
   func::FuncOp fn;
-  ascreg::interp::Options interpOptions;
-  if (failed(prepare(func, "ascregInterpretFunction", options, fn, interpOptions)))
-    return mlirLogicalResultFailure();
-  auto engineArgs = toArgs(fn, args, numArgs);
+  ascreg::driver::PrepareOptions prepareOptions;
+  auto engineArgs =
+      prepareCall(func, "ascregInterpretFunction", options, args, numArgs, fn, prepareOptions);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
-  auto kernel = ascreg::interp::CompiledKernel::compile(fn, interpOptions);
+  auto kernel =
+      ascreg::driver::PreparedKernel::prepare(fn, ascreg::driver::RunMode::Interp, prepareOptions);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  return wrap(runInterpreter(**kernel, *engineArgs, interpOptions, options));
+  return wrap(runInterpreter(*kernel, *engineArgs, prepareOptions.interp, options));
 }
 
 MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const AscregArg *args,
@@ -182,14 +186,13 @@ MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const As
                                                     const AscregInterpreterOptions *options,
                                                     MlirStringRef reportPath) {
   func::FuncOp fn;
-  ascreg::interp::Options interpOptions;
-  if (failed(prepare(func, "ascregInterpretFunctionWithReport", options, fn, interpOptions)))
-    return mlirLogicalResultFailure();
-  auto engineArgs = toArgs(fn, args, numArgs);
+  ascreg::driver::PrepareOptions prepareOptions;
+  auto engineArgs = prepareCall(func, "ascregInterpretFunctionWithReport", options, args, numArgs,
+                                fn, prepareOptions);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
   if (llvm::Error err =
-          ascreg::report::reportRun(fn, *engineArgs, interpOptions, unwrap(reportPath))) {
+          ascreg::report::reportRun(fn, *engineArgs, prepareOptions.interp, unwrap(reportPath))) {
     fn.emitError() << llvm::toString(std::move(err));
     return mlirLogicalResultFailure();
   }
@@ -203,19 +206,20 @@ MlirLogicalResult ascregInterpretFunction(MlirOperation func, const AscregArg *a
 
 /// The JIT's options from the C ones and the compiled kernel, or a
 /// diagnostic.
-static FailureOr<std::unique_ptr<ascreg::jit::JitKernel>>
-compileJit(MlirModule module, MlirStringRef entry, const AscregJitOptions *options) {
-  ascreg::jit::Options jitOptions;
+static FailureOr<ascreg::driver::PreparedKernel> compileJit(MlirModule module, MlirStringRef entry,
+                                                            const AscregJitOptions *options) {
+  ascreg::driver::PrepareOptions prepareOptions;
   if (options) {
-    jitOptions.runtimeChecks = !options->noRuntimeChecks;
+    prepareOptions.jit.runtimeChecks = !options->noRuntimeChecks;
     if (options->ubCapacity)
-      jitOptions.ubCapacity = options->ubCapacity;
+      prepareOptions.jit.ubCapacity = options->ubCapacity;
     Operation *blame = unwrap(module).lookupSymbol(unwrap(entry));
     if (failed(runProfile(blame ? blame : unwrap(module).getOperation(), options->semantics,
-                          jitOptions.profile)))
+                          prepareOptions)))
       return failure();
   }
-  return ascreg::jit::JitKernel::compile(unwrap(module), unwrap(entry), jitOptions);
+  return ascreg::driver::PreparedKernel::prepare(unwrap(module), unwrap(entry),
+                                                 ascreg::driver::RunMode::Jit, prepareOptions);
 }
 
 MlirLogicalResult ascregJitRunFunction(MlirModule module, MlirStringRef entry,
@@ -238,7 +242,7 @@ MlirLogicalResult ascregJitRunFunctionWithOptions(MlirModule module, MlirStringR
   auto kernel = compileJit(module, entry, options);
   if (failed(kernel))
     return mlirLogicalResultFailure();
-  return wrap((*kernel)->run(*engineArgs));
+  return wrap(kernel->run(ascreg::driver::RunMode::Jit, *engineArgs));
 }
 
 //===----------------------------------------------------------------------===//
@@ -246,14 +250,14 @@ MlirLogicalResult ascregJitRunFunctionWithOptions(MlirModule module, MlirStringR
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// What an AscregKernel points to: one of the two engines.
+/// What an AscregKernel points to: a kernel prepared for one path.
 struct CapiKernel {
   Operation *blame; // where argument errors are reported
-  std::unique_ptr<ascreg::interp::CompiledKernel> interp;
+  ascreg::driver::PreparedKernel kernel;
+  ascreg::driver::RunMode path = ascreg::driver::RunMode::Interp;
   ascreg::interp::Options interpOptions;
   AscregInterpreterOptions options; // the finding callback (checks parsed)
   bool hasOptions = false;
-  std::unique_ptr<ascreg::jit::JitKernel> jit;
 };
 } // namespace
 
@@ -263,13 +267,16 @@ AscregKernel ascregKernelCreateInterpreter(MlirOperation func,
                                            const AscregInterpreterOptions *options) {
   auto k = std::make_unique<CapiKernel>();
   func::FuncOp fn;
-  if (failed(prepare(func, "ascregKernelCreateInterpreter", options, fn, k->interpOptions)))
+  ascreg::driver::PrepareOptions prepareOptions;
+  if (failed(prepare(func, "ascregKernelCreateInterpreter", options, fn, prepareOptions)))
     return {nullptr};
-  auto compiled = ascreg::interp::CompiledKernel::compile(fn, k->interpOptions);
+  auto compiled =
+      ascreg::driver::PreparedKernel::prepare(fn, ascreg::driver::RunMode::Interp, prepareOptions);
   if (failed(compiled))
     return {nullptr};
   k->blame = fn;
-  k->interp = std::move(*compiled);
+  k->kernel = std::move(*compiled);
+  k->interpOptions = prepareOptions.interp;
   if (options) {
     k->options = *options;
     k->options.checks = nullptr; // parsed into interpOptions; the text may go
@@ -288,7 +295,8 @@ AscregKernel ascregKernelCreateJit(MlirModule module, MlirStringRef entry,
     return {nullptr};
   auto k = std::make_unique<CapiKernel>();
   k->blame = unwrap(module);
-  k->jit = std::move(*compiled);
+  k->kernel = std::move(*compiled);
+  k->path = ascreg::driver::RunMode::Jit;
   return {k.release()};
 }
 
@@ -304,7 +312,7 @@ MlirLogicalResult ascregKernelPlaceArguments(AscregKernel kernel, const uint64_t
     return mlirLogicalResultFailure();
   }
   llvm::ArrayRef<uint64_t> counts(numElements, numBuffers);
-  auto placed = k->jit ? k->jit->placeArguments(counts) : k->interp->placeArguments(counts);
+  auto placed = k->kernel.placeArguments(k->path, counts);
   if (failed(placed))
     return mlirLogicalResultFailure();
   std::copy(placed->begin(), placed->end(), places);
@@ -318,9 +326,9 @@ MlirLogicalResult ascregKernelRun(AscregKernel kernel, const AscregArg *args, in
   auto engineArgs = toArgs(k->blame, args, numArgs);
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
-  if (k->jit)
-    return wrap(k->jit->run(*engineArgs));
-  return wrap(runInterpreter(*k->interp, *engineArgs, k->interpOptions,
+  if (k->path == ascreg::driver::RunMode::Jit)
+    return wrap(k->kernel.run(k->path, *engineArgs));
+  return wrap(runInterpreter(k->kernel, *engineArgs, k->interpOptions,
                              k->hasOptions ? &k->options : nullptr));
 }
 

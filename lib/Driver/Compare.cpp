@@ -67,6 +67,37 @@ CheckComparison compareRuns(mlir::func::FuncOp fn, llvm::ArrayRef<llvm::ArrayRef
   return kept;
 }
 
+InPlaceCheck checkInPlace(PreparedKernel &kernel, mlir::func::FuncOp fn,
+                          llvm::ArrayRef<interp::Arg> args, unsigned limit,
+                          const std::vector<bool> &nanOpen) {
+  InPlaceCheck check;
+  std::vector<interp::Arg> jitArgs(args.begin(), args.end());
+  std::vector<llvm::ArrayRef<uint8_t>> interpViews(args.size());
+  check.jitBuffers.resize(args.size());
+  auto types = fn.getArgumentTypes();
+  for (size_t i = 0; i < args.size() && i < types.size(); ++i) {
+    auto type = llvm::dyn_cast<mlir::MemRefType>(types[i]);
+    std::optional<unsigned> eb = type ? ubBufferElementBytes(type) : std::nullopt;
+    if (!args[i].isBuffer || !args[i].data || !eb)
+      continue; // (the runs refuse what does not fit the parameter)
+    const auto *data = static_cast<const uint8_t *>(args[i].data);
+    interpViews[i] = llvm::ArrayRef<uint8_t>(data, args[i].numElements * *eb);
+    check.jitBuffers[i].assign(interpViews[i].begin(), interpViews[i].end());
+    jitArgs[i].data = check.jitBuffers[i].data();
+  }
+  if (failed(kernel.run(RunMode::Interp, args))) {
+    check.failure = InPlaceCheck::Failure::Interpreter;
+    return check;
+  }
+  if (failed(kernel.run(RunMode::Jit, jitArgs))) {
+    check.failure = InPlaceCheck::Failure::Jit;
+    return check;
+  }
+  std::vector<llvm::ArrayRef<uint8_t>> jitViews(check.jitBuffers.begin(), check.jitBuffers.end());
+  check.comparison = compareCheckRuns(fn, interpViews, jitViews, limit, nanOpen);
+  return check;
+}
+
 std::vector<llvm::ArrayRef<uint8_t>> buffersOf(const std::vector<BoundArgument> &set) {
   std::vector<llvm::ArrayRef<uint8_t>> out;
   for (const BoundArgument &b : set)

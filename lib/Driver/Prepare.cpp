@@ -1,7 +1,7 @@
 //===- Prepare.cpp - a loaded kernel compiled for a RunMode ----*- C++ -*-===//
 #include "ascreg/Driver/Prepare.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 
 using namespace mlir;
 
@@ -17,6 +17,30 @@ llvm::Error PrepareOptions::setJitCache(const std::optional<std::string> &dir,
   if (!bytes)
     return bytes.takeError();
   jit.cacheLimitBytes = *bytes;
+  return llvm::Error::success();
+}
+
+llvm::Error PrepareOptions::setProfileText(StringRef nameOrFile) {
+  if (nameOrFile.empty()) {
+    setProfile(std::nullopt);
+    return llvm::Error::success();
+  }
+  semantics::Profile profile;
+  std::string error;
+  if (failed(resolveProfile(nameOrFile, profile, error)))
+    return llvm::createStringError(error);
+  setProfile(profile);
+  return llvm::Error::success();
+}
+
+llvm::Error PrepareOptions::setChecks(StringRef list, std::optional<unsigned> maxFindings) {
+  std::string error;
+  auto checks = interp::CheckOptions::parse(list, error);
+  if (!checks)
+    return llvm::createStringError(error);
+  if (maxFindings)
+    checks->maxFindings = *maxFindings;
+  interp.checks = *checks;
   return llvm::Error::success();
 }
 
@@ -37,20 +61,49 @@ FailureOr<PreparedKernel> PreparedKernel::prepare(ModuleOp module, StringRef ent
                                                   const PrepareOptions &options,
                                                   bool withInterpreter) {
   // The interpreter first, as in every mode that runs it.
-  std::unique_ptr<interp::CompiledKernel> interpreter;
-  if (withInterpreter && !runsInterpreter(mode)) {
+  PreparedKernel kernel;
+  if (withInterpreter && failed(kernel.addExecutors(module, entry, RunMode::Interp, options)))
+    return failure();
+  if (failed(kernel.addExecutors(module, entry, mode, options)))
+    return failure();
+  return kernel;
+}
+
+FailureOr<PreparedKernel> PreparedKernel::prepare(func::FuncOp fn, RunMode mode,
+                                                  const PrepareOptions &options) {
+  PreparedKernel kernel;
+  if (runsInterpreter(mode)) {
+    auto compiled = interp::CompiledKernel::compile(fn, options.interp);
+    if (failed(compiled))
+      return failure();
+    kernel.interpKernel = std::move(*compiled);
+  }
+  if (runsJit(mode)) {
+    auto module = fn->getParentOfType<ModuleOp>();
+    if (!module)
+      return fn.emitError() << "the JIT compiles a module: @" << fn.getSymName() << " is in none";
+    if (failed(kernel.addExecutors(module, fn.getSymName(), mode, options)))
+      return failure();
+  }
+  return kernel;
+}
+
+LogicalResult PreparedKernel::addExecutors(ModuleOp module, StringRef entry, RunMode mode,
+                                           const PrepareOptions &options) {
+  if (runsInterpreter(mode) && !interpKernel) {
     auto compiled = compileInterpreter(module, entry, options);
     if (failed(compiled))
       return failure();
-    interpreter = std::move(*compiled);
+    interpKernel = std::move(*compiled);
   }
-  auto kernels = prepareKernels(module, {entry.str()}, mode, options);
-  if (failed(kernels))
-    return failure();
-  PreparedKernel kernel = std::move(kernels->front());
-  if (interpreter)
-    kernel.interpKernel = std::move(interpreter);
-  return kernel;
+  if (runsJit(mode) && !jitModule) {
+    auto compiled = jit::JitModule::compile(module, {entry.str()}, options.jit);
+    if (failed(compiled))
+      return failure();
+    jitModule = std::move(*compiled);
+    jitEntry = 0;
+  }
+  return success();
 }
 
 FailureOr<std::vector<void *>> PreparedKernel::placeArguments(RunMode path,

@@ -178,7 +178,7 @@ int Runner::run() {
     options.checks = *checks;
     // The UB check measures the footprint; give the run room to reach it.
     if (checks->ub && !req.ubCapacity)
-      options.ubCapacity = 64 * 1024 * 1024;
+      options.ubCapacity = kUBCheckCapacity;
   }
   if (req.trace)
     options.trace = &out;

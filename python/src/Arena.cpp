@@ -58,8 +58,9 @@ py::list arenaArrays(py::handle owner, Kernel &k, py::object sizes, const std::s
     // copies): its arena is the interpreter's.
     if (*mode == driver::RunMode::Jit)
       k.ensureJit();
-    auto placed = *mode == driver::RunMode::Jit ? k.jitKernel->placeArguments(counts)
-                                                : k.interpKernel->placeArguments(counts);
+    driver::RunMode path =
+        *mode == driver::RunMode::Jit ? driver::RunMode::Jit : driver::RunMode::Interp;
+    auto placed = k.compiled.placeArguments(path, counts);
     if (mlir::failed(placed))
       throwDiags(ErrorKind::Argument, k.session->takeDiags(), "the buffers do not fit in UB");
     places = std::move(*placed);

@@ -235,18 +235,15 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
                                             std::to_string(engineArgs[r.argument].numElements) +
                                             " elements of parameter " + std::to_string(r.argument));
   }
-  interp::Options io = k.interpOptions();
+  ::ascreg::driver::PrepareOptions options = k.prepareOptions();
+  interp::Options &io = options.interp;
   if (!req.checks.empty()) {
-    std::string error;
-    auto checks = interp::CheckOptions::parse(req.checks, error);
-    if (!checks)
-      throw py::value_error("checks: " + error);
-    checks->maxFindings = req.maxFindings;
-    io.checks = *checks;
+    if (llvm::Error e = options.setChecks(req.checks, req.maxFindings))
+      throw py::value_error("checks: " + llvm::toString(std::move(e)));
     // The UB check measures the footprint; give the run room to reach it
     // (as ascreg-run --check=ub does).
-    if (checks->ub)
-      io.ubCapacity = std::max<uint64_t>(io.ubCapacity, 64 * 1024 * 1024);
+    if (io.checks.ub)
+      io.ubCapacity = std::max(io.ubCapacity, ::ascreg::driver::kUBCheckCapacity);
   }
   CollectingSink sink(req.traceLimit);
   if (req.trace)
@@ -259,11 +256,12 @@ py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req) {
   error = withSessionLocked(*k.session, [&] {
     // A kernel of its own: the options (checks, trace sink) are fixed at
     // compile time, and the fast kernel of run() stays unchanged.
-    auto compiled = interp::CompiledKernel::compile(k.fn, io);
-    if (failed(compiled))
+    auto prepared =
+        ::ascreg::driver::PreparedKernel::prepare(k.fn, ::ascreg::driver::RunMode::Interp, options);
+    if (failed(prepared))
       throwDiags(ErrorKind::Compile, k.session->takeDiags(),
                  "the interpreter cannot compile @" + k.entry);
-    interp::CompiledKernel &ck = **compiled;
+    interp::CompiledKernel &ck = *prepared->interpreter();
     try {
       if (req.explain.empty()) {
         if (failed(ck.run(engineArgs)))

@@ -15,8 +15,6 @@
 
 using namespace mlir;
 namespace sem = ::ascreg::semantics;
-namespace interp = ::ascreg::interp;
-namespace jit = ::ascreg::jit;
 namespace driver = ::ascreg::driver;
 using driver::findFileLineCol;
 
@@ -215,26 +213,18 @@ void Kernel::prepare(std::optional<std::string> entryName, const std::string &pi
   for (ParamInfo &p : params)
     p.nanPayloadUnspecified = nanOpen[p.index];
 
-  auto compiled = interp::CompiledKernel::compile(fn, interpOptions());
-  if (failed(compiled))
+  auto prepared = driver::PreparedKernel::prepare(fn, driver::RunMode::Interp, prepareOptions());
+  if (failed(prepared))
     throwDiags(ErrorKind::Compile, s.takeDiags(), "the interpreter cannot compile @" + entry);
-  interpKernel = std::move(*compiled);
+  compiled = std::move(*prepared);
   s.takeDiags(); // warnings of a successful compile are not kept
 }
 
 void Kernel::ensureJit() {
-  if (jitKernel)
+  if (compiled.hasJit())
     return;
-  jit::Options jo;
-  jo.runtimeChecks = options.jitChecks;
-  jo.ubCapacity = options.ubCapacity;
-  jo.optLevel = static_cast<unsigned>(options.jitOpt);
-  jo.interruptible = true;
-  jo.cancel = &cancel;
-  auto compiled = jit::JitKernel::compile(*module, entry, jo);
-  if (failed(compiled))
+  if (failed(compiled.addExecutors(*module, entry, driver::RunMode::Jit, prepareOptions())))
     throwDiags(ErrorKind::Compile, session->takeDiags(), "the JIT cannot compile @" + entry);
-  jitKernel = std::move(*compiled);
   session->takeDiags();
 }
 
@@ -252,12 +242,16 @@ std::string Kernel::ascendC() {
   return out;
 }
 
-interp::Options Kernel::interpOptions() {
-  interp::Options io;
-  io.ubCapacity = options.ubCapacity;
-  io.maxSteps = options.maxSteps;
-  io.cancel = &cancel;
-  return io;
+driver::PrepareOptions Kernel::prepareOptions() {
+  driver::PrepareOptions po;
+  po.setUBCapacity(options.ubCapacity);
+  po.interp.maxSteps = options.maxSteps;
+  po.interp.cancel = &cancel;
+  po.jit.runtimeChecks = options.jitChecks;
+  po.jit.optLevel = static_cast<unsigned>(options.jitOpt);
+  po.jit.interruptible = true;
+  po.jit.cancel = &cancel;
+  return po;
 }
 
 std::unique_ptr<Kernel> loadFile(const std::string &path, std::optional<std::string> entry,

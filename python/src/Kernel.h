@@ -2,8 +2,8 @@
 //
 // ascreg.Kernel: a kernel source loaded through the driver's session (parse
 // under the limits, verify, profile, pipeline), its entry function and
-// parameters, and its compiled forms (the interpreter's at load, the JIT's
-// on first use).
+// parameters, and its compiled forms (the driver's PreparedKernel: the
+// interpreter's at load, the JIT's added on first use).
 //
 // Every kernel owns an MLIR context (shared with the kernels derived from it
 // by Kernel.lower) whose diagnostics are collected by one handler and raised
@@ -17,10 +17,9 @@
 
 #include "Errors.h"
 
+#include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Session.h"
 #include "ascreg/Import/Import.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
 
@@ -119,8 +118,8 @@ public:
   std::vector<ParamInfo> params;
   /// Per parameter: check mode takes two NaNs as equal here (NaNPayloads.h).
   std::vector<bool> nanOpen;
-  std::unique_ptr<::ascreg::interp::CompiledKernel> interpKernel;
-  std::unique_ptr<::ascreg::jit::JitKernel> jitKernel;
+  /// The interpreter from load, the JIT once a run needs it (ensureJit).
+  ::ascreg::driver::PreparedKernel compiled;
   uint64_t lastExecuted = 0;
   /// Set by Ctrl-C during a run (ascreg_python::InterruptScope); the
   /// interpreter polls it.
@@ -132,8 +131,7 @@ public:
     if (!session)
       return;
     std::lock_guard<std::mutex> lock(session->mutex);
-    jitKernel.reset();
-    interpKernel.reset();
+    compiled = {};
     module = nullptr;
   }
 
@@ -154,8 +152,9 @@ public:
   void run(py::args args, const std::string &mode);
   /// The module emitted as Ascend C; with the session locked.
   std::string ascendC();
-  /// The interpreter's options for a run of this kernel.
-  ::ascreg::interp::Options interpOptions();
+  /// The executors' options for runs of this kernel (the load options,
+  /// Ctrl-C through `cancel`).
+  ::ascreg::driver::PrepareOptions prepareOptions();
 };
 
 std::unique_ptr<Kernel> loadFile(const std::string &path, std::optional<std::string> entry,

@@ -212,8 +212,9 @@ void populateKernelBindings(py::module_ &m) {
             return lossyStr(k.moduleText());
           },
           "The module (after the pipeline) as MLIR text.")
-      .def_property_readonly("num_instructions",
-                             [](const Kernel &k) { return k.interpKernel->numInstructions(); })
+      .def_property_readonly(
+          "num_instructions",
+          [](const Kernel &k) { return k.compiled.interpreter()->numInstructions(); })
       .def_property_readonly(
           "executed_instructions", [](const Kernel &k) { return k.lastExecuted; },
           "Interpreter instructions executed by the last interp/check run.")

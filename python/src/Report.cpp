@@ -20,14 +20,11 @@ void reportKernel(Kernel &k, const std::string &path, py::args args, py::object 
   for (unsigned i : uninitialized)
     if (i < engineArgs.size())
       engineArgs[i].uninitialized = true;
-  interp::Options io = k.interpOptions();
-  if (!checks.is_none()) {
-    std::string error;
-    auto parsed = interp::CheckOptions::parse(py::str(checks).cast<std::string>(), error);
-    if (!parsed)
-      throw py::value_error("checks: " + error);
-    io.checks = *parsed;
-  }
+  ::ascreg::driver::PrepareOptions options = k.prepareOptions();
+  if (!checks.is_none())
+    if (llvm::Error e = options.setChecks(py::str(checks).cast<std::string>()))
+      throw py::value_error("checks: " + llvm::toString(std::move(e)));
+  const interp::Options &io = options.interp;
   InterruptScope interrupt(k.cancel);
   std::optional<AscregError> error = withSessionLocked(*k.session, [&] {
     if (llvm::Error err = ::ascreg::report::reportRun(k.fn, engineArgs, io, path, k.sourceName))

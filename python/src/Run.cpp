@@ -1,9 +1,9 @@
 //===- Run.cpp - Kernel.run: interp, jit, or both compared ------*- C++ -*-===//
 //
-// A run in one of the driver's modes (ascreg/Driver/RunMode.h); check mode
-// runs the JIT on copies of the inputs and compares by the driver's rule
-// (ascreg/Driver/Compare.h), raising MismatchError with the first
-// differing elements.
+// A run in one of the driver's modes (ascreg/Driver/RunMode.h) on the
+// arrays bound in place; check mode is the driver's checkInPlace (the JIT
+// on copies of the inputs, ascreg/Driver/Compare.h), raising MismatchError
+// with the first differing elements.
 //
 //===----------------------------------------------------------------------===//
 #include "Arguments.h"
@@ -35,31 +35,21 @@ void Kernel::run(py::args args, const std::string &modeName) {
       ensureJit();
     switch (*mode) {
     case driver::RunMode::Interp:
-      if (failed(interpKernel->run(engineArgs)))
+      if (failed(compiled.run(*mode, engineArgs)))
         throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
-      lastExecuted = interpKernel->executedInstructions();
+      lastExecuted = compiled.interpreter()->executedInstructions();
       break;
     case driver::RunMode::Jit:
-      if (failed(jitKernel->run(engineArgs)))
+      if (failed(compiled.run(*mode, engineArgs)))
         throwDiags(ErrorKind::Run, session->takeDiags(), "the JIT run failed");
       break;
     case driver::RunMode::Check: {
-      // The JIT runs on copies of the inputs, the interpreter (which
-      // validates the inputs first) on the caller's arrays.
-      std::vector<std::vector<uint8_t>> copies;
-      std::vector<interp::Arg> jitArgs = engineArgs;
-      std::vector<llvm::ArrayRef<uint8_t>> interpViews(params.size()), jitViews(params.size());
-      copies.reserve(buffers.size());
-      for (const BoundBuffer &b : buffers) {
-        copies.emplace_back(b.data, b.data + b.bytes);
-        jitArgs[b.param].data = copies.back().data();
-        interpViews[b.param] = llvm::ArrayRef<uint8_t>(b.data, b.bytes);
-        jitViews[b.param] = copies.back();
-      }
-      if (failed(interpKernel->run(engineArgs)))
+      driver::InPlaceCheck check =
+          driver::checkInPlace(compiled, fn, engineArgs, /*limit=*/64, nanOpen);
+      if (check.failure == driver::InPlaceCheck::Failure::Interpreter)
         throwDiags(ErrorKind::Run, session->takeDiags(), "the run failed");
-      lastExecuted = interpKernel->executedInstructions();
-      if (failed(jitKernel->run(jitArgs))) {
+      lastExecuted = compiled.interpreter()->executedInstructions();
+      if (check.failure == driver::InPlaceCheck::Failure::Jit) {
         std::vector<DiagRecord> d = session->takeDiags();
         AscregError e{ErrorKind::Mismatch,
                       "the interpreter succeeded but the JIT failed:\n" +
@@ -67,7 +57,7 @@ void Kernel::run(py::args args, const std::string &modeName) {
                       std::move(d)};
         throw e;
       }
-      cmp = driver::compareCheckRuns(fn, interpViews, jitViews, /*limit=*/64, nanOpen);
+      cmp = std::move(check.comparison);
       break;
     }
     }

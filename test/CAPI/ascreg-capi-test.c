@@ -163,8 +163,11 @@ static void runSumMax(MlirModule module, int jit, const float *src, uint32_t cou
 
 /* Runs @add_f16 with the interpreter or the JIT under the per-run profile
  * `semantics` (NULL: none): lane 0 = 65504 + 65504, lane 1 = NaN + 1,
- * lanes 2.. = 1 + 1. Returns lanes 0 and 1 of the result as 0xLLLLHHHH. */
-static uint32_t runAddF16(MlirModule module, int jit, const char *semantics) {
+ * lanes 2.. = 1 + 1. Returns lanes 0 and 1 of the result as 0xLLLLHHHH.
+ * `path` 0 and 1: the one-shot interpreter and JIT; 2 and 3: a kernel
+ * handle (ascregKernelCreateInterpreter, ascregKernelCreateJit). */
+static uint32_t runAddF16(MlirModule module, int path, const char *semantics) {
+  int jit = path & 1;
   uint16_t a[128], b[128], out[128];
   for (int i = 0; i < 128; ++i) {
     a[i] = b[i] = 0x3C00; /* 1.0 */
@@ -173,18 +176,29 @@ static uint32_t runAddF16(MlirModule module, int jit, const char *semantics) {
   a[0] = b[0] = 0x7BFF; /* 65504, the largest finite f16 */
   a[1] = 0x7E00;        /* NaN */
   AscregArg args[3] = {ascregArgBuffer(a, 128), ascregArgBuffer(b, 128), ascregArgBuffer(out, 128)};
-  MlirLogicalResult r;
+  MlirLogicalResult r = mlirLogicalResultFailure();
+  AscregKernel kernel = {NULL};
   if (jit) {
     AscregJitOptions o;
     memset(&o, 0, sizeof(o));
     o.semantics = semantics;
-    r = ascregJitRunFunctionWithOptions(module, mlirStringRefCreateFromCString("add_f16"), args, 3,
-                                        &o);
+    MlirStringRef entry = mlirStringRefCreateFromCString("add_f16");
+    if (path == 3)
+      kernel = ascregKernelCreateJit(module, entry, &o);
+    else
+      r = ascregJitRunFunctionWithOptions(module, entry, args, 3, &o);
   } else {
     AscregInterpreterOptions o;
     memset(&o, 0, sizeof(o));
     o.semantics = semantics;
-    r = ascregInterpretFunctionWithOptions(lookupFunc(module, "add_f16"), args, 3, &o);
+    if (path == 2)
+      kernel = ascregKernelCreateInterpreter(lookupFunc(module, "add_f16"), &o);
+    else
+      r = ascregInterpretFunctionWithOptions(lookupFunc(module, "add_f16"), args, 3, &o);
+  }
+  if (path >= 2) {
+    r = ascregKernelIsNull(kernel) ? mlirLogicalResultFailure() : ascregKernelRun(kernel, args, 3);
+    ascregKernelDestroy(kernel);
   }
   EXPECT(mlirLogicalResultIsSuccess(r), "%s run of @add_f16 failed", jit ? "jit" : "interpreter");
   int rest = 1;
@@ -518,6 +532,12 @@ int main(int argc, char **argv) {
     // CHECK: add f16, interpreter, per-run saturating: 0x7bff0000
     // CHECK: add f16, jit, no profile: 0x7c007e00
     // CHECK: add f16, jit, per-run saturating: 0x7bff0000
+    /* The same through kernel handles (compiled once, run many times). */
+    for (int path = 2; path < 4; ++path)
+      printf("add f16, %s kernel, per-run saturating: 0x%08x\n", path == 3 ? "jit" : "interpreter",
+             runAddF16(addModule, path, "ctrl.float_mode=saturating"));
+    // CHECK: add f16, interpreter kernel, per-run saturating: 0x7bff0000
+    // CHECK: add f16, jit kernel, per-run saturating: 0x7bff0000
 
     /* The per-run profile wins over the module's record on both paths. */
     MlirOperation addModuleOp = mlirModuleGetOperation(addModule);

@@ -3,8 +3,10 @@
 // Check mode runs the interpreter and the JIT on copies of the same inputs
 // and compares every buffer bit for bit, two NaNs equal only in a buffer
 // whose NaN payloads the semantics leaves open (the rule of
-// ascreg/Debugging/NaNPayloads.h). ascreg-run --mode=check and the Python
-// package's mode="check" compare through compareCheckRuns;
+// ascreg/Debugging/NaNPayloads.h). ascreg-run --mode=check compares
+// through compareCheckRuns; a front door that binds a caller's buffers in
+// place (the Python package's mode="check", the frontend example) runs and
+// compares through checkInPlace;
 // ascreg-random-diff, whose kernels store float registers into an integer
 // buffer, through compareRuns, which also takes the lanes of such a buffer
 // that may hold an open NaN.
@@ -15,6 +17,7 @@
 
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Arguments.h"
+#include "ascreg/Driver/Prepare.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -58,6 +61,25 @@ CheckComparison compareRuns(mlir::func::FuncOp fn, llvm::ArrayRef<llvm::ArrayRef
                             llvm::ArrayRef<llvm::ArrayRef<uint8_t>> actual, unsigned limit,
                             llvm::ArrayRef<OpenNaNLanes> open,
                             const std::vector<bool> &nanOpen = {});
+
+/// What checkInPlace found.
+struct InPlaceCheck {
+  /// The run that failed (its diagnostics say why; nothing is compared):
+  /// the interpreter's leaves the caller's buffers untouched.
+  enum class Failure { None, Interpreter, Jit } failure = Failure::None;
+  CheckComparison comparison;
+  /// The JIT's buffers, per parameter (empty for scalars).
+  std::vector<std::vector<uint8_t>> jitBuffers;
+};
+
+/// Check mode on a caller's buffers bound in place (`args`, one per
+/// parameter of `fn`): the JIT runs on copies of the inputs taken first,
+/// the interpreter (which validates the inputs) on the caller's buffers,
+/// which then hold its results; the two are compared by compareCheckRuns,
+/// keeping the first `limit` mismatches. `kernel` is prepared for check.
+InPlaceCheck checkInPlace(PreparedKernel &kernel, mlir::func::FuncOp fn,
+                          llvm::ArrayRef<interp::Arg> args, unsigned limit,
+                          const std::vector<bool> &nanOpen = {});
 
 /// Views of the working buffers of `set` (empty for scalars).
 std::vector<llvm::ArrayRef<uint8_t>> buffersOf(const std::vector<BoundArgument> &set);

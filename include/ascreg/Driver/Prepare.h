@@ -5,8 +5,10 @@
 // check, the JIT for jit and check, with one set of options (the UB
 // capacity and the per-run profile shared by both, the JIT's cache as the
 // command-line tools use it). A PreparedKernel runs any number of times on
-// bound arguments (Arguments.h). runKernel, the benchmarks, the probes and
-// the random-program harness compile kernels only through this step.
+// bound arguments (Arguments.h) or on a caller's buffers bound in place.
+// Every front door (runKernel, the Python package, the C API, the
+// benchmarks, the fuzz targets, the probes, the random-program harness)
+// compiles kernels only through this step.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_DRIVER_PREPARE_H
@@ -16,6 +18,7 @@
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
@@ -26,6 +29,11 @@
 
 namespace ascreg {
 namespace driver {
+
+/// The usable UB bytes of a run with the UB check (which measures the
+/// kernel's footprint, so the run gets room to reach it) unless the caller
+/// sets a capacity.
+constexpr uint64_t kUBCheckCapacity = 64 * 1024 * 1024;
 
 /// How a kernel is compiled: each executor's options, and what the two
 /// share set on both at once.
@@ -39,6 +47,14 @@ struct PrepareOptions {
   void setProfile(std::optional<semantics::Profile> profile) {
     interp.profile = jit.profile = profile;
   }
+  /// The per-run profile `nameOrFile` names (ascreg::resolveProfile's
+  /// forms; empty: none, the module's record decides) on both executors.
+  /// Fails with the reason, the profile left as it was.
+  llvm::Error setProfileText(llvm::StringRef nameOrFile);
+  /// The interpreter's debugging checks `list` names
+  /// (interp::CheckOptions::parse: "all" or a list), at most `maxFindings`
+  /// findings per run (unset: the checks' default). Fails with the reason.
+  llvm::Error setChecks(llvm::StringRef list, std::optional<unsigned> maxFindings = std::nullopt);
   /// The JIT's on-disk cache as the command-line tools use it: `dir`, else
   /// jit::defaultCacheDir(); its size limit parsed from `limit`
   /// (jit::parseCacheSize), else jit::defaultCacheLimit(). Fails with the
@@ -57,6 +73,14 @@ public:
   static mlir::FailureOr<PreparedKernel> prepare(mlir::ModuleOp module, llvm::StringRef entry,
                                                  RunMode mode, const PrepareOptions &options,
                                                  bool withInterpreter = false);
+  /// prepare() of the function `fn` itself: the interpreter compiles it,
+  /// the JIT the module around it.
+  static mlir::FailureOr<PreparedKernel> prepare(mlir::func::FuncOp fn, RunMode mode,
+                                                 const PrepareOptions &options);
+  /// Adds the executors `mode` runs that this kernel lacks (a front door
+  /// that compiles the JIT on first use), as prepare() compiles them.
+  mlir::LogicalResult addExecutors(mlir::ModuleOp module, llvm::StringRef entry, RunMode mode,
+                                   const PrepareOptions &options);
 
   /// Runs the kernel on `args` with the executor `path` (Interp or Jit,
   /// one it was prepared for), as interp::CompiledKernel::run and
