@@ -44,3 +44,17 @@ function(add_ascreg_tool name)
   set_target_properties(${name} PROPERTIES INSTALL_RPATH_USE_LINK_PATH ON)
   install(TARGETS ${name} EXPORT ${ASCREG_EXPORT} RUNTIME DESTINATION bin)
 endfunction()
+
+# The enums and attributes of dialect `dialect` from ${prefix}Attrs.td, as
+# the public target MLIR${prefix}AttrsIncGen: add_mlir_dialect generates ops,
+# types and the dialect; enums and attributes need their own tablegen calls
+# in MLIR 22 (mlir22-notes 1.1). A macro, so the tablegen outputs and
+# LLVM_COMMON_DEPENDS accumulate in the caller's scope as if written there.
+macro(add_ascreg_dialect_attrs prefix dialect)
+  set(LLVM_TARGET_DEFINITIONS ${prefix}Attrs.td)
+  mlir_tablegen(${prefix}Enums.h.inc -gen-enum-decls)
+  mlir_tablegen(${prefix}Enums.cpp.inc -gen-enum-defs)
+  mlir_tablegen(${prefix}Attrs.h.inc -gen-attrdef-decls -attrdefs-dialect=${dialect})
+  mlir_tablegen(${prefix}Attrs.cpp.inc -gen-attrdef-defs -attrdefs-dialect=${dialect})
+  add_public_tablegen_target(MLIR${prefix}AttrsIncGen)
+endmacro()

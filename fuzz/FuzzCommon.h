@@ -20,6 +20,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -91,6 +93,10 @@ inline mlir::OwningOpRef<mlir::ModuleOp> parseInput(llvm::StringRef text) {
   if (text.size() > kMaxKernelBytes)
     return nullptr;
   return parseKernel(text, context().get());
+}
+/// The same for libFuzzer's input bytes.
+inline mlir::OwningOpRef<mlir::ModuleOp> parseInput(const uint8_t *data, size_t size) {
+  return parseInput(llvm::StringRef(reinterpret_cast<const char *>(data), size));
 }
 
 } // namespace ascreg_fuzz

@@ -25,8 +25,7 @@
 using namespace mlir;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  OwningOpRef<ModuleOp> module =
-      ascreg_fuzz::parseInput(llvm::StringRef(reinterpret_cast<const char *>(data), size));
+  OwningOpRef<ModuleOp> module = ascreg_fuzz::parseInput(data, size);
   if (!module)
     return 0;
   MLIRContext &ctx = *module->getContext();

@@ -40,11 +40,9 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
+#include "SimdTargetNamespace.h"
 
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no gain over the reference (SimdTargetSet.h).
@@ -535,8 +533,7 @@ void TruncateImpl(const Profile &prof, ElemKind t, RoundMode mode, const Reg &in
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

@@ -15,16 +15,17 @@
 // SimdGather.cpp, SimdElementwise.cpp, SimdLoadStore.cpp, CastSimd.cpp,
 // SimdLaneArith.cpp (sub, mul, abs, the bitwise ops), SimdReduceDataBlock.cpp;
 // the mask ops (SimdMasks.cpp) need no dispatch. Shared per-target helpers
-// are the Simd*-inl.h headers; the profile's other choices are rewrites
-// around the kernels (SimdProfileChoices.h); target control is
-// SimdTargets.cpp.
+// are the Simd*-inl.h headers, their namespace SimdTargetNamespace.h; the profile's other choices
+// are rewrites around the kernels (SimdProfileChoices.h); target control is SimdTargets.cpp.
 //
 // Adding a family (e.g. SimdFoo.cpp for an op `foo`):
 //  1. start the file with #include "SimdTargetSet.h", then
 //     #define HWY_TARGET_INCLUDE "SimdFoo.cpp", <hwy/foreach_target.h>,
-//     <hwy/highway.h> and the Simd*-inl.h helpers it uses;
-//  2. in namespace ascreg::semantics::simd::HWY_NAMESPACE define FooImpl,
-//     forwarding to ref::foo on HWY_SCALAR (as the other families do);
+//     <hwy/highway.h>, "SimdTargetNamespace.h" and the Simd*-inl.h helpers
+//     it uses;
+//  2. between ASCREG_SIMD_TARGET_BEGIN; and ASCREG_SIMD_TARGET_END; (the
+//     per-target namespace) define FooImpl, forwarding to ref::foo on
+//     HWY_SCALAR (as the other families do);
 //  3. under #if HWY_ONCE include this header, HWY_EXPORT(FooImpl) and define
 //     the public simd::foo as ASCREG_DISPATCH(FooImpl)(...), testing the
 //     profile inline first if a non-documented choice changes foo

@@ -7,35 +7,24 @@
 //===----------------------------------------------------------------------===//
 #include "ascreg/Semantics/Semantics.h"
 
-#include <cstring>
+#include <bit>
 
 namespace ascreg {
 namespace semantics {
-
-static uint32_t floatBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-static float bitsFloat(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
 
 float f16ToF32(uint16_t h) {
   uint32_t sign = uint32_t(h & 0x8000) << 16;
   uint32_t exp = (h >> 10) & 0x1f;
   uint32_t mant = h & 0x3ff;
   if (exp == 0x1f) // inf, or NaN made quiet (as vcvtph2ps does)
-    return bitsFloat(sign | 0x7f800000 | (mant << 13) | (mant ? 0x00400000 : 0));
+    return std::bit_cast<float>(sign | 0x7f800000 | (mant << 13) | (mant ? 0x00400000 : 0));
   if (exp == 0) // zero or subnormal: exactly mant * 2^-24
-    return bitsFloat(sign | floatBits(float(mant) * 0x1p-24f));
-  return bitsFloat(sign | ((exp + 112) << 23) | (mant << 13));
+    return std::bit_cast<float>(sign | std::bit_cast<uint32_t>(float(mant) * 0x1p-24f));
+  return std::bit_cast<float>(sign | ((exp + 112) << 23) | (mant << 13));
 }
 
 uint16_t f32ToF16(float f) {
-  uint32_t u = floatBits(f);
+  uint32_t u = std::bit_cast<uint32_t>(f);
   uint16_t sign = uint16_t((u >> 16) & 0x8000);
   uint32_t exp = (u >> 23) & 0xff;
   uint32_t mant = u & 0x7fffff;
@@ -68,10 +57,10 @@ uint16_t f32ToF16(float f) {
   return sign | uint16_t(bits);
 }
 
-float bf16ToF32(uint16_t h) { return bitsFloat(uint32_t(h) << 16); }
+float bf16ToF32(uint16_t h) { return std::bit_cast<float>(uint32_t(h) << 16); }
 
 uint16_t f32ToBF16(float f) {
-  uint32_t u = floatBits(f);
+  uint32_t u = std::bit_cast<uint32_t>(f);
   if ((u & 0x7fffffff) > 0x7f800000) // NaN: keep it NaN (quiet)
     return uint16_t((u >> 16) | 0x0040);
   uint32_t lsb = (u >> 16) & 1;

@@ -11,6 +11,7 @@
 #include "ReferenceLanes.h"
 #include "ascreg/Semantics/LaneArith.h"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -32,26 +33,6 @@ namespace {
 uint64_t widthMask(unsigned w) { return w == 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * w)) - 1; }
 uint64_t signBit(unsigned w) { return uint64_t(1) << (8 * w - 1); }
 
-float toFloat(EK k, uint64_t bits) {
-  if (k == EK::F16)
-    return f16ToF32(uint16_t(bits));
-  if (k == EK::BF16)
-    return bf16ToF32(uint16_t(bits));
-  float f;
-  uint32_t u = uint32_t(bits);
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint64_t fromFloat(EK k, float f) {
-  if (k == EK::F16)
-    return f32ToF16(f);
-  if (k == EK::BF16)
-    return f32ToBF16(f);
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
 /// A float sub / mul lane under the profile (docs/semantics.md 2.20).
 uint64_t floatLane(const Profile &prof, ArithKind op, EK k, uint64_t x, uint64_t y) {
   const bool flush = prof.arithSubnormals == ArithSubnormals::Flush;
@@ -66,8 +47,8 @@ uint64_t floatLane(const Profile &prof, ArithKind op, EK k, uint64_t x, uint64_t
   else if (isNaN(f, y))
     r = quietNaNBits(k, y);
   else {
-    const float a = toFloat(k, x), b = toFloat(k, y);
-    r = fromFloat(k, op == ArithKind::Sub ? a - b : a * b);
+    const float a = floatValue(k, x), b = floatValue(k, y);
+    r = roundFloat(k, op == ArithKind::Sub ? a - b : a * b);
     if (isNaN(f, r))
       r = invalidNaNBits(k);
     else if (flush)

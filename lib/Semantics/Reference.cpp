@@ -7,9 +7,11 @@
 // beyond are left unchanged.
 //
 //===----------------------------------------------------------------------===//
+#include "ReferenceLanes.h"
 #include "ascreg/Semantics/ReduceDataBlock.h"
 #include "ascreg/Semantics/Semantics.h"
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -48,40 +50,6 @@ int64_t asSigned(EK k, uint64_t bits) {
     return int64_t(bits);
   uint64_t signBit = uint64_t(1) << (w - 1);
   return int64_t((bits ^ signBit) - signBit);
-}
-
-float bitsToF32(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-uint32_t f32ToBits(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
-/// The value of a float lane (f16 / bf16 / f32 are all exact in float).
-float floatValue(EK k, uint64_t bits) {
-  switch (k) {
-  case EK::F16:
-    return f16ToF32(uint16_t(bits));
-  case EK::BF16:
-    return bf16ToF32(uint16_t(bits));
-  default:
-    return bitsToF32(uint32_t(bits));
-  }
-}
-/// Rounds a float to the element type once (RNE, non-saturating).
-uint64_t roundFloat(EK k, float f) {
-  switch (k) {
-  case EK::F16:
-    return f32ToF16(f);
-  case EK::BF16:
-    return f32ToBF16(f);
-  default:
-    return f32ToBits(f);
-  }
 }
 
 bool isNaNBits(EK k, uint64_t bits) { return std::isnan(floatValue(k, bits)); }

@@ -19,15 +19,13 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "SimdTargetNamespace.h"
+
 #include "SimdF16-inl.h"
 #include "SimdLanes-inl.h"
 #include "SimdOrderKey-inl.h"
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no shuffles: the reference is as fast (SimdTargetSet.h).
@@ -280,8 +278,7 @@ void BinaryImpl(const Profile &prof, BinaryKind op, RegType t, const Reg &a, con
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

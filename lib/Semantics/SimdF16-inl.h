@@ -18,10 +18,9 @@
 
 #include <hwy/highway.h>
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
+#include "SimdTargetNamespace.h"
 
-namespace hn = hwy::HWY_NAMESPACE;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET != HWY_SCALAR
 
@@ -111,7 +110,6 @@ template <class DU> HWY_INLINE hn::Vec<DU> saturateF16Bits(DU du, hn::Vec<DU> h)
 
 #endif // HWY_TARGET != HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #endif // per-target include guard

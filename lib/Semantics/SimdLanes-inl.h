@@ -26,10 +26,9 @@
 
 #include <hwy/highway.h>
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
+#include "SimdTargetNamespace.h"
 
-namespace hn = hwy::HWY_NAMESPACE;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET != HWY_SCALAR
 
@@ -200,7 +199,6 @@ template <class F> HWY_INLINE void withLanes(RegType t, F &&f) {
 
 #endif // HWY_TARGET != HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #endif // per-target include guard

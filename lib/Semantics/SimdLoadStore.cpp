@@ -17,13 +17,11 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "SimdTargetNamespace.h"
+
 #include "SimdLanes-inl.h"
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no shuffles: the reference is as fast (SimdTargetSet.h).
@@ -52,8 +50,7 @@ void StoreAlignImpl(RegType t, const Reg &in, const Mask &m, uint8_t *dst) {
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

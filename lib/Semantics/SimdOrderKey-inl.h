@@ -16,10 +16,9 @@
 
 #include <hwy/highway.h>
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
+#include "SimdTargetNamespace.h"
 
-namespace hn = hwy::HWY_NAMESPACE;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET != HWY_SCALAR
 
@@ -48,7 +47,6 @@ template <class D> HWY_INLINE hn::Mask<D> isNaNBits(D d, hn::Vec<D> v) {
 
 #endif // HWY_TARGET != HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #endif // per-target include guard

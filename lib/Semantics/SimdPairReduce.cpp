@@ -17,14 +17,12 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "SimdTargetNamespace.h"
+
 #include "SimdF16-inl.h"
 #include "SimdLanes-inl.h"
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no shuffles: the reference is as fast (SimdTargetSet.h).
@@ -127,8 +125,7 @@ void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

@@ -29,15 +29,13 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "SimdTargetNamespace.h"
+
 #include "SimdLanes-inl.h"
 #include "SimdOrderKey-inl.h"
 #include "SimdSumTree-inl.h"
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no shuffles: the reference is as fast (SimdTargetSet.h).
@@ -434,8 +432,7 @@ void ReduceImpl(const Profile &prof, ReduceKind k, RegType dst, RegType src, con
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

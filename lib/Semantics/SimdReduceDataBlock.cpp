@@ -22,15 +22,13 @@
 #include <hwy/foreach_target.h> // IWYU pragma: keep
 #include <hwy/highway.h>
 
+#include "SimdTargetNamespace.h"
+
 #include "SimdF16-inl.h"
 #include "SimdLanes-inl.h"
 #include "SimdOrderKey-inl.h"
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
-
-namespace hn = hwy::HWY_NAMESPACE;
-using EK = ElemKind;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET == HWY_SCALAR
 // One lane, no shuffles: the reference is as fast (SimdTargetSet.h).
@@ -178,8 +176,7 @@ void ReduceDataBlockImpl(const Profile &prof, ReduceKind k, RegType dst, RegType
 
 #endif // HWY_TARGET == HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #if HWY_ONCE
 #include "Dispatch.h"

@@ -19,10 +19,9 @@
 
 #include <hwy/highway.h>
 
-HWY_BEFORE_NAMESPACE();
-namespace ascreg::semantics::simd::HWY_NAMESPACE {
+#include "SimdTargetNamespace.h"
 
-namespace hn = hwy::HWY_NAMESPACE;
+ASCREG_SIMD_TARGET_BEGIN;
 
 #if HWY_TARGET != HWY_SCALAR
 
@@ -138,7 +137,6 @@ HWY_INLINE hn::Vec<D> sumTree(D d, Load &load, Round round) {
 
 #endif // HWY_TARGET != HWY_SCALAR
 
-} // namespace ascreg::semantics::simd::HWY_NAMESPACE
-HWY_AFTER_NAMESPACE();
+ASCREG_SIMD_TARGET_END;
 
 #endif // per-target include guard

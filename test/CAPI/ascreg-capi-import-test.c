@@ -10,30 +10,10 @@
 // RUN: ascreg-capi-import-test %S/Inputs/capi-kernel.cpp %S/Inputs/include \
 // RUN:   %ascreg_src_root/examples/argmax.mlir 2>&1 | FileCheck %s
 
-#include "ascreg-c/Dialects.h"
+#include "capi-test-util.h"
+
 #include "ascreg-c/Import.h"
 #include "ascreg-c/Interpreter.h"
-
-#include "mlir-c/Diagnostics.h"
-#include "mlir-c/IR.h"
-
-#include <stdio.h>
-#include <string.h>
-
-static void printToStdout(MlirStringRef s, void *userData) {
-  (void)userData;
-  fwrite(s.data, 1, s.length, stdout);
-}
-
-static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), printToStdout, NULL);
-  printf(": ");
-  mlirDiagnosticPrint(diag, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
 
 enum { N = 100, CAP = 128 };
 
@@ -76,11 +56,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s KERNEL.cpp INCLUDE_DIR KERNEL.mlir\n", argv[0]);
     return 2;
   }
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  ascregRegisterAllDialects(registry);
-  MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
-  mlirDialectRegistryDestroy(registry);
-  mlirContextAttachDiagnosticHandler(ctx, onDiagnostic, NULL, NULL);
+  MlirContext ctx = createTestContext(printDiagnosticAt, NULL);
 
   importAndRun(ctx, argv[1], argv[2], NULL);
   // CHECK: -D: 100 copied, 28 zero

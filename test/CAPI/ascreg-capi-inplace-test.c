@@ -33,14 +33,6 @@ static const char *kKernel =
 
 enum { N = 256, COUNT = 150 };
 
-static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diag, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
-
 static void fillInputs(float *src, float *dst) {
   for (int i = 0; i < N; ++i) {
     src[i] = (float)i * 0.5f;
@@ -102,7 +94,7 @@ static void exercise(const char *name, AscregKernel k, const float *copied) {
 }
 
 int main(void) {
-  MlirContext ctx = createTestContext(onDiagnostic, NULL);
+  MlirContext ctx = createTestContext(printDiagnostic, NULL);
   MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kKernel));
   if (mlirModuleIsNull(module)) {
     printf("parse failed\n");

@@ -40,14 +40,6 @@ static const char *kKernels =
     "  return\n"
     "}\n";
 
-static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diag, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
-
 /* Binds `text` to the scalar of @name, runs it, and prints the bits of the
  * first element and whether every element has them. */
 static void bindAndRun(MlirModule module, const char *name, MlirType type, unsigned bytes,
@@ -75,7 +67,7 @@ static void bindAndRun(MlirModule module, const char *name, MlirType type, unsig
 }
 
 int main(void) {
-  MlirContext ctx = createTestContext(onDiagnostic, NULL);
+  MlirContext ctx = createTestContext(printDiagnostic, NULL);
   MlirModule module = mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(kKernels));
   if (mlirModuleIsNull(module)) {
     printf("FAILED: the kernels do not parse\n");

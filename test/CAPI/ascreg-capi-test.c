@@ -90,18 +90,6 @@ static int failures = 0;
     }                                                                                              \
   } while (0)
 
-/* Prints "diagnostic: <location>: <message>" for every diagnostic. */
-static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
-  int *count = (int *)userData;
-  ++*count;
-  printf("diagnostic: ");
-  mlirLocationPrint(mlirDiagnosticGetLocation(diag), printToStdout, NULL);
-  printf(": ");
-  mlirDiagnosticPrint(diag, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
-
 static uint32_t bitsOf(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);
@@ -219,7 +207,7 @@ int main(int argc, char **argv) {
   // CHECK: dialect handle: dav
 
   int diagnostics = 0;
-  MlirContext ctx = createTestContext(onDiagnostic, &diagnostics);
+  MlirContext ctx = createTestContext(printDiagnosticAt, &diagnostics);
   MlirDialect dialect = mlirDialectHandleLoadDialect(handle, ctx);
   EXPECT(!mlirDialectIsNull(dialect), "ascreg dialect not loaded");
 

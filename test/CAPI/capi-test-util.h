@@ -18,14 +18,37 @@
 #include <string.h>
 
 /* An MlirStringCallback that prints to stdout. */
-static void printToStdout(MlirStringRef s, void *userData) {
+static inline void printToStdout(MlirStringRef s, void *userData) {
   (void)userData;
   fwrite(s.data, 1, s.length, stdout);
 }
 
+/* A diagnostic handler: prints "diagnostic: <message>" (what the C API
+ * itself reports carries no source location). */
+static inline MlirLogicalResult printDiagnostic(MlirDiagnostic diag, void *userData) {
+  (void)userData;
+  printf("diagnostic: ");
+  mlirDiagnosticPrint(diag, printToStdout, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+/* A diagnostic handler: prints "diagnostic: <location>: <message>" and, if
+ * userData is not null, counts the diagnostic in the int it points to. */
+static inline MlirLogicalResult printDiagnosticAt(MlirDiagnostic diag, void *userData) {
+  if (userData)
+    ++*(int *)userData;
+  printf("diagnostic: ");
+  mlirLocationPrint(mlirDiagnosticGetLocation(diag), printToStdout, NULL);
+  printf(": ");
+  mlirDiagnosticPrint(diag, printToStdout, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
 /* A single-threaded context with every ascreg dialect registered and
  * `handler` (with `userData`) attached. */
-static MlirContext createTestContext(MlirDiagnosticHandler handler, void *userData) {
+static inline MlirContext createTestContext(MlirDiagnosticHandler handler, void *userData) {
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   ascregRegisterAllDialects(registry);
   MlirContext ctx = mlirContextCreateWithRegistry(registry, /*threadingEnabled=*/false);
@@ -35,7 +58,7 @@ static MlirContext createTestContext(MlirDiagnosticHandler handler, void *userDa
 }
 
 /* The top-level op of `module` whose sym_name is `name` (null if none). */
-static MlirOperation lookupFunc(MlirModule module, const char *name) {
+static inline MlirOperation lookupFunc(MlirModule module, const char *name) {
   MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
   while (!mlirOperationIsNull(op)) {
     MlirAttribute sym =

@@ -20,9 +20,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace conformance {
@@ -374,12 +376,51 @@ struct Buffer {
   void set(uint64_t i, uint64_t v) { std::memcpy(bytes.data() + i * elemBytes, &v, elemBytes); }
 };
 
+/// Every valid register type with its token in kernel names (i16, i64x2).
+inline std::vector<std::pair<ascreg::semantics::RegType, std::string>> regTypeTokens() {
+  namespace sem = ascreg::semantics;
+  std::vector<std::pair<sem::RegType, std::string>> r;
+  for (unsigned e = 0; e <= unsigned(sem::ElemKind::U64); ++e)
+    for (uint8_t regs : {1, 2}) {
+      sem::RegType t{sem::ElemKind(e), regs};
+      if (sem::isValidRegType(t))
+        r.push_back({t, std::string(sem::elemName(t.elem)) + (regs == 2 ? "x2" : "")});
+    }
+  return r;
+}
+
+/// A buffer of `bytes` bytes of `elemBytes`-byte elements, element i being
+/// the i-th call of `next()` (in order, so a seed gives the same inputs).
+template <class Next> Buffer filled(size_t bytes, unsigned elemBytes, Next next) {
+  Buffer b{std::vector<uint8_t>(bytes), elemBytes};
+  for (uint64_t i = 0; i < b.n(); ++i)
+    b.set(i, next());
+  return b;
+}
+
 /// One input set: the memref buffers, then the scalars, in parameter order.
 struct Case {
   std::vector<Buffer> buffers;
   std::vector<uint64_t> scalars;
   unsigned repeat = 1;
 };
+
+/// The element count of a loop over `repeat` registers of t's lanes:
+/// mostly the edges (none, one, all, one short, one register short, more
+/// than all), else any.
+inline uint64_t tailCount(Gen &g, const Tok &t, unsigned repeat) {
+  uint64_t total = uint64_t(repeat) * t.lanes();
+  uint64_t counts[] = {
+      0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
+  return counts[g.pick(8)];
+}
+
+/// The random inputs of `key` (a kernel's name, with its profile point if
+/// any): ASCREG_DIFF_SEED (default 20261129) mixed with the key, so each
+/// kernel has its own stream and a failure reproduces alone.
+inline Gen caseGen(const std::string &key) {
+  return Gen{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^ std::hash<std::string>()(key))};
+}
 
 /// Random inputs for the kernel whose name is split into `parts`
 /// (reduce_max_f16_f16 -> {reduce, max, f16, f16}).
@@ -395,12 +436,8 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     Tok dst = tok(parts[1]), src = tok(parts[0] == "cast" ? parts[2] : parts[1]);
     unsigned variants = castVariants(parts);
     CastValues values{g, src, dst};
-    Buffer s{std::vector<uint8_t>(repeat * 256), src.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i)
-      s.set(i, values.next());
-    Buffer d{std::vector<uint8_t>(repeat * variants * 256), dst.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(dst.bytes()));
+    Buffer s = filled(repeat * 256, src.bytes(), [&] { return values.next(); });
+    Buffer d = filled(repeat * variants * 256, dst.bytes(), [&] { return g.bits(dst.bytes()); });
     uint64_t total = uint64_t(repeat) * src.lanes();
     // Mostly every lane (the values matter most), sometimes a partial mask.
     uint64_t counts[] = {total, 0xffffffffull, total, g.pick(total + 1), src.lanes() - 1, 0};
@@ -411,19 +448,12 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     // {abs,not,duplicate_lane,store_first,governed_mask_K}_{T}: (src, dst, count, repeat).
     Tok t = tok(parts[1]);
     for (unsigned k = 0; k < (isLaneBinary(parts[0]) ? 2u : 1u); ++k) {
-      Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-      for (uint64_t i = 0; i < in.n(); ++i)
-        in.set(i, g.value(t));
+      Buffer in = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.value(t); });
       bufs.push_back(in);
     }
-    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(t.bytes()));
+    Buffer d = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.bits(t.bytes()); });
     bufs.push_back(d);
-    uint64_t total = uint64_t(repeat) * t.lanes();
-    uint64_t counts[] = {
-        0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
-    scalars = {counts[g.pick(8)], repeat};
+    scalars = {tailCount(g, t, repeat), repeat};
   } else if (isShift(parts[0]) || isShiftScalar(parts[0])) {
     // shift_{left,right}_{T}: (a, amounts, dst, count, repeat);
     // shift_{lefts,rights}_{T}: (a, dst, count, repeat, i16 scalar). Amounts
@@ -452,36 +482,24 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
         return edges64[g.pick(sizeof edges64 / sizeof *edges64)];
       return g.pick(3) ? edges[g.pick(8)] : int64_t(g.pick(unsigned(4 * w))) - 2 * w;
     };
-    Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < in.n(); ++i)
-      in.set(i, g.value(t));
+    Buffer in = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.value(t); });
     bufs.push_back(in);
     if (isShift(parts[0])) {
-      Buffer n{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-      for (uint64_t i = 0; i < n.n(); ++i)
-        n.set(i, g.pick(8) ? uint64_t(amount()) : g.bits(t.bytes()));
+      Buffer n = filled(repeat * t.regBytes(), t.bytes(),
+                        [&] { return g.pick(8) ? uint64_t(amount()) : g.bits(t.bytes()); });
       bufs.push_back(n);
     }
-    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(t.bytes()));
+    Buffer d = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.bits(t.bytes()); });
     bufs.push_back(d);
-    uint64_t total = uint64_t(repeat) * t.lanes();
-    uint64_t counts[] = {
-        0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
-    scalars = {counts[g.pick(8)], repeat};
+    scalars = {tailCount(g, t, repeat), repeat};
     if (isShiftScalar(parts[0]))
       scalars.push_back(uint64_t(g.pick(8) ? amount() : int64_t(int16_t(g.bits(2)))) & 0xFFFF);
   } else if (isScalarForm(parts[0])) {
     // {adds,muls,maxs,mins}_{T}[_ctrlABCD] / compares_{T}: (src, dst, count,
     // repeat, scalar bits); the scalar is often one of the lanes (ties).
     Tok t = tok(parts[1]);
-    Buffer in{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < in.n(); ++i)
-      in.set(i, g.value(t));
-    Buffer d{std::vector<uint8_t>(repeat * t.regBytes()), t.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(t.bytes()));
+    Buffer in = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.value(t); });
+    Buffer d = filled(repeat * t.regBytes(), t.bytes(), [&] { return g.bits(t.bytes()); });
     uint64_t total = uint64_t(repeat) * t.lanes();
     uint64_t counts[] = {
         0, 1, total, total, total - 1, t.lanes() - 1, g.pick(total + 1), 0xffffffffull};
@@ -495,12 +513,9 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
     const bool block = isReduceDataBlock(parts);
     Tok dst = tok(block ? parts[4] : parts[0] == "pair" ? parts[3] : parts[2]);
     Tok src = tok(block ? parts[5] : parts[3]);
-    Buffer s{std::vector<uint8_t>(repeat * 256 * (src.two ? 2 : 1)), src.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i)
-      s.set(i, g.value(src));
-    Buffer d{std::vector<uint8_t>(repeat * 256 * (dst.two ? 2 : 1)), dst.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(dst.bytes()));
+    Buffer s = filled(repeat * 256 * (src.two ? 2 : 1), src.bytes(), [&] { return g.value(src); });
+    Buffer d =
+        filled(repeat * 256 * (dst.two ? 2 : 1), dst.bytes(), [&] { return g.bits(dst.bytes()); });
     uint64_t total = uint64_t(repeat) * src.lanes();
     uint64_t counts[] = {0,
                          1,
@@ -542,26 +557,30 @@ inline Case makeCase(const std::vector<std::string> &parts, Gen &g) {
         }
         ix.set(uint64_t(r) * idxLanes + l, v);
       }
-    Buffer d{std::vector<uint8_t>(repeat * 256 * (dst.two ? 2 : 1)), dst.bytes()};
-    for (uint64_t i = 0; i < d.n(); ++i)
-      d.set(i, g.bits(dst.bytes()));
+    Buffer d =
+        filled(repeat * 256 * (dst.two ? 2 : 1), dst.bytes(), [&] { return g.bits(dst.bytes()); });
     bufs = {b, ix, d};
     scalars = {count, repeat};
   } else {
     // gather_reg_{T}_{IDX}: (src, index, dst, repeat)
     Tok t = tok(parts[2]);
-    Buffer s{std::vector<uint8_t>(repeat * 256), t.bytes()};
-    for (uint64_t i = 0; i < s.n(); ++i)
-      s.set(i, g.value(t));
-    Buffer ix{std::vector<uint8_t>(256), t.bytes()};
-    for (uint64_t i = 0; i < ix.n(); ++i)
-      ix.set(i, g.bits(t.bytes()));
+    Buffer s = filled(repeat * 256, t.bytes(), [&] { return g.value(t); });
+    Buffer ix = filled(256, t.bytes(), [&] { return g.bits(t.bytes()); });
     Buffer d{std::vector<uint8_t>(repeat * 256), t.bytes()};
     bufs = {s, ix, d};
     scalars = {repeat};
   }
 
   return Case{bufs, scalars, repeat};
+}
+
+/// The failure of case c of kernel `name`: the interpreter's outputs and
+/// `other`'s differ as `diff` says (firstMismatch).
+inline std::string caseFailure(const std::string &name, uint64_t c, const std::string &diff,
+                               const char *other, const Case &k) {
+  return name + " case " + std::to_string(c) + ": " + diff + " (interpreter vs " + other +
+         "; repeat " + std::to_string(k.repeat) + ", first scalar " + std::to_string(k.scalars[0]) +
+         ")";
 }
 
 /// Additions (reduce sum, pair_reduce_sum, adds, reduce_data_block sum) may

@@ -17,6 +17,8 @@
 
 #include "ascreg/Semantics/Profile.h"
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -172,6 +174,24 @@ inline ascreg::semantics::Profile candidateProfile(const ascreg::semantics::Prof
   point.set(p, c);
   return p;
 }
+
+/// A test run once per CandidateParam: `point`, the candidate's `profile`
+/// (the rest documented) and the `kernels` the point affects.
+class EachCandidate : public ::testing::TestWithParam<CandidateParam> {
+protected:
+  void SetUp() override {
+    point = ascreg::semantics::findProfilePoint(GetParam().point.c_str());
+    ASSERT_NE(point, nullptr) << GetParam().point;
+    profile = candidateProfile(*point, GetParam().candidate);
+    for (const PointKernels &p : pointKernels())
+      if (GetParam().point == p.key)
+        kernels = &p.kernels;
+    ASSERT_NE(kernels, nullptr) << "no kernels for " << GetParam().point;
+  }
+  const ascreg::semantics::ProfilePoint *point = nullptr;
+  ascreg::semantics::Profile profile;
+  const std::vector<ProfileKernel> *kernels = nullptr;
+};
 
 //===----------------------------------------------------------------------===//
 // Test-local kernels

@@ -101,21 +101,17 @@ void runDifferential(const std::string &name, Path path) {
 
   std::vector<std::string> parts = split(name);
   uint64_t cases = envOr("ASCREG_DIFF_CASES", 1000);
-  Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^ std::hash<std::string>()(name))};
+  Gen g = caseGen(name);
 
   for (uint64_t c = 0; c < cases; ++c) {
     Case k = makeCase(parts, g);
-    std::vector<Buffer> &bufs = k.buffers;
-    std::vector<uint64_t> &scalars = k.scalars;
-    unsigned repeat = k.repeat;
-    std::vector<Buffer> a = bufs, b = bufs;
-    auto argsA = argsOf(a, scalars), argsB = argsOf(b, scalars);
+    std::vector<Buffer> a = k.buffers, b = k.buffers;
+    auto argsA = argsOf(a, k.scalars), argsB = argsOf(b, k.scalars);
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
     ASSERT_TRUE(mlir::succeeded(other(argsB))) << name << " case " << c << " (" << otherName << ")";
     std::string diff = firstMismatch(parts, a, b);
     if (!diff.empty())
-      FAIL() << name << " case " << c << ": " << diff << " (interpreter vs " << otherName
-             << "; repeat " << repeat << ", first scalar " << scalars[0] << ")";
+      FAIL() << caseFailure(name, c, diff, otherName, k);
   }
 }
 
@@ -206,22 +202,14 @@ TEST(ConformanceSet, OneRegApiFormKernelPerLegalType) {
 TEST(ConformanceSet, OneScalarFormKernelPerLegalType) {
   namespace sem = ascreg::semantics;
   std::set<std::string> want, have;
-  for (sem::ElemKind e :
-       {sem::ElemKind::I8, sem::ElemKind::U8, sem::ElemKind::I16, sem::ElemKind::U16,
-        sem::ElemKind::F16, sem::ElemKind::BF16, sem::ElemKind::I32, sem::ElemKind::U32,
-        sem::ElemKind::F32, sem::ElemKind::I64, sem::ElemKind::U64})
-    for (uint8_t regs : {1, 2}) {
-      sem::RegType t{e, regs};
-      if (!sem::isValidRegType(t))
-        continue;
-      std::string type = std::string(sem::elemName(e)) + (regs == 2 ? "x2" : "");
-      for (sem::ScalarFormKind k : {sem::ScalarFormKind::Adds, sem::ScalarFormKind::Muls,
-                                    sem::ScalarFormKind::Maxs, sem::ScalarFormKind::Mins})
-        if (sem::isLegalScalarForm(k, t))
-          want.insert(std::string(sem::scalarFormName(k)) + "_" + type);
-      if (sem::isLegalCompareScalar(t))
-        want.insert("compares_" + type);
-    }
+  for (const auto &[t, type] : regTypeTokens()) {
+    for (sem::ScalarFormKind k : {sem::ScalarFormKind::Adds, sem::ScalarFormKind::Muls,
+                                  sem::ScalarFormKind::Maxs, sem::ScalarFormKind::Mins})
+      if (sem::isLegalScalarForm(k, t))
+        want.insert(std::string(sem::scalarFormName(k)) + "_" + type);
+    if (sem::isLegalCompareScalar(t))
+      want.insert("compares_" + type);
+  }
   for (const std::string &n : kernelNames()) {
     std::vector<std::string> parts = split(n);
     if (isScalarForm(parts[0]) && parts.size() == 2)
@@ -256,19 +244,11 @@ TEST(ConformanceSet, OneReduceDataBlockKernelPerLegalType) {
 TEST(ConformanceSet, OneShiftKernelPerLegalType) {
   namespace sem = ascreg::semantics;
   std::set<std::string> want, have;
-  for (sem::ElemKind e :
-       {sem::ElemKind::I8, sem::ElemKind::U8, sem::ElemKind::I16, sem::ElemKind::U16,
-        sem::ElemKind::F16, sem::ElemKind::BF16, sem::ElemKind::I32, sem::ElemKind::U32,
-        sem::ElemKind::F32, sem::ElemKind::I64, sem::ElemKind::U64})
-    for (uint8_t regs : {1, 2}) {
-      sem::RegType t{e, regs};
-      if (!sem::isValidRegType(t) || !sem::isLegalShift(t))
-        continue;
-      std::string type = std::string(sem::elemName(e)) + (regs == 2 ? "x2" : "");
+  for (const auto &[t, type] : regTypeTokens())
+    if (sem::isLegalShift(t))
       for (sem::ShiftKind k : {sem::ShiftKind::Left, sem::ShiftKind::Right})
         for (bool scalar : {false, true})
           want.insert(std::string(sem::shiftName(k, scalar)) + "_" + type);
-    }
   for (const std::string &n : kernelNames()) {
     std::vector<std::string> parts = split(n);
     if ((isShift(parts[0]) || isShiftScalar(parts[0])) && parts.size() == 2)
@@ -340,27 +320,20 @@ struct ProfiledKernel {
   }
 };
 
-class Profiles : public ::testing::TestWithParam<CandidateParam> {};
+class Profiles : public EachCandidate {};
 
 uint64_t gProfileRuns = 0, gProfileKernels = 0;
 
 /// Under the candidate: interpreter == JIT == dav-3510 lowering, on every
 /// kernel the point affects.
 TEST_P(Profiles, EveryPathAgrees) {
-  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
-  ASSERT_NE(point, nullptr);
-  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
-  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
-                            [&](const PointKernels &p) { return GetParam().point == p.key; });
-  ASSERT_NE(entry, pointKernels().end()) << "no kernels for " << GetParam().point;
   mlir::DialectRegistry registry;
   ascreg::registerAllDialects(registry);
   const uint64_t cases = profileCases();
-  for (const ProfileKernel &k : entry->kernels) {
+  for (const ProfileKernel &k : *kernels) {
     ProfiledKernel pk(registry);
     ASSERT_TRUE(pk.build(k, profile));
-    Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^
-                          std::hash<std::string>()(std::string(k.name) + point->key))};
+    Gen g = caseGen(std::string(k.name) + point->key);
     for (uint64_t c = 0; c < cases; ++c) {
       Case in = makeProfileCase(point->key, k.name, g);
       std::vector<Buffer> a = in.buffers, b = in.buffers, d = in.buffers;
@@ -469,8 +442,6 @@ Case plantedCase(const Planted &p) {
 /// interpreter under the documented profile (so a path that ignored the
 /// profile would fail EveryPathAgrees).
 TEST_P(Profiles, PlantedInputDiffersFromDocumented) {
-  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
-  ASSERT_NE(point, nullptr);
   auto it = std::find_if(plantedInputs().begin(), plantedInputs().end(),
                          [&](const Planted &p) { return GetParam().point == p.point; });
   ASSERT_NE(it, plantedInputs().end()) << "no planted input for " << GetParam().point;
@@ -478,7 +449,7 @@ TEST_P(Profiles, PlantedInputDiffersFromDocumented) {
   ascreg::registerAllDialects(registry);
   ProfiledKernel documented(registry), candidate(registry);
   ASSERT_TRUE(documented.build(it->kernel, sem::documentedProfile()));
-  ASSERT_TRUE(candidate.build(it->kernel, candidateProfile(*point, GetParam().candidate)));
+  ASSERT_TRUE(candidate.build(it->kernel, profile));
   Case in = plantedCase(*it);
   std::vector<Buffer> ref = in.buffers, a = in.buffers, b = in.buffers, d = in.buffers;
   auto argsRef = argsOf(ref, in.scalars), argsA = argsOf(a, in.scalars),

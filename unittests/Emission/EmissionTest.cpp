@@ -79,6 +79,28 @@ ascreg::semantics::UnifiedBuffer &ub() {
   return arena;
 }
 
+/// Runs the emitted `kernel` on the buffers `b`, bound in the Unified
+/// Buffer by the interpreter's placement rule, and copies the outputs back
+/// into `b`. "" or why the buffers could not be bound.
+std::string runEmitted(const ascreg_emission::Invoker &kernel, std::vector<Buffer> &b,
+                       const std::vector<uint64_t> &scalars) {
+  std::vector<ascreg::semantics::UBArgument> ubArgs;
+  for (Buffer &x : b)
+    ubArgs.push_back({x.bytes.data(), x.bytes.size()});
+  std::vector<uint64_t> addresses;
+  std::string error;
+  if (!ub().bindArguments(ubArgs, addresses, error))
+    return error;
+  std::vector<void *> ptrs;
+  for (uint64_t addr : addresses)
+    ptrs.push_back(ub().data() + addr);
+  ascreg_emission::setCurrentUB(&ub());
+  kernel(ptrs.data(), scalars.data());
+  ascreg_emission::setCurrentUB(nullptr);
+  ub().copyOut(ubArgs, addresses);
+  return "";
+}
+
 class Emission : public ::testing::TestWithParam<std::string> {};
 
 TEST(EmissionSet, EveryConformanceKernelWasEmitted) {
@@ -105,34 +127,18 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
 
   std::vector<std::string> parts = split(name);
   uint64_t cases = envOr("ASCREG_EMIT_CASES", 500);
-  Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^ std::hash<std::string>()(name))};
+  Gen g = caseGen(name);
 
   for (uint64_t c = 0; c < cases; ++c) {
     Case k = makeCase(parts, g);
-    std::vector<Buffer> &bufs = k.buffers;
-    std::vector<uint64_t> &scalars = k.scalars;
-    unsigned repeat = k.repeat;
-    std::vector<Buffer> a = bufs, b = bufs;
-    std::vector<ascreg::interp::Arg> argsA = argsOf(a, scalars);
+    std::vector<Buffer> a = k.buffers, b = k.buffers;
+    std::vector<ascreg::interp::Arg> argsA = argsOf(a, k.scalars);
     ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
     // The emitted kernel runs in a Unified Buffer placed by the same rule.
-    std::vector<ascreg::semantics::UBArgument> ubArgs;
-    for (Buffer &x : b)
-      ubArgs.push_back({x.bytes.data(), x.bytes.size()});
-    std::vector<uint64_t> addresses;
-    std::string error;
-    ASSERT_TRUE(ub().bindArguments(ubArgs, addresses, error)) << error;
-    std::vector<void *> ptrs;
-    for (uint64_t addr : addresses)
-      ptrs.push_back(ub().data() + addr);
-    ascreg_emission::setCurrentUB(&ub());
-    kernel(ptrs.data(), scalars.data());
-    ascreg_emission::setCurrentUB(nullptr);
-    ub().copyOut(ubArgs, addresses);
+    ASSERT_EQ(runEmitted(kernel, b, k.scalars), "");
     std::string diff = firstMismatch(parts, a, b);
     if (!diff.empty())
-      FAIL() << name << " case " << c << ": " << diff << " (interpreter vs " << otherName
-             << "; repeat " << repeat << ", first scalar " << scalars[0] << ")";
+      FAIL() << caseFailure(name, c, diff, otherName, k);
   }
   gTotalCases += cases;
   ++gTotalKernels;
@@ -174,30 +180,18 @@ std::string runUnderProfile(const std::string &name, const std::string &point,
   auto interp = ascreg::interp::CompiledKernel::compile(fn);
   if (mlir::failed(interp))
     return name + ": the interpreter cannot compile it";
-  Gen g{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^
-                        std::hash<std::string>()(name + point))};
+  Gen g = caseGen(name + point);
   for (uint64_t c = 0; c < cases; ++c) {
     Case k = makeProfileCase(point, name, g);
     std::vector<Buffer> a = k.buffers, b = k.buffers;
     std::vector<ascreg::interp::Arg> argsA = argsOf(a, k.scalars);
     if (mlir::failed((*interp)->run(argsA)))
       return name + ": the interpreter failed on case " + std::to_string(c);
-    std::vector<sem::UBArgument> ubArgs;
-    for (Buffer &x : b)
-      ubArgs.push_back({x.bytes.data(), x.bytes.size()});
-    std::vector<uint64_t> addresses;
-    std::string error;
-    if (!ub().bindArguments(ubArgs, addresses, error))
-      return error;
-    std::vector<void *> ptrs;
-    for (uint64_t addr : addresses)
-      ptrs.push_back(ub().data() + addr);
     ascreg_emission::setHostProfile(hostProfile);
-    ascreg_emission::setCurrentUB(&ub());
-    it->second(ptrs.data(), k.scalars.data());
-    ascreg_emission::setCurrentUB(nullptr);
+    std::string error = runEmitted(it->second, b, k.scalars);
     ascreg_emission::setHostProfile(sem::documentedProfile());
-    ub().copyOut(ubArgs, addresses);
+    if (!error.empty())
+      return error;
     std::string diff = profileMismatch(name, profile, a, b);
     if (!diff.empty())
       return name + " case " + std::to_string(c) + ": " + diff;
@@ -208,20 +202,14 @@ std::string runUnderProfile(const std::string &name, const std::string &point,
 /// Every non-documented candidate but ctrl.float_mode's: an emitted kernel
 /// sets its own CTRL state on entry, so a run-time host profile cannot
 /// change it (ProfiledEmission covers it).
-class EmissionProfiles : public ::testing::TestWithParam<CandidateParam> {};
+class EmissionProfiles : public EachCandidate {};
 
 /// Under the candidate (set at run time in the host header): emitted ==
 /// interpreter on every emitted kernel the point affects.
 TEST_P(EmissionProfiles, EmittedEqualsInterpreter) {
-  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
-  ASSERT_NE(point, nullptr);
-  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
-  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
-                            [&](const PointKernels &p) { return GetParam().point == p.key; });
-  ASSERT_NE(entry, pointKernels().end());
   const uint64_t cases = profileCases();
   unsigned ran = 0;
-  for (const ProfileKernel &k : entry->kernels) {
+  for (const ProfileKernel &k : *kernels) {
     if (!localKernelSource(k.name).empty()) // test-local kernels are not emitted
       continue;
     EXPECT_EQ(runUnderProfile(k.name, point->key, profile, profile, cases, k.dropCtrl), "")
@@ -239,15 +227,9 @@ TEST_P(EmissionProfiles, EmittedEqualsInterpreter) {
 /// divergence: if this passed with 0 mismatches, the comparison above
 /// would prove nothing).
 TEST_P(EmissionProfiles, DocumentedHostDiffersFromCandidate) {
-  const sem::ProfilePoint *point = sem::findProfilePoint(GetParam().point.c_str());
-  ASSERT_NE(point, nullptr);
-  const sem::Profile profile = candidateProfile(*point, GetParam().candidate);
-  auto entry = std::find_if(pointKernels().begin(), pointKernels().end(),
-                            [&](const PointKernels &p) { return GetParam().point == p.key; });
-  ASSERT_NE(entry, pointKernels().end());
   // Some kernel of the point must show the difference within a few cases.
   bool differs = false;
-  for (const ProfileKernel &k : entry->kernels)
+  for (const ProfileKernel &k : *kernels)
     if (localKernelSource(k.name).empty() && !differs)
       differs = !runUnderProfile(k.name, point->key, profile, sem::documentedProfile(),
                                  profileCases(), k.dropCtrl)

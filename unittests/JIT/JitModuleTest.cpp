@@ -26,18 +26,8 @@ using ascreg::interp::Arg;
 
 // @add: out = a + b (i32, wrapping); @max: out = max(a, b) (signed i32);
 // @stray: stores a register 4 MiB past its buffer, outside the 248 KiB UB.
-const std::string kModule =
-    kModuleWithAdd +
-    R"mlir(  func.func @max(%a: memref<?xi32>, %b: memref<?xi32>, %out: memref<?xi32>) {
-    %c0 = arith.constant 0 : index
-    %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>
-    %x = ascreg.load_align %a[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
-    %y = ascreg.load_align %b[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
-    %s = ascreg.max %x, %y, %m : !ascreg.vreg<64xi32>
-    ascreg.store_align %s, %out[%c0], %m : !ascreg.vreg<64xi32>, memref<?xi32>
-    return
-  }
-  func.func @stray(%a: memref<?xi32>, %out: memref<?xi32>) {
+const std::string kModule = kModuleWithAdd + binaryI32Function("max") +
+                            R"mlir(  func.func @stray(%a: memref<?xi32>, %out: memref<?xi32>) {
     %c0 = arith.constant 0 : index
     %far = arith.constant 1048576 : index
     %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>

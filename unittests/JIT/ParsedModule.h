@@ -38,19 +38,24 @@ struct ParsedModule {
   }
 };
 
-/// @add: out = a + b on one register of 64 i32 (wrapping), a function of
-/// several test modules (at the same lines in each: "module {" first).
-inline const std::string kAddI32Function = R"mlir(
-  func.func @add(%a: memref<?xi32>, %b: memref<?xi32>, %out: memref<?xi32>) {
+/// @<op>: out = ascreg.<op>(a, b) on one register of 64 i32 (add, max, ...).
+inline std::string binaryI32Function(const std::string &op) {
+  return "  func.func @" + op + R"mlir((%a: memref<?xi32>, %b: memref<?xi32>, %out: memref<?xi32>) {
     %c0 = arith.constant 0 : index
     %m = ascreg.create_mask <ALL> for !ascreg.vreg<64xi32>
     %x = ascreg.load_align %a[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
     %y = ascreg.load_align %b[%c0] : memref<?xi32> -> !ascreg.vreg<64xi32>
-    %s = ascreg.add %x, %y, %m : !ascreg.vreg<64xi32>
+    %s = ascreg.)mlir" +
+         op + R"mlir( %x, %y, %m : !ascreg.vreg<64xi32>
     ascreg.store_align %s, %out[%c0], %m : !ascreg.vreg<64xi32>, memref<?xi32>
     return
   }
 )mlir";
+}
+
+/// @add: out = a + b on one register of 64 i32 (wrapping), a function of
+/// several test modules (at the same lines in each: "module {" first).
+inline const std::string kAddI32Function = std::string(1, '\n').append(binaryI32Function("add"));
 /// The start of a test module: a blank line, "module {" and @add.
 inline const std::string kModuleWithAdd = "\nmodule {" + kAddI32Function;
 

@@ -154,9 +154,9 @@ FloatResult oracleToFloat(EK dst, const Src &s, RoundMode m) {
   return {bits, bits};
 }
 
-/// The source rounded to an integer under m (exact, any magnitude).
-void oracleRoundInteger(mpz_t z, const Src &s, RoundMode m) {
-  Mp y;
+/// y = the source rounded to an integral value under m (exact: Mp's 64
+/// bits hold every integral result); the other modes truncate.
+void roundIntegral(Mp &y, const Src &s, RoundMode m) {
   switch (m) {
   case RoundMode::Rint:
     mpfr_rint(y.v, s.x.v, MPFR_RNDN);
@@ -174,6 +174,12 @@ void oracleRoundInteger(mpz_t z, const Src &s, RoundMode m) {
     mpfr_trunc(y.v, s.x.v);
     break;
   }
+}
+
+/// The source rounded to an integer under m (exact, any magnitude).
+void oracleRoundInteger(mpz_t z, const Src &s, RoundMode m) {
+  Mp y;
+  roundIntegral(y, s, m);
   mpfr_get_z(z, y.v, MPFR_RNDN);
 }
 
@@ -239,23 +245,7 @@ std::pair<uint64_t, uint64_t> oracleTruncate(EK t, uint64_t bits, RoundMode m) {
   if (s.cls == Src::Inf)
     return {bits, sign | f.maxBits()};
   Mp y;
-  switch (m) {
-  case RoundMode::Rint:
-    mpfr_rint(y.v, s.x.v, MPFR_RNDN);
-    break;
-  case RoundMode::Round:
-    mpfr_round(y.v, s.x.v);
-    break;
-  case RoundMode::Floor:
-    mpfr_floor(y.v, s.x.v);
-    break;
-  case RoundMode::Ceil:
-    mpfr_ceil(y.v, s.x.v);
-    break;
-  default:
-    mpfr_trunc(y.v, s.x.v);
-    break;
-  }
+  roundIntegral(y, s, m);
   uint64_t r = encode(f, y.v);
   return {r, r};
 }

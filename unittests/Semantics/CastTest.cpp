@@ -5,6 +5,7 @@
 // against both ref:: and simd::. Candidates for the lit tests of ascreg.cast.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/Cast.h"
@@ -286,10 +287,7 @@ struct Impl {
 const Impl kRef{"ref", ref::cast, ref::truncate};
 const Impl kSimd{"simd", simd::cast, simd::truncate};
 
-class CastReg : public ::testing::TestWithParam<const Impl *> {
-protected:
-  const Impl &I = *GetParam();
-};
+using CastReg = EachImpl<Impl>;
 
 Mask allOn() {
   Mask m;
@@ -478,8 +476,7 @@ TEST_P(CastReg, TruncateZeroing) {
   EXPECT_EQ(at<float>(out, 0), -2.0f);
 }
 
-INSTANTIATE_TEST_SUITE_P(Impls, CastReg, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(Impls, CastReg, ::testing::Values(&kRef, &kSimd), ImplName());
 
 // ---------------------------------------------------------------- legality
 

@@ -5,6 +5,8 @@
 // test runs against both the reference and the SIMD kernels.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
@@ -14,36 +16,7 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-/// One implementation of the ops: ref:: or simd::.
-struct Impl {
-  const char *name;
-  decltype(&ref::reduce) reduce;
-  decltype(&ref::pairReduceSum) pairReduceSum;
-  decltype(&ref::gather) gather;
-  decltype(&ref::gatherReg) gatherReg;
-  decltype(&ref::createMask) createMask;
-  decltype(&ref::updateMask) updateMask;
-  decltype(&ref::maskNot) maskNot;
-  decltype(&ref::duplicate) duplicate;
-  decltype(&ref::arange) arange;
-  decltype(&ref::compare) compare;
-  decltype(&ref::binary) binary;
-  decltype(&ref::storeAlign) storeAlign;
-};
-
-const Impl kRef{"ref",          ref::reduce,     ref::pairReduceSum, ref::gather,
-                ref::gatherReg, ref::createMask, ref::updateMask,    ref::maskNot,
-                ref::duplicate, ref::arange,     ref::compare,       ref::binary,
-                ref::storeAlign};
-const Impl kSimd{"simd",          simd::reduce,     simd::pairReduceSum, simd::gather,
-                 simd::gatherReg, simd::createMask, simd::updateMask,    simd::maskNot,
-                 simd::duplicate, simd::arange,     simd::compare,       simd::binary,
-                 simd::storeAlign};
-
-class Hand : public ::testing::TestWithParam<const Impl *> {
-protected:
-  const Impl &I = *GetParam();
-};
+using Hand = EachImpl<Impl>;
 
 const RegType kF16{EK::F16}, kF32{EK::F32}, kI16{EK::I16}, kU16{EK::U16}, kI32{EK::I32},
     kU32{EK::U32}, kI64{EK::I64}, kU64{EK::U64}, kI64x2{EK::I64, 2}, kU64x2{EK::U64, 2},
@@ -654,10 +627,7 @@ TEST_P(Hand, StoreAlignLeavesInactiveLanesUntouched) {
   EXPECT_EQ(ub[254], 0x34);
 }
 
-INSTANTIATE_TEST_SUITE_P(RefAndSimd, Hand, ::testing::Values(&kRef, &kSimd),
-                         [](const ::testing::TestParamInfo<const Impl *> &i) {
-                           return std::string(i.param->name);
-                         });
+INSTANTIATE_TEST_SUITE_P(RefAndSimd, Hand, ::testing::Values(&kRef, &kSimd), ImplName());
 
 // ---------------------------------------------------------------- f16 helpers
 

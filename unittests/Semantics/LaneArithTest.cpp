@@ -6,6 +6,8 @@
 // random edge-class inputs for every compiled target and profile choice.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/LaneArith.h"
@@ -18,14 +20,6 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-struct Impl {
-  const char *name;
-  decltype(&ref::arith) arith;
-  decltype(&ref::unary) unary;
-};
-const Impl kRef{"ref", ref::arith, ref::unary};
-const Impl kSimd{"simd", simd::arith, simd::unary};
-
 const RegType kF16{EK::F16}, kBF16{EK::BF16}, kF32{EK::F32}, kI8{EK::I8}, kU8{EK::U8},
     kI16{EK::I16}, kU16{EK::U16}, kI32{EK::I32}, kU32{EK::U32}, kI64{EK::I64}, kI64x2{EK::I64, 2};
 
@@ -35,10 +29,8 @@ struct Case {
   uint64_t a, b, want;
 };
 
-class LaneArithHand : public ::testing::TestWithParam<const Impl *> {
+class LaneArithHand : public EachImpl<Impl> {
 protected:
-  const Impl &I = *GetParam();
-
   /// op(a, b) in lane 0 with every lane active; also checks that lane 1
   /// (inactive) is 0.
   void expectArith(const Profile &prof, ArithKind k, const Case &c) {
@@ -207,24 +199,17 @@ TEST_P(LaneArithHand, MasksZeroInactiveLanes) {
     ASSERT_EQ(getLane(out, kI64x2, i), i == 63 ? 1u : 0u) << I.name << " lane " << i;
 }
 
-INSTANTIATE_TEST_SUITE_P(RefAndSimd, LaneArithHand, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(RefAndSimd, LaneArithHand, ::testing::Values(&kRef, &kSimd), ImplName());
 
 TEST(LaneArithLegality, VendorTables) {
-  auto count = [](auto legal) {
-    unsigned n = 0;
-    for (RegType t : allRegTypes())
-      n += legal(t);
-    return n;
-  };
   // sub: all 11 kinds + i64x2, u64x2; mul: no 8-bit; bitwise: the 8 integers
   // (+ both x2); abs: i8 i16 i32 i64 f16 f32 (+ i64x2); not: no bf16.
-  EXPECT_EQ(count([](RegType t) { return isLegalArith(ArithKind::Sub, t); }), 13u);
-  EXPECT_EQ(count([](RegType t) { return isLegalArith(ArithKind::Mul, t); }), 11u);
+  EXPECT_EQ(countLegal([](RegType t) { return isLegalArith(ArithKind::Sub, t); }), 13u);
+  EXPECT_EQ(countLegal([](RegType t) { return isLegalArith(ArithKind::Mul, t); }), 11u);
   for (ArithKind k : {ArithKind::And, ArithKind::Or, ArithKind::Xor})
-    EXPECT_EQ(count([k](RegType t) { return isLegalArith(k, t); }), 10u) << arithName(k);
-  EXPECT_EQ(count([](RegType t) { return isLegalUnary(UnaryKind::Abs, t); }), 7u);
-  EXPECT_EQ(count([](RegType t) { return isLegalUnary(UnaryKind::Not, t); }), 12u);
+    EXPECT_EQ(countLegal([k](RegType t) { return isLegalArith(k, t); }), 10u) << arithName(k);
+  EXPECT_EQ(countLegal([](RegType t) { return isLegalUnary(UnaryKind::Abs, t); }), 7u);
+  EXPECT_EQ(countLegal([](RegType t) { return isLegalUnary(UnaryKind::Not, t); }), 12u);
   EXPECT_FALSE(isLegalArith(ArithKind::Mul, kU8));
   EXPECT_TRUE(isLegalArith(ArithKind::Mul, kBF16));
   EXPECT_FALSE(isLegalUnary(UnaryKind::Abs, kU16));
@@ -235,11 +220,7 @@ TEST(LaneArithLegality, VendorTables) {
 }
 
 /// SIMD == reference bit for bit (NaN payloads included) for every target.
-class LaneArithSimdVsRef : public ::testing::TestWithParam<int64_t> {
-protected:
-  void SetUp() override { simd::forceTarget(GetParam()); }
-  void TearDown() override { simd::forceTarget(0); }
-};
+using LaneArithSimdVsRef = EachTarget;
 
 TEST_P(LaneArithSimdVsRef, EveryOpTypeAndChoice) {
   Gen g(27);
@@ -279,9 +260,6 @@ TEST_P(LaneArithSimdVsRef, EveryOpTypeAndChoice) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, LaneArithSimdVsRef,
-                         ::testing::ValuesIn(simd::availableTargets()), [](const auto &info) {
-                           return std::string(simd::targetNameOf(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTargets, LaneArithSimdVsRef, everyTarget(), targetParamName);
 
 } // namespace

@@ -9,6 +9,8 @@
 // point table.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/Cast.h"
@@ -120,24 +122,8 @@ TEST(ProfileChoices, NamesAreTakenAsTheyAre) {
 
 // ---------------------------------------------------------------- by hand
 
-/// One implementation of the ops: ref:: or simd::.
-struct Impl {
-  const char *name;
-  decltype(&ref::reduce) reduce;
-  decltype(&ref::pairReduceSum) pairReduceSum;
-  decltype(&ref::gather) gather;
-  decltype(&ref::compare) compare;
-  decltype(&ref::binary) binary;
-  decltype(&ref::cast) cast;
-};
-const Impl kRef{"ref",        ref::reduce, ref::pairReduceSum, ref::gather,
-                ref::compare, ref::binary, ref::cast};
-const Impl kSimd{"simd",        simd::reduce, simd::pairReduceSum, simd::gather,
-                 simd::compare, simd::binary, simd::cast};
-
-class ByHand : public ::testing::TestWithParam<const Impl *> {
+class ByHand : public EachImpl<Impl> {
 protected:
-  const Impl &I = *GetParam();
   uint64_t reduceLane0(const Profile &p, ReduceKind k, RegType t, const Reg &in, const Mask &m) {
     Reg out;
     I.reduce(p, k, t, t, in, m, out);
@@ -343,8 +329,7 @@ TEST_P(ByHand, InitialFloatModeDecidesF16Overflow) {
   EXPECT_EQ(getLane(out, kF16, 0), 0x7BFFu);
 }
 
-INSTANTIATE_TEST_SUITE_P(Impls, ByHand, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(Impls, ByHand, ::testing::Values(&kRef, &kSimd), ImplName());
 
 // ---------------------------------------------------------------- SIMD == reference
 

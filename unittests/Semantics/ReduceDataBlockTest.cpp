@@ -7,6 +7,8 @@
 // inputs for every compiled target, non-saturating and saturating.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/Profile.h"
@@ -19,13 +21,6 @@ using namespace ascreg::semantics;
 using namespace ascreg::semantics::test;
 
 namespace {
-
-struct Impl {
-  const char *name;
-  decltype(&ref::reduceDataBlock) run;
-};
-const Impl kRef{"ref", ref::reduceDataBlock};
-const Impl kSimd{"simd", simd::reduceDataBlock};
 
 /// A register of type t whose lanes [b * per, b * per + values.size()) are
 /// `values` for block b of `blocks`; every other lane 0.
@@ -53,16 +48,15 @@ struct Case {
   }
 };
 
-class ReduceDataBlockHand : public ::testing::TestWithParam<const Impl *> {
+class ReduceDataBlockHand : public EachImpl<Impl> {
 protected:
-  const Impl &I = *GetParam();
   /// Runs k on c (in place: out aliases in) and checks lanes 0..7 against
   /// `want` and every other lane against 0.
   void expect(ReduceKind k, const Case &c, std::initializer_list<uint64_t> want,
               const Profile &prof = documentedProfile()) {
     ASSERT_TRUE(isLegalReduceDataBlock(k, c.dst, c.t));
     Reg r = c.in;
-    I.run(prof, k, c.dst, c.t, r, c.m, r);
+    I.reduceDataBlock(prof, k, c.dst, c.t, r, c.m, r);
     unsigned b = 0;
     for (uint64_t w : want) {
       EXPECT_EQ(getLane(r, c.dst, b), w)
@@ -165,7 +159,7 @@ TEST_P(ReduceDataBlockHand, IntegersWrapAndOrder) {
 }
 
 INSTANTIATE_TEST_SUITE_P(RefAndSimd, ReduceDataBlockHand, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+                         ImplName());
 
 TEST(ReduceDataBlockLegality, VendorTable) {
   for (ReduceKind k : {ReduceKind::Sum, ReduceKind::Max, ReduceKind::Min}) {
@@ -187,11 +181,7 @@ TEST(ReduceDataBlockLegality, VendorTable) {
 
 /// SIMD == reference bit for bit on every compiled target, for the
 /// documented profile and the saturating CTRL state.
-class ReduceDataBlockSimdVsRef : public ::testing::TestWithParam<int64_t> {
-protected:
-  void SetUp() override { simd::forceTarget(GetParam()); }
-  void TearDown() override { simd::forceTarget(0); }
-};
+using ReduceDataBlockSimdVsRef = EachTarget;
 
 TEST_P(ReduceDataBlockSimdVsRef, EveryKindAndType) {
   Gen g(27);
@@ -226,9 +216,6 @@ TEST_P(ReduceDataBlockSimdVsRef, EveryKindAndType) {
       }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, ReduceDataBlockSimdVsRef,
-                         ::testing::ValuesIn(simd::availableTargets()), [](const auto &info) {
-                           return std::string(simd::targetNameOf(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTargets, ReduceDataBlockSimdVsRef, everyTarget(), targetParamName);
 
 } // namespace

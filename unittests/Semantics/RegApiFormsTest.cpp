@@ -5,6 +5,8 @@
 // the legal tables; SIMD == reference on random inputs for every target.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/RegApiForms.h"
@@ -17,22 +19,7 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-struct Impl {
-  const char *name;
-  decltype(&ref::duplicateLane) duplicateLane;
-  decltype(&ref::storeFirst) storeFirst;
-  decltype(&ref::governedMaskLogic) logic;
-  decltype(&ref::governedMaskNot) maskNot;
-};
-const Impl kRef{"ref", ref::duplicateLane, ref::storeFirst, ref::governedMaskLogic,
-                ref::governedMaskNot};
-const Impl kSimd{"simd", simd::duplicateLane, simd::storeFirst, simd::governedMaskLogic,
-                 simd::governedMaskNot};
-
-class RegApiFormsHand : public ::testing::TestWithParam<const Impl *> {
-protected:
-  const Impl &I = *GetParam();
-};
+using RegApiFormsHand = EachImpl<Impl>;
 
 TEST_P(RegApiFormsHand, DuplicateLaneBroadcastsLaneZeroEvenWhenInactive) {
   const RegType f32{EK::F32};
@@ -71,15 +58,15 @@ TEST_P(RegApiFormsHand, GovernedLogicWorksPerBit) {
   a.w[0] = 0b1100, b.w[0] = 0b1010, g.w[0] = 0b0111;
   a.w[3] = ~0ull, g.w[3] = 0xF0;
   Mask r;
-  I.logic(MaskLogicKind::And, a, b, g, r);
+  I.governedMaskLogic(MaskLogicKind::And, a, b, g, r);
   EXPECT_EQ(r.w[0], 0b0000u); // 1000 & 0111
   EXPECT_EQ(r.w[3], 0u);
-  I.logic(MaskLogicKind::Or, a, b, g, r);
+  I.governedMaskLogic(MaskLogicKind::Or, a, b, g, r);
   EXPECT_EQ(r.w[0], 0b0110u); // 1110 & 0111
   EXPECT_EQ(r.w[3], 0xF0u);
-  I.logic(MaskLogicKind::Xor, a, b, g, r);
+  I.governedMaskLogic(MaskLogicKind::Xor, a, b, g, r);
   EXPECT_EQ(r.w[0], 0b0110u); // 0110 & 0111
-  I.maskNot(a, g, r);
+  I.governedMaskNot(a, g, r);
   EXPECT_EQ(r.w[0], 0b0011u); // 0011 & 0111
   EXPECT_EQ(r.w[3], 0u);
 }
@@ -92,13 +79,12 @@ TEST_P(RegApiFormsHand, GovernedNotSetsBitsBetweenWiderLanes) {
     a.set(4 * i, true); // even 32-bit lanes active: bits 0, 8, 16, ...
   for (auto &w : g.w)
     w = ~0ull;
-  I.maskNot(a, g, r);
+  I.governedMaskNot(a, g, r);
   for (unsigned k = 0; k < 4; ++k)
     EXPECT_EQ(r.w[k], 0xFEFEFEFEFEFEFEFEull) << k; // bits 4i+1..4i+3 and odd lanes set
 }
 
-INSTANTIATE_TEST_SUITE_P(Impls, RegApiFormsHand, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(Impls, RegApiFormsHand, ::testing::Values(&kRef, &kSimd), ImplName());
 
 TEST(RegApiFormsLegality, Tables) {
   unsigned dup = 0, first = 0;
@@ -112,11 +98,7 @@ TEST(RegApiFormsLegality, Tables) {
   EXPECT_TRUE(isLegalStoreFirst({EK::BF16, 1}));
 }
 
-class RegApiFormsSimdVsRef : public ::testing::TestWithParam<int64_t> {
-protected:
-  void SetUp() override { simd::forceTarget(GetParam()); }
-  void TearDown() override { simd::forceTarget(0); }
-};
+using RegApiFormsSimdVsRef = EachTarget;
 
 TEST_P(RegApiFormsSimdVsRef, EveryTypeAndMask) {
   Gen g(2722);
@@ -141,9 +123,6 @@ TEST_P(RegApiFormsSimdVsRef, EveryTypeAndMask) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, RegApiFormsSimdVsRef,
-                         ::testing::ValuesIn(simd::availableTargets()), [](const auto &info) {
-                           return std::string(simd::targetNameOf(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTargets, RegApiFormsSimdVsRef, everyTarget(), targetParamName);
 
 } // namespace

@@ -5,6 +5,8 @@
 // bit for bit on random edge-class inputs for every compiled target.
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
+#include "Implementations.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/ScalarForms.h"
@@ -17,24 +19,15 @@ using namespace ascreg::semantics::test;
 
 namespace {
 
-struct Impl {
-  const char *name;
-  decltype(&ref::scalarForm) form;
-  decltype(&ref::compareScalar) compare;
-};
-const Impl kRef{"ref", ref::scalarForm, ref::compareScalar};
-const Impl kSimd{"simd", simd::scalarForm, simd::compareScalar};
-
-class ScalarFormsHand : public ::testing::TestWithParam<const Impl *> {
+class ScalarFormsHand : public EachImpl<Impl> {
 protected:
-  const Impl &I = *GetParam();
   /// form(x, s) in lane 0 (active); lane 1 holds x too but is inactive: 0.
   void expectForm(ScalarFormKind k, RegType t, uint64_t x, uint64_t s, uint64_t want) {
     Reg a = zeroReg(), out;
     std::memset(out.b, 0xAB, sizeof out.b);
     setLane(a, t, 0, x);
     setLane(a, t, 1, x);
-    I.form(documentedProfile(), k, t, a, s, lanes(t, {0}), out);
+    I.scalarForm(documentedProfile(), k, t, a, s, lanes(t, {0}), out);
     EXPECT_EQ(getLane(out, t, 0), want) << I.name << " " << scalarFormName(k) << " " << typeName(t)
                                         << std::hex << " 0x" << x << ", 0x" << s;
     EXPECT_EQ(getLane(out, t, 1), 0u) << I.name << " inactive lane";
@@ -45,7 +38,7 @@ protected:
     Mask out{};
     setLane(a, t, 0, x);
     setLane(a, t, 1, x);
-    I.compare(documentedProfile(), p, t, a, s, lanes(t, {0}), out);
+    I.compareScalar(documentedProfile(), p, t, a, s, lanes(t, {0}), out);
     EXPECT_EQ(out.laneActive(t, 0), want) << I.name << " " << typeName(t) << std::hex << " 0x" << x
                                           << " vs 0x" << s << " pred " << int(p);
     EXPECT_FALSE(out.laneActive(t, 1)) << I.name << " inactive lane";
@@ -80,20 +73,14 @@ TEST_P(ScalarFormsHand, Compares) {
   expectCompare(P::LE, {EK::I64}, 0x8000000000000000, 1, true);    // INT64_MIN <= 1
 }
 
-INSTANTIATE_TEST_SUITE_P(RefAndSimd, ScalarFormsHand, ::testing::Values(&kRef, &kSimd),
-                         [](const auto &info) { return std::string(info.param->name); });
+INSTANTIATE_TEST_SUITE_P(RefAndSimd, ScalarFormsHand, ::testing::Values(&kRef, &kSimd), ImplName());
 
 TEST(ScalarFormsLegality, VendorTablesWithinTheVectorOps) {
-  auto count = [](auto legal) {
-    unsigned n = 0;
-    for (RegType t : allRegTypes())
-      n += legal(t);
-    return n;
-  };
   for (ScalarFormKind k : {ScalarFormKind::Adds, ScalarFormKind::Maxs, ScalarFormKind::Mins})
-    EXPECT_EQ(count([k](RegType t) { return isLegalScalarForm(k, t); }), 12u) << scalarFormName(k);
-  EXPECT_EQ(count([](RegType t) { return isLegalScalarForm(ScalarFormKind::Muls, t); }), 10u);
-  EXPECT_EQ(count(isLegalCompareScalar), 12u);
+    EXPECT_EQ(countLegal([k](RegType t) { return isLegalScalarForm(k, t); }), 12u)
+        << scalarFormName(k);
+  EXPECT_EQ(countLegal([](RegType t) { return isLegalScalarForm(ScalarFormKind::Muls, t); }), 10u);
+  EXPECT_EQ(countLegal(isLegalCompareScalar), 12u);
   EXPECT_FALSE(isLegalScalarForm(ScalarFormKind::Muls, {EK::U8}));   // Muls.md: no 8-bit
   EXPECT_FALSE(isLegalScalarForm(ScalarFormKind::Muls, {EK::BF16})); // Muls.md: no bf16
   EXPECT_FALSE(isLegalScalarForm(ScalarFormKind::Adds, {EK::BF16})); // as add (O11)
@@ -101,11 +88,7 @@ TEST(ScalarFormsLegality, VendorTablesWithinTheVectorOps) {
 }
 
 /// SIMD == reference bit for bit on every compiled target.
-class ScalarFormsSimdVsRef : public ::testing::TestWithParam<int64_t> {
-protected:
-  void SetUp() override { simd::forceTarget(GetParam()); }
-  void TearDown() override { simd::forceTarget(0); }
-};
+using ScalarFormsSimdVsRef = EachTarget;
 
 TEST_P(ScalarFormsSimdVsRef, EveryOpAndType) {
   Gen g(22);
@@ -142,9 +125,6 @@ TEST_P(ScalarFormsSimdVsRef, EveryOpAndType) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTargets, ScalarFormsSimdVsRef,
-                         ::testing::ValuesIn(simd::availableTargets()), [](const auto &info) {
-                           return std::string(simd::targetNameOf(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(AllTargets, ScalarFormsSimdVsRef, everyTarget(), targetParamName);
 
 } // namespace

@@ -7,6 +7,7 @@
 // (which operand's payload survives two NaNs is not fixed by C++ or x86).
 //
 //===----------------------------------------------------------------------===//
+#include "Fixtures.h"
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/SimdTargets.h"
@@ -23,13 +24,12 @@ namespace {
 
 constexpr int kIters = 3000;
 
-class SimdVsRef : public ::testing::TestWithParam<int64_t> {
+class SimdVsRef : public EachTarget {
 protected:
   void SetUp() override {
-    simd::forceTarget(GetParam());
+    EachTarget::SetUp();
     ASSERT_STREQ(simd::targetName(), simd::targetNameOf(GetParam()));
   }
-  void TearDown() override { simd::forceTarget(0); }
 };
 
 /// Compares the first t.bytes() bytes lane by lane. With `arith`, NaN lanes
@@ -676,12 +676,7 @@ TEST_P(SimdVsRef, RegistersAt32ByteAlignment) {
   ASSERT_TRUE(sameReg(RegType{EK::F32}, want, out));
 }
 
-std::string targetParamName(const ::testing::TestParamInfo<int64_t> &info) {
-  return simd::targetNameOf(info.param);
-}
-
-INSTANTIATE_TEST_SUITE_P(AllTargets, SimdVsRef, ::testing::ValuesIn(simd::availableTargets()),
-                         targetParamName);
+INSTANTIATE_TEST_SUITE_P(AllTargets, SimdVsRef, everyTarget(), targetParamName);
 
 TEST(SimdTargets, DefaultIsAvx2OnThisMachineClass) {
   // Informational: the name must be non-empty; AVX2 machines pick AVX2.

@@ -27,6 +27,14 @@ inline std::vector<RegType> allRegTypes() {
   return r;
 }
 
+/// How many of allRegTypes() satisfy `legal` (a legality table's size).
+template <class Legal> unsigned countLegal(Legal legal) {
+  unsigned n = 0;
+  for (RegType t : allRegTypes())
+    n += legal(t);
+  return n;
+}
+
 inline std::string typeName(RegType t) {
   return std::string(elemName(t.elem)) + (t.numRegs == 2 ? "x2" : "");
 }
