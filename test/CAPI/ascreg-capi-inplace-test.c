@@ -61,8 +61,7 @@ static void exercise(const char *name, AscregKernel k, const float *copied) {
   float *src = places[0], *dst = places[1];
   for (int run = 0; run < 2; ++run) {
     fillInputs(src, dst);
-    AscregArg args[3] = {ascregArgBuffer(src, N), ascregArgBuffer(dst, N),
-                         ascregArgScalar(COUNT)};
+    AscregArg args[3] = {ascregArgBuffer(src, N), ascregArgBuffer(dst, N), ascregArgScalar(COUNT)};
     MlirLogicalResult r = ascregKernelRun(k, args, 3);
     printf("%s in place run %d: %s, expected %d, same as copying %d\n", name, run,
            mlirLogicalResultIsSuccess(r) ? "ok" : "failed", expected(dst),
@@ -77,8 +76,7 @@ static void exercise(const char *name, AscregKernel k, const float *copied) {
          expected(d));
   /* The arena at the wrong place: refused, the buffers untouched. */
   fillInputs(src, dst);
-  AscregArg swapped[3] = {ascregArgBuffer(dst, N), ascregArgBuffer(src, N),
-                          ascregArgScalar(COUNT)};
+  AscregArg swapped[3] = {ascregArgBuffer(dst, N), ascregArgBuffer(src, N), ascregArgScalar(COUNT)};
   r = ascregKernelRun(k, swapped, 3);
   fillInputs(s, d);
   printf("%s swapped: %s, untouched %d\n", name, mlirLogicalResultIsSuccess(r) ? "ok" : "failed",
@@ -103,8 +101,7 @@ int main(void) {
   MlirOperation fn = lookupFunc(module, "acc");
   float src[N], copied[N];
   fillInputs(src, copied);
-  AscregArg args[3] = {ascregArgBuffer(src, N), ascregArgBuffer(copied, N),
-                       ascregArgScalar(COUNT)};
+  AscregArg args[3] = {ascregArgBuffer(src, N), ascregArgBuffer(copied, N), ascregArgScalar(COUNT)};
   MlirLogicalResult r = ascregInterpretFunction(fn, args, 3);
   printf("copying run: %s, expected %d\n", mlirLogicalResultIsSuccess(r) ? "ok" : "failed",
          expected(copied));
@@ -125,8 +122,8 @@ int main(void) {
 
   AscregJitOptions jitOptions;
   memset(&jitOptions, 0, sizeof jitOptions);
-  AscregKernel jit = ascregKernelCreateJit(module, mlirStringRefCreateFromCString("acc"),
-                                           &jitOptions);
+  AscregKernel jit =
+      ascregKernelCreateJit(module, mlirStringRefCreateFromCString("acc"), &jitOptions);
   exercise("jit", jit, copied);
   ascregKernelDestroy(jit);
   // CHECK: jit in place run 0: ok, expected 1, same as copying 1
