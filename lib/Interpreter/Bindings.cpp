@@ -200,14 +200,15 @@ LogicalResult bindGather(Value base, Type unit, Value index, Value mask, Value r
                          Compiler &c) {
   sem::RegType dst = rt(result);
   c.setMaskLanes(dst); // masks count destination lanes
-  return c.emit(
-      GatherInst{.resultType = dst,
-                 .indexType = rt(index),
-                 .source = sem::gatherSourceKind(dst.elem, unit.getIntOrFloatBitWidth() / 8),
-                 .base = c.buffer(base),
-                 .index = c.reg(index),
-                 .mask = c.mask(mask),
-                 .result = c.reg(result)});
+  const sem::ElemKind source = sem::gatherSourceKind(dst.elem, unit.getIntOrFloatBitWidth() / 8);
+  return c.emit(GatherInst{.resultType = dst,
+                           .indexType = rt(index),
+                           .source = source,
+                           .base = c.buffer(base),
+                           .index = c.reg(index),
+                           .mask = c.mask(mask),
+                           .result = c.reg(result),
+                           .kernel = sem::simd::gatherKernel(c.profile(), dst, source, rt(index))});
 }
 
 LogicalResult bindCompare(ComparePredicate p, Value lhs, Value rhs, Value mask, Value result,

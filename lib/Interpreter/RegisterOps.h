@@ -13,6 +13,7 @@
 
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/Dav3510.h"
+#include "ascreg/Semantics/GatherKernel.h"
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/RegApiForms.h"
 
@@ -461,6 +462,8 @@ struct GatherInst {
   RegRef index;
   MaskRef mask;
   RegRef result;
+  /// The kernel of this gather, resolved when compiled; null: sem::gather.
+  sem::simd::GatherKernel kernel = nullptr;
   bool run(Machine &m, const Inst &inst) const {
     const Buffer &buf = m.buffer(base);
     if (buf.ubAddr % sem::kUBAlignment != 0) {
@@ -477,15 +480,20 @@ struct GatherInst {
   /// run after the base's alignment check, given unitsToEnd (which a fused
   /// loop computes once).
   bool gatherFrom(Machine &m, const Inst &inst, const Buffer &buf, uint64_t units) const {
-    sem::Status st =
-        sem::gather(m.profile(), resultType, source, indexType, m.ubData() + buf.ubAddr, units,
-                    m.reg(index), m.mask(mask), m.regOut(result));
+    const uint8_t *from = m.ubData() + buf.ubAddr;
+    sem::Status st = kernel ? kernel(from, units, m.reg(index), m.mask(mask), m.regOut(result))
+                            : sem::gather(m.profile(), resultType, source, indexType, from, units,
+                                          m.reg(index), m.mask(mask), m.regOut(result));
     if (st.ok)
       return true;
+    reportOutside(m, inst, buf, st);
+    return false;
+  }
+  /// Reports the gather's first index outside UB (`st` of a failed gather).
+  void reportOutside(Machine &m, const Inst &inst, const Buffer &buf, sem::Status st) const {
     m.fail(inst, sem::RuntimeError{sem::RuntimeErrorKind::GatherOutsideUB,
                                    {static_cast<int64_t>(st.value), st.lane,
                                     static_cast<int64_t>(buf.ubAddr), sem::elemBytes(source)}});
-    return false;
   }
   /// Each active result lane (the profile's gather.mask numbering) reads
   /// the `source` unit its index names, past the buffer's end or not.

@@ -73,6 +73,28 @@ uint32_t iterArgOr(const ForLatchCopyInst &latch, uint32_t) { return latch.iterA
   loopBack(m, latch.latch);
 }
 
+/// A latch's slots, looked up once for a loop's unchecked iterations: what
+/// loopBack does, with nothing read again after a call in the body.
+struct LoopBackSlots {
+  uint64_t *iv, *iterArg = nullptr;
+  const uint64_t *yielded = nullptr;
+  uint64_t step, width;
+  explicit LoopBackSlots(Machine &m, const ForLatchInst &latch)
+      : iv(&m.scalar(latch.loop.iv)), step(m.scalar(latch.loop.step)),
+        width(widthMask(latch.loop.width)) {}
+  explicit LoopBackSlots(Machine &m, const ForLatchCopyInst &latch)
+      : LoopBackSlots(m, latch.latch) {
+    iterArg = &m.scalar(latch.iterArg);
+    yielded = &m.scalar(latch.yielded);
+  }
+  [[gnu::always_inline]] void run(Machine &m) const {
+    if (iterArg)
+      *iterArg = *yielded;
+    *iv = (*iv + step) & width;
+    ++m.steps;
+  }
+};
+
 /// A register access of a map loop at element offset iv * scale of a buffer.
 struct AffineAccess {
   BufferRef base;
@@ -136,6 +158,84 @@ uint64_t uncheckedRun(Machine &m, const ForLatchInst &latch,
   return n;
 }
 
+/// Whether mask `mk` has every bit of `whole` set.
+inline bool covers(const sem::Mask &mk, const sem::Mask &whole) {
+  return ((mk.w[0] & whole.w[0]) == whole.w[0]) & ((mk.w[1] & whole.w[1]) == whole.w[1]) &
+         ((mk.w[2] & whole.w[2]) == whole.w[2]) & ((mk.w[3] & whole.w[3]) == whole.w[3]);
+}
+
+/// Where the unchecked iterations of a map loop start (fusedMapLoop).
+struct FastRun {
+  uint64_t iterations, loadAt, loadStride, storeAt, storeStride;
+  sem::Mask full;  // update_mask's result for a whole register
+  sem::Mask whole; // the store's mask with every lane active
+  bool storesResult, maskVaries, alwaysWhole;
+};
+
+/// fusedMapLoop's unchecked iterations of a gather loop, the same steps with
+/// the slots' addresses and the latch's looked up once (every value has a
+/// slot of its own, and only the load's may be a view, moving with loadAt)
+/// and the gather's kernel called directly: after each call nothing of the
+/// machine is read again but the slots' values. Returns the iterations run:
+/// fewer than r.iterations when the gather failed (reported).
+template <class Latch>
+uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
+                          const UpdateMaskInst &update, const Latch &latch, const FastRun &r,
+                          uint64_t units) {
+  const GatherInst &op = code[2].as<GatherInst>();
+  const StoreAlignInst &store = code[3].as<StoreAlignInst>();
+  uint8_t *ub = m.ubData();
+  const Buffer &buf = m.buffer(op.base);
+  const uint8_t *from = ub + buf.ubAddr;
+  const unsigned lanes = update.lanes.lanes();
+  sem::Reg &loaded = m.regOut(load.result); // unless a view
+  const sem::Reg &fixedIndex = m.reg(op.index), &fixedValue = m.reg(store.value);
+  const bool indexLoaded = op.index.slot == load.result.slot,
+             valueLoaded = store.value.slot == load.result.slot,
+             valueIsResult = store.value.slot == op.result.slot;
+  const sem::Mask &gatherMask = m.mask(op.mask), &storeMask = m.mask(store.mask);
+  sem::Mask &updated = m.mask(update.mask);
+  sem::Reg &result = m.regOut(op.result);
+  uint64_t &count = m.scalar(update.count), &rest = m.scalar(update.rest);
+  const LoopBackSlots back(m, latch);
+  const sem::simd::GatherKernel kernel = op.kernel;
+  // Whether the store copies every byte: always, or when its mask (the
+  // loop's) has every lane active.
+  const bool alwaysWhole = r.alwaysWhole, wholeWhenFull = r.maskVaries && r.storesResult;
+  const bool view = load.view;
+  uint64_t loadAt = r.loadAt, storeAt = r.storeAt;
+  for (uint64_t k = 0; k < r.iterations; ++k, loadAt += r.loadStride, storeAt += r.storeStride) {
+    const sem::Reg *at = reinterpret_cast<const sem::Reg *>(ub + loadAt);
+    if (view)
+      m.setView(load.result, loadAt);
+    else
+      sem::loadAlign(load.type, ub + loadAt, loaded);
+    const sem::Reg &in = view ? *at : loaded;
+    const uint32_t n = static_cast<uint32_t>(count);
+    if (n >= lanes) {
+      updated = r.full;
+      rest = n - lanes;
+    } else {
+      update.run(m);
+    }
+    const sem::Reg &index = indexLoaded ? in : fixedIndex;
+    const sem::Status st = kernel ? kernel(from, units, index, gatherMask, result)
+                                  : sem::gather(m.profile(), op.resultType, op.source, op.indexType,
+                                                from, units, index, gatherMask, result);
+    if (!st.ok) {
+      op.reportOutside(m, code[2], buf, st);
+      return k;
+    }
+    const sem::Reg &value = valueIsResult ? result : valueLoaded ? in : fixedValue;
+    if (alwaysWhole || (wholeWhenFull && covers(storeMask, r.whole)))
+      std::memmove(ub + storeAt, value.b, sem::kVLBytes); // storeAlign, every lane active
+    else
+      sem::storeAlign(store.type, value, storeMask, ub + storeAt);
+    back.run(m);
+  }
+  return r.iterations;
+}
+
 /// load / update_mask (either order), op, store: runLoop with shortcuts.
 /// When the store copies the op's result whole (one register, every lane
 /// active, the address checked), the op writes into UB at that address:
@@ -157,10 +257,7 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
       store.value.slot == op.result.slot && store.type.bytes() == sem::kVLBytes;
   sem::Mask whole;
   sem::createMask(store.type, sem::MaskPattern::ALL, whole);
-  auto storesWhole = [&](const sem::Mask &mk) {
-    return ((mk.w[0] & whole.w[0]) == whole.w[0]) & ((mk.w[1] & whole.w[1]) == whole.w[1]) &
-           ((mk.w[2] & whole.w[2]) == whole.w[2]) & ((mk.w[3] & whole.w[3]) == whole.w[3]);
-  };
+  auto storesWhole = [&](const sem::Mask &mk) { return covers(mk, whole); };
   uint64_t dispatched = 0;
 
   const ForLatchInst &plain = plainLatch(latch);
@@ -195,48 +292,52 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
     sem::updateMask(update.lanes, lanes, full, unused);
     const bool maskVaries = store.mask.slot == update.mask.slot;
     const bool alwaysWhole = storesResult && !maskVaries && storesWhole(m.mask(store.mask));
-    uint8_t *ub = m.ubData();
-    for (uint64_t k = 0; k < fast; ++k, loadAt += loadStride, storeAt += storeStride) {
-      if (load.view)
-        m.setView(load.result, loadAt);
-      else
-        sem::loadAlign(load.type, ub + loadAt, m.regOut(load.result));
-      const uint32_t count = static_cast<uint32_t>(m.scalar(update.count));
-      if (count >= lanes) {
-        m.mask(update.mask) = full;
-        m.scalar(update.rest) = count - lanes;
-      } else {
-        update.run(m);
+    if constexpr (std::is_same_v<Op, GatherInst>) {
+      const FastRun r{fast, loadAt, loadStride,   storeAt,    storeStride,
+                      full, whole,  storesResult, maskVaries, alwaysWhole};
+      const uint64_t done = gatherIterations(m, code, load, update, latch, r, gatherUnits);
+      if (done)
+        m.ub.noteWrite(firstStore, (done - 1) * storeStride + store.type.bytes());
+      if (done < fast) {
+        m.fusedExecuted += dispatched + 5 * done + 2;
+        return kHalt;
       }
-      const bool whole =
-          alwaysWhole || (maskVaries && storesResult && storesWhole(m.mask(store.mask)));
-      if constexpr (kWritesWholeResult<Op>) {
-        if (whole && mayWriteInPlace(m, op, storeAt)) {
-          m.setView(op.result, storeAt);
-          op.run(m);
-          m.resetView(op.result);
-          loopBack(m, latch);
-          continue;
+      dispatched += 5 * done;
+    } else {
+      uint8_t *ub = m.ubData();
+      for (uint64_t k = 0; k < fast; ++k, loadAt += loadStride, storeAt += storeStride) {
+        if (load.view)
+          m.setView(load.result, loadAt);
+        else
+          sem::loadAlign(load.type, ub + loadAt, m.regOut(load.result));
+        const uint32_t count = static_cast<uint32_t>(m.scalar(update.count));
+        if (count >= lanes) {
+          m.mask(update.mask) = full;
+          m.scalar(update.rest) = count - lanes;
+        } else {
+          update.run(m);
+        }
+        const bool whole =
+            alwaysWhole || (maskVaries && storesResult && storesWhole(m.mask(store.mask)));
+        if constexpr (kWritesWholeResult<Op>) {
+          if (whole && mayWriteInPlace(m, op, storeAt)) {
+            m.setView(op.result, storeAt);
+            op.run(m);
+            m.resetView(op.result);
+            loopBack(m, latch);
+            continue;
+          }
         }
         op.run(m);
-      } else if constexpr (std::is_same_v<Op, GatherInst>) {
-        if (!op.gatherFrom(m, code[2], m.buffer(op.base), gatherUnits)) {
-          if (k)
-            m.ub.noteWrite(firstStore, storeAt - storeStride + store.type.bytes() - firstStore);
-          m.fusedExecuted += dispatched + 5 * k + 2;
-          return kHalt;
-        }
-      } else {
-        op.run(m);
+        if (whole) // sem::storeAlign with every lane active: the bytes copied
+          std::memmove(ub + storeAt, m.reg(store.value).b, sem::kVLBytes);
+        else
+          sem::storeAlign(store.type, m.reg(store.value), m.mask(store.mask), ub + storeAt);
+        loopBack(m, latch);
       }
-      if (whole) // sem::storeAlign with every lane active: the bytes copied
-        std::memmove(ub + storeAt, m.reg(store.value).b, sem::kVLBytes);
-      else
-        sem::storeAlign(store.type, m.reg(store.value), m.mask(store.mask), ub + storeAt);
-      loopBack(m, latch);
+      m.ub.noteWrite(firstStore, storeAt - storeStride - firstStore + store.type.bytes());
+      dispatched += 5 * fast;
     }
-    m.ub.noteWrite(firstStore, storeAt - storeStride - firstStore + store.type.bytes());
-    dispatched += 5 * fast;
   }
 
   for (;;) {

@@ -2,13 +2,15 @@
 //
 // The UB gather and the register gather, bit-identical to Reference.cpp.
 // Gathers check bounds with vector compares of all active lanes at once and
-// load with scalar loads (eight vpgatherdd are slower on e.g. Zen 3);
+// load with scalar loads into vector lanes (faster than vpgatherdd on Zen 3
+// and Zen 5: gatherLoads32);
 // gather_reg of 8-bit lanes uses byte-shuffle table lookups.
 //
 //===----------------------------------------------------------------------===//
 #include "SimdTargetSet.h" // first: the targets every kernel file compiles
 
 #include "SimdProfileChoices.h"
+#include "ascreg/Semantics/GatherKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <cstring>
@@ -31,6 +33,7 @@ Status GatherImpl(const Profile &prof, RegType dst, ElemKind src, RegType index,
                   Reg &out) {
   return ref::gather(prof, dst, src, index, base, baseElems, idx, m, out);
 }
+GatherKernel GatherKernelImpl(RegType, ElemKind, RegType) { return nullptr; }
 void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ref::gatherReg(t, src, idx, out);
 }
@@ -41,8 +44,10 @@ void GatherRegImpl(RegType t, const Reg &src, const Reg &idx, Reg &out) {
 /// Loads base[ix[i] & kIndexMask] (32-bit) into dst[i] for i < 64: scalar
 /// loads straight into vector lanes (vmovd / vpinsrd with a memory operand),
 /// four lanes per 128-bit store. On e.g. Zen 3 that beats both eight
-/// vpgatherdd and plain scalar copies. dst may be ix: each group of lanes is
-/// read before it is written.
+/// vpgatherdd and plain scalar copies, and on Zen 5 (AVX-512 EPYC) still
+/// eight vpgatherdd: with them the interpreter's gather loop ran 140 fewer
+/// instructions per register but took 15% longer (issue 30). dst may be ix:
+/// each group of lanes is read before it is written.
 template <uint32_t kIndexMask = 0xFFFFFFFFu>
 HWY_INLINE void gatherLoads32(const uint8_t *base, const uint32_t *ix, uint32_t *dst) {
   const hn::Full128<uint32_t> d;
@@ -251,6 +256,34 @@ Status GatherImpl(const Profile &prof, RegType dst, ElemKind src, RegType index,
   }
 }
 
+/// gather16 and gather64 with their types fixed: simd::gatherKernel.
+template <unsigned kSrcBytes>
+Status gather16Kernel(const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
+                      Reg &out) {
+  return gather16(kSrcBytes, base, baseElems, idx, m, out);
+}
+template <size_t kStride, size_t kLanes, EK kIndex>
+Status gather64Kernel(const uint8_t *base, uint64_t baseElems, const Reg &idx, const Mask &m,
+                      Reg &out) {
+  return gather64<kStride>(RegType{kIndex}, base, baseElems, idx, m, kLanes, out);
+}
+
+/// GatherImpl's kernel for these types.
+GatherKernel GatherKernelImpl(RegType dst, ElemKind src, RegType index) {
+  switch (elemBytes(dst.elem)) {
+  case 2:
+    return elemBytes(src) == 1 ? &gather16Kernel<1> : &gather16Kernel<2>;
+  case 4:
+    return &gather32;
+  default:
+    if (dst.numRegs == 2)
+      return index.elem == EK::U32 ? &gather64Kernel<4, 64, EK::U32>
+                                   : &gather64Kernel<4, 64, EK::U64>;
+    return index.elem == EK::U32 ? &gather64Kernel<8, 32, EK::U32>
+                                 : &gather64Kernel<8, 32, EK::U64>;
+  }
+}
+
 /// gather_reg for 8-bit lanes: the 256-byte register is 16 tables of 16
 /// bytes; each is looked up with a byte shuffle, and the 4 high index bits
 /// pick the result (a blend tree). No scalar loop over 256 lanes.
@@ -301,6 +334,7 @@ ASCREG_SIMD_TARGET_END;
 namespace ascreg::semantics::simd {
 
 HWY_EXPORT(GatherImpl);
+HWY_EXPORT(GatherKernelImpl);
 HWY_EXPORT(GatherRegImpl);
 
 Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, const uint8_t *base,
@@ -308,6 +342,11 @@ Status gather(const Profile &prof, RegType dst, ElemKind src, RegType index, con
   if (HWY_LIKELY(prof.choicesDocumented()))
     return ASCREG_DISPATCH(GatherImpl)(prof, dst, src, index, base, baseElems, idx, m, out);
   return gatherOtherChoices(prof, dst, src, index, base, baseElems, idx, m, out);
+}
+GatherKernel gatherKernel(const Profile &prof, RegType dst, ElemKind src, RegType index) {
+  if (!prof.choicesDocumented())
+    return nullptr; // gatherOtherChoices rewrites around the kernel
+  return ASCREG_DISPATCH(GatherKernelImpl)(dst, src, index);
 }
 void gatherReg(RegType t, const Reg &src, const Reg &idx, Reg &out) {
   ASCREG_DISPATCH(GatherRegImpl)(t, src, idx, out);

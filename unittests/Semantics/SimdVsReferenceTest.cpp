@@ -10,6 +10,7 @@
 #include "Fixtures.h"
 #include "TestUtil.h"
 
+#include "ascreg/Semantics/GatherKernel.h"
 #include "ascreg/Semantics/SimdTargets.h"
 
 #include <gtest/gtest.h>
@@ -615,6 +616,58 @@ TEST_P(SimdVsRef, GatherF32Paths) {
     ASSERT_EQ(sw.ok, si.ok);
     if (sw.ok) {
       ASSERT_TRUE(sameReg(F32, want, inPlace)) << "in place, iter " << it;
+    }
+  }
+}
+
+TEST_P(SimdVsRef, ResolvedGatherKernelIsTheGatherOfItsTypes) {
+  // What the interpreter calls per gather (simd::gatherKernel): one kernel
+  // per legal gather, equal to the reference on full, partial and empty
+  // masks, in bounds or not; none under a non-documented profile (rewrites
+  // around the kernel) and none on the SCALAR target.
+  const bool scalarTarget = std::string(simd::targetName()) == "SCALAR";
+  Profile other = documentedProfile();
+  other.maxMinNaN = MaxMinNaN::Canonical;
+  ASSERT_FALSE(other.choicesDocumented());
+  Gen g(22);
+  for (const GatherCase &c : legalGathers()) {
+    const simd::GatherKernel kernel =
+        simd::gatherKernel(documentedProfile(), c.dst, c.src, c.index);
+    EXPECT_EQ(simd::gatherKernel(other, c.dst, c.src, c.index), nullptr) << typeName(c.dst);
+    if (scalarTarget) {
+      EXPECT_EQ(kernel, nullptr) << typeName(c.dst);
+      continue;
+    }
+    ASSERT_NE(kernel, nullptr) << typeName(c.dst) << " index " << typeName(c.index);
+    for (int it = 0; it < kIters / 20; ++it) {
+      const uint64_t n = 1 + g.below(it % 10 ? 600 : 70000);
+      std::vector<uint8_t> base(n * elemBytes(c.src) + 8);
+      for (size_t i = 0; i + 8 <= base.size(); i += 8) {
+        const uint64_t v = g.bits64();
+        std::memcpy(&base[i], &v, 8);
+      }
+      Reg idx = g.reg(c.index);
+      const bool oob = it % 7 == 3;
+      for (unsigned i = 0; i < c.index.lanes(); ++i) {
+        uint64_t e = g.bits64() % (c.index.elem == EK::U16 && n > 0x10000 ? 0x10000 : n);
+        if (oob && g.chance(4))
+          e = n + g.below(100);
+        if (c.index.elem == EK::U64)
+          e |= g.bits64() << 32; // ignored high half
+        setLane(idx, c.index, i, e);
+      }
+      const Mask m = pathMask(g, c.dst, it);
+      Reg want, got;
+      std::memset(want.b, 0x5A, sizeof want.b);
+      std::memset(got.b, 0x5A, sizeof got.b);
+      const Status sw =
+          ref::gather(documentedProfile(), c.dst, c.src, c.index, base.data(), n, idx, m, want);
+      const Status sg = kernel(base.data(), n, idx, m, got);
+      ASSERT_EQ(sw.ok, sg.ok) << ctx("gatherKernel", c.dst, it);
+      ASSERT_EQ(sw.lane, sg.lane) << ctx("gatherKernel", c.dst, it);
+      ASSERT_EQ(sw.value, sg.value) << ctx("gatherKernel", c.dst, it);
+      ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b))
+          << ctx("gatherKernel", c.dst, it) << " index " << typeName(c.index);
     }
   }
 }
