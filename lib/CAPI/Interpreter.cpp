@@ -2,15 +2,15 @@
 //
 // The C API's front door: its structs mapped onto the driver's steps
 // (ascreg/Driver/Prepare.h: the options, the per-run profile, a kernel
-// compiled for a mode, runs on the caller's buffers) and the findings
-// handed back as AscregFinding.
+// compiled for a mode, runs on the caller's buffers, the report's run:
+// ascreg/Driver/Report.h) and the findings handed back as AscregFinding.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg-c/Interpreter.h"
 
 #include "ascreg/Driver/Prepare.h"
+#include "ascreg/Driver/Report.h"
 #include "ascreg/Interpreter/FindingKinds.h"
-#include "ascreg/Report/Report.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -192,7 +192,7 @@ MlirLogicalResult ascregInterpretFunctionWithReport(MlirOperation func, const As
   if (failed(engineArgs))
     return mlirLogicalResultFailure();
   if (llvm::Error err =
-          ascreg::report::reportRun(fn, *engineArgs, prepareOptions.interp, unwrap(reportPath))) {
+          ascreg::driver::reportRun(fn, *engineArgs, prepareOptions, unwrap(reportPath))) {
     fn.emitError() << llvm::toString(std::move(err));
     return mlirLogicalResultFailure();
   }

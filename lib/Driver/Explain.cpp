@@ -2,7 +2,7 @@
 #include "Runner.h"
 
 #include "ascreg/Debugging/Bisect.h"
-#include "ascreg/Report/Report.h"
+#include "ascreg/Driver/Report.h"
 #include "ascreg/Semantics/ElementFormat.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -100,11 +100,14 @@ LogicalResult Runner::writeBisectReport(const debugging::BisectResult &result,
   rpt::ReportData data =
       rpt::describeKernel(fn, req.input, "bisect", req.args, options.interp.profile);
   data.pipeline = req.bisectPipeline;
+  PrepareOptions prepare; // the interpreter's, as the bisection ran it
+  prepare.interp = options.interp;
+  prepare.jit = options.jit;
   auto record = [&](ModuleOp m, StringRef label) {
     auto f = m.lookupSymbol<func::FuncOp>(options.entry);
     std::vector<BoundArgument> copy = bound;
     data.runs.push_back(
-        rpt::recordRun(f, options.interp, [&] { return freshArguments(copy); }, data.caps, label));
+        recordReportRun(f, prepare, [&] { return freshArguments(copy); }, data.caps, label));
   };
   record(*result.before, "before the pipeline");
   if (result.firstDiffering) {

@@ -4,9 +4,9 @@
 #include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Compare.h"
 #include "ascreg/Driver/Prepare.h"
+#include "ascreg/Driver/Report.h"
 #include "ascreg/Interpreter/Interpreter.h"
 #include "ascreg/JIT/JitKernel.h"
-#include "ascreg/Report/Report.h"
 #include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Support/LocationText.h"
@@ -249,8 +249,8 @@ int Runner::run() {
         rpt::describeKernel(fn, req.input, runModeName(req.mode), req.args, options.profile);
     data.pipeline = req.pipeline;
     std::vector<BoundArgument> copy = bound;
-    data.runs.push_back(rpt::recordRun(
-        fn, options,
+    data.runs.push_back(recordReportRun(
+        fn, prepare,
         [&] {
           resetBuffers(copy);
           return engineArguments(copy);

@@ -2,7 +2,8 @@
 //
 // Collects a ReportData: the header (the kernel, its arguments, the profile
 // the run used), the traced events a page draws under the caps, findings,
-// byte maps and buffers. ReportHtml.cpp draws it.
+// byte maps and buffers. ReportHtml.cpp draws it; the run itself is the
+// driver's (ascreg/Driver/Report.h).
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Report/Report.h"
@@ -12,21 +13,13 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Semantics/ElementFormat.h"
 #include "ascreg/Semantics/Semantics.h"
-#include "ascreg/Support/LocationText.h"
-#include "ascreg/Support/OutputFile.h"
-
-#include "mlir/IR/Diagnostics.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <set>
 
 namespace ascreg {
 namespace report {
@@ -148,53 +141,6 @@ ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::S
   return d;
 }
 
-llvm::Error reportRun(mlir::func::FuncOp fn, llvm::ArrayRef<interp::Arg> args,
-                      const interp::Options &options, llvm::StringRef path,
-                      llvm::StringRef source) {
-  auto types = fn.getArgumentTypes();
-  if (args.size() != types.size())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "the kernel takes %zu arguments, got %zu", types.size(),
-                                   args.size());
-  // The runs work on copies of the inputs (a second run needs them again).
-  std::vector<std::vector<uint8_t>> inputs(args.size()), work(args.size());
-  std::vector<std::string> text;
-  for (auto [i, a] : llvm::enumerate(args)) {
-    if (!a.isBuffer) {
-      text.push_back("bits " + llvm::utohexstr(a.bits, true));
-      continue;
-    }
-    auto mt = llvm::dyn_cast<mlir::MemRefType>(types[i]);
-    if (!mt)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "argument %zu is a buffer but the parameter is a scalar", i);
-    unsigned eb = formatOf(mt.getElementType()).bytes;
-    const uint8_t *p = static_cast<const uint8_t *>(a.data);
-    inputs[i].assign(p, p + a.numElements * eb);
-    text.push_back(std::to_string(a.numElements) + " elements" +
-                   (a.uninitialized ? ", uninitialised" : "") + (a.output ? ", output" : ""));
-  }
-  auto makeArgs = [&] {
-    std::vector<interp::Arg> out(args.begin(), args.end());
-    for (size_t i = 0; i < out.size(); ++i)
-      if (out[i].isBuffer) {
-        work[i] = inputs[i];
-        out[i].data = work[i].data();
-      }
-    return out;
-  };
-  ReportData data = describeKernel(fn, source, "interp", text, options.profile);
-  data.runs.push_back(recordRun(fn, options, makeArgs, data.caps, "interpreter"));
-  if (llvm::Error err = writeReportFile(path, data))
-    return err;
-  if (!data.runs.front().error.empty())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), data.runs.front().error);
-  for (size_t i = 0; i < args.size(); ++i)
-    if (args[i].isBuffer)
-      std::memcpy(args[i].data, work[i].data(), work[i].size());
-  return llvm::Error::success();
-}
-
 ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data,
                       uint64_t numElements) {
   ReportBuffer b;
@@ -205,62 +151,6 @@ ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data
   b.data.assign(p, p + numElements * b.format.bytes);
   b.nanPayloadUnspecified = ::ascreg::debugging::unspecifiedNaNPayloadParams(fn)[argument];
   return b;
-}
-
-ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
-                    llvm::function_ref<std::vector<interp::Arg>()> makeArgs, const ReportCaps &caps,
-                    llvm::StringRef label) {
-  ReportRun run;
-  run.label = label.str();
-  if (!options.checks.any()) {
-    options.checks = interp::CheckOptions::all();
-    options.checks.ub = false; // it would resize UB
-  }
-  options.trace = nullptr;
-  TraceCollector collector(caps);
-  options.traceSink = &collector;
-  // Runtime errors become the run's error rather than diagnostics.
-  std::string errors;
-  mlir::ScopedDiagnosticHandler handler(fn->getContext(), [&](mlir::Diagnostic &diag) {
-    if (diag.getSeverity() == mlir::DiagnosticSeverity::Error)
-      errors += locationText(diag.getLocation(), /*fileBaseName=*/true) + ": " + diag.str() + "\n";
-    return mlir::success();
-  });
-  auto kernel = interp::CompiledKernel::compile(fn, options);
-  if (failed(kernel)) {
-    run.error = errors.empty() ? "cannot compile the kernel" : errors;
-    return run;
-  }
-  std::vector<interp::Arg> args = makeArgs();
-  bool ok = succeeded((*kernel)->run(args));
-  // Iterations with a finding that the cap left out: run again keeping them.
-  ReportRun traced;
-  collector.finish(traced);
-  bool again = false;
-  for (auto &key : findingIterations((*kernel)->findings())) {
-    again |= llvm::none_of(traced.groups,
-                           [&](const ReportGroup &g) { return g.inLoop && g.iteration == key; });
-    collector.keep.push_back(key);
-  }
-  if (again) {
-    args = makeArgs();
-    ok = succeeded((*kernel)->run(args));
-    collector.finish(traced);
-  }
-  run.traced = true;
-  run.groups = std::move(traced.groups);
-  run.totalEvents = traced.totalEvents;
-  run.totalGroups = traced.totalGroups;
-  run.drawnOpsReached = traced.drawnOpsReached;
-  run.checked = true;
-  run.findings.assign((*kernel)->findings().begin(), (*kernel)->findings().end());
-  run.access = (*kernel)->bufferAccess();
-  if (!ok)
-    run.error = errors;
-  for (auto [i, a] : llvm::enumerate(args))
-    if (a.isBuffer)
-      run.buffers.push_back(bufferOf(fn, i, a.data, a.numElements));
-  return run;
 }
 
 } // namespace report

@@ -104,30 +104,11 @@ std::vector<interp::Arg> bindArgs(const Kernel &k, py::args args,
         argError(&p, paramLabel(p) + " takes an integer, got " + pyTypeName(a));
       }
       py::object v = py::reinterpret_steal<py::object>(idx);
-      unsigned w = p.bits;
-      int overflow = 0;
-      long long s = PyLong_AsLongLongAndOverflow(v.ptr(), &overflow);
-      uint64_t bits;
-      bool fits;
-      if (overflow == 0) {
-        bits = static_cast<uint64_t>(s);
-        fits = w >= 64 || (s >= -(static_cast<long long>(1) << (w - 1)) &&
-                           s < (static_cast<long long>(1) << w));
-      } else if (overflow > 0) {
-        unsigned long long u = PyLong_AsUnsignedLongLong(v.ptr());
-        fits = !PyErr_Occurred() && w == 64;
-        PyErr_Clear();
-        bits = u;
-      } else {
-        fits = false;
-        bits = 0;
-      }
-      if (!fits)
-        argError(&p, paramLabel(p) + ": " + std::string(py::str(v)) + " does not fit in " +
-                         std::to_string(w) + " bits (signed or unsigned range)");
-      if (w < 64)
-        bits &= (uint64_t(1) << w) - 1;
-      out[i] = interp::Arg::scalar(bits);
+      // The driver's rule and message (Scalar.h), on the int's decimal text.
+      auto bits = driver::parseScalar(p.elemType, std::string(py::str(v)));
+      if (!bits)
+        argError(&p, paramLabel(p) + ": " + llvm::toString(bits.takeError()));
+      out[i] = interp::Arg::scalar(*bits);
       continue;
     }
     if (p.elem == Elem::Other)

@@ -6,8 +6,6 @@
 #include "ascreg/Driver/Session.h"
 #include "ascreg/Support/InputFile.h"
 
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -229,16 +227,12 @@ void Kernel::ensureJit() {
 }
 
 std::string Kernel::ascendC() {
-  Session &s = *session;
   OwningOpRef<ModuleOp> clone = cast<ModuleOp>((*module)->clone());
-  PassManager pm(&s.context());
-  ::ascreg::buildAscendCPipeline(pm);
-  if (failed(pm.run(*clone)))
-    throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C lowering failed");
   std::string out;
   llvm::raw_string_ostream os(out);
-  if (failed(emitc::translateToCpp(*clone, os, /*declareVariablesAtTop=*/false)))
-    throwDiags(ErrorKind::Compile, s.takeDiags(), "the Ascend C emission failed");
+  // ascreg-translate --ascreg-to-ascendc's translation, with its diagnostics.
+  if (failed(::ascreg::translateToAscendC(*clone, os)))
+    throwDiags(ErrorKind::Compile, session->takeDiags(), "the Ascend C translation failed");
   return out;
 }
 

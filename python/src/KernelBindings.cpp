@@ -180,8 +180,9 @@ void populateKernelBindings(py::module_ &m) {
               throw *error;
             return lossyStr(out);
           },
-          "The module emitted as Ascend C (convert-ascreg-to-dav, canonicalize, cse, "
-          "convert-dav-to-emitc, EmitC's C++ emitter), as ascreg-translate --ascreg-to-ascendc.")
+          "The module emitted as Ascend C by the translation ascreg-translate "
+          "--ascreg-to-ascendc runs (the Ascend C pipeline, then EmitC's C++ emitter); "
+          "CompileError with its diagnostics when it cannot be translated.")
       .def(
           "compile_jit",
           [](Kernel &k) {

@@ -3,7 +3,7 @@
 #include "Debugging.h"
 #include "Interrupt.h"
 
-#include "ascreg/Report/Report.h"
+#include "ascreg/Driver/Report.h"
 
 namespace interp = ::ascreg::interp;
 
@@ -24,10 +24,10 @@ void reportKernel(Kernel &k, const std::string &path, py::args args, py::object 
   if (!checks.is_none())
     if (llvm::Error e = options.setChecks(py::str(checks).cast<std::string>()))
       throw py::value_error("checks: " + llvm::toString(std::move(e)));
-  const interp::Options &io = options.interp;
   InterruptScope interrupt(k.cancel);
   std::optional<AscregError> error = withSessionLocked(*k.session, [&] {
-    if (llvm::Error err = ::ascreg::report::reportRun(k.fn, engineArgs, io, path, k.sourceName))
+    if (llvm::Error err =
+            ::ascreg::driver::reportRun(k.fn, engineArgs, options, path, k.sourceName))
       throwDiags(ErrorKind::Run, {}, llvm::toString(std::move(err)));
   });
   interrupt.raiseIfInterrupted();

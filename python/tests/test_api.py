@@ -4,13 +4,14 @@ Expected values are computed by hand (or with plain numpy on obviously-correct
 inputs), never by the code under test.
 """
 import os
+import subprocess
 import threading
 
 import numpy as np
 import pytest
 
 import ascreg
-from conftest import CONFORMANCE, EXAMPLES
+from conftest import CONFORMANCE, EXAMPLES, ROOT
 
 ARGMAX = os.path.join(EXAMPLES, "argmax.mlir")
 REDUCE_MAX_F32 = os.path.join(CONFORMANCE, "reduce_max_f32_f32.mlir")
@@ -341,7 +342,8 @@ def test_layout_and_writeability():
 def test_scalar_errors():
     k = ascreg.load(ARGMAX)
     x, val, idx = _argmax_args()
-    with pytest.raises(ascreg.ArgumentError, match="4294967296 does not fit in 32 bits"):
+    with pytest.raises(ascreg.ArgumentError,
+                       match=r"4294967296 does not fit in i32 \(signed or unsigned range\)"):
         k(x, val, idx, 2 ** 32)
     with pytest.raises(ascreg.ArgumentError, match="takes an integer, got float"):
         k(x, val, idx, 3.0)
@@ -408,6 +410,24 @@ def test_ascendc(reduce_max):
     code = reduce_max.ascendc()
     assert isinstance(code, str)
     assert "__simd_vf__" in code and "vcmax" in code and "__ubuf__" in code
+
+
+def test_ascendc_is_ascreg_translates(reduce_max, tools_dir):
+    # One translation (ascreg::translateToAscendC) behind both: the same text,
+    # and for a kernel it cannot translate the same located error.
+    translate = os.path.join(tools_dir, "ascreg-translate")
+    out = subprocess.run([translate, "--ascreg-to-ascendc", REDUCE_MAX_F32],
+                         capture_output=True, text=True, check=True).stdout
+    assert reduce_max.ascendc() == out
+    branch = os.path.join(ROOT, "test", "Target", "AscendC", "cf-branch-error.mlir")
+    tool = subprocess.run([translate, "--ascreg-to-ascendc", branch],
+                          capture_output=True, text=True)
+    assert tool.returncode != 0
+    with pytest.raises(ascreg.CompileError) as e:
+        ascreg.load(branch).ascendc()
+    error = e.value.diagnostics[0]
+    assert "unstructured control flow ('cf.br') has no Ascend C form" in error.message
+    assert "%s:%d:%d: error: %s" % (branch, error.line, error.column, error.message) in tool.stderr
 
 
 # --------------------------------------------------------------------------------------

@@ -68,3 +68,25 @@ def test_report_follows_the_output_file_rule(tmp_path):
     with pytest.raises(ascreg.Error, match="No space left on device"):
         k.report(str(tmp_path / "full.html"), src, dst, np.int32(64), 1)
     assert os.path.islink(tmp_path / "full.html")
+
+
+REDUCE_SUM_F16 = os.path.join(CONFORMANCE, "reduce_sum_f16_f16.mlir")
+
+
+@pytest.mark.parametrize("semantics,header,want", [
+    (None, "documented;", 0x3C3F),
+    ("sum.rounding=round_once", "sum.rounding=round_once;", 0x3C40),
+])
+def test_report_names_the_profile_that_ran(tmp_path, semantics, header, want):
+    # The report's run is the driver's (ascreg/Driver/Report.h): it runs with
+    # the kernel's profile and its header names that profile. The sums are
+    # worked out by hand in test_semantics_profile.py (f16 lane 0 = 1.0, the
+    # rest 2^-11: per-node rounding 0x3C3F, rounded once 0x3C40).
+    k = ascreg.load(REDUCE_SUM_F16, semantics=semantics)
+    src = np.full(128, 2.0 ** -11, dtype=np.float16)
+    src[0] = 1.0
+    dst = np.zeros(128, dtype=np.float16)
+    page = tmp_path / "run.html"
+    k.report(str(page), src, dst, 128, 1)
+    assert int(dst.view(np.uint16)[0]) == want
+    assert '<td>profile</td><td class="mono">' + header in page.read_text()

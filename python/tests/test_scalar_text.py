@@ -75,3 +75,32 @@ def test_bad_text_is_an_argument_error():
         k(dst, "1.0x")
     assert e.value.argument == 1
     assert not dst.any()
+
+
+# An integer outside both ranges of its width: the driver's rule and words,
+# as ascreg-run --arg (test/Interpreter/scalar-int-range.mlir) and the C API's
+# ascregParseScalar (test/CAPI/ascreg-capi-scalar-test.c) say it.
+INT_KERNEL = """\
+func.func @kernel(%s: i8, %u: ui16) {
+  return
+}
+"""
+
+
+@pytest.mark.parametrize("args,argument,text", [
+    ((300, 1), 0, "300 does not fit in i8 (signed or unsigned range)"),
+    ((1, -32769), 1, "-32769 does not fit in ui16 (signed or unsigned range)"),
+    ((np.int64(300), 1), 0, "300 does not fit in i8 (signed or unsigned range)"),
+])
+def test_integer_out_of_range_is_the_drivers_message(args, argument, text):
+    k = ascreg.loads(INT_KERNEL)
+    with pytest.raises(ascreg.ArgumentError) as e:
+        k(*args)
+    assert e.value.argument == argument
+    assert str(e.value).endswith(": " + text)
+
+
+def test_integer_in_either_range_binds():
+    k = ascreg.loads(INT_KERNEL)
+    k(-128, -1)  # i8's signed minimum; -1 is in ui16's signed range (0xFFFF)
+    k(255, 65535)

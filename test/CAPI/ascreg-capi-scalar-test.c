@@ -97,6 +97,23 @@ int main(void) {
   printf("i8 256: %s\n", mlirLogicalResultIsFailure(r) ? "failed" : "bound");
   // CHECK: diagnostic: ascregParseScalar: 'i8': 256 does not fit in i8 (signed or unsigned range)
   // CHECK: i8 256: failed
+  /* An integer outside both ranges of its width: the driver's message, as
+   * ascreg-run --arg (test/Interpreter/scalar-int-range.mlir) and the Python
+   * package (python/tests/test_scalar_text.py) say it. */
+  r = ascregParseScalar(mlirIntegerTypeGet(ctx, 8), mlirStringRefCreateFromCString("300"), &bits);
+  printf("i8 300: %s\n", mlirLogicalResultIsFailure(r) ? "failed" : "bound");
+  // CHECK: diagnostic: ascregParseScalar: 'i8': 300 does not fit in i8 (signed or unsigned range)
+  // CHECK: i8 300: failed
+  r = ascregParseScalar(mlirIntegerTypeUnsignedGet(ctx, 16),
+                        mlirStringRefCreateFromCString("-32769"), &bits);
+  printf("ui16 -32769: %s\n", mlirLogicalResultIsFailure(r) ? "failed" : "bound");
+  // CHECK: diagnostic: ascregParseScalar: 'ui16': -32769 does not fit in ui16 (signed or unsigned range)
+  // CHECK: ui16 -32769: failed
+  /* -1 is in the signed range of 16 bits: ui16 binds its low bits. */
+  r = ascregParseScalar(mlirIntegerTypeUnsignedGet(ctx, 16), mlirStringRefCreateFromCString("-1"),
+                        &bits);
+  printf("ui16 -1: 0x%" PRIx64 "\n", bits);
+  // CHECK: ui16 -1: 0xffff
   r = ascregParseScalar(mlirIntegerTypeGet(ctx, 8), mlirStringRefCreateFromCString("-128"), &bits);
   printf("i8 -128: 0x%" PRIx64 "\n", bits);
   // CHECK: i8 -128: 0x80

@@ -55,7 +55,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/Cpp/CppEmitter.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -649,10 +648,8 @@ int runFile(MLIRContext &ctx, StringRef file, const llvm::StringSet<> &paths, ui
       // ascreg-translate --ascreg-to-ascendc.
       Timer t("emit translate");
       OwningOpRef<ModuleOp> m = cast<ModuleOp>((*k.module)->clone());
-      PassManager pm(&ctx);
-      ascreg::buildAscendCPipeline(pm);
       llvm::raw_string_ostream os(k.cpp);
-      if (failed(pm.run(*m)) || failed(emitc::translateToCpp(*m, os, false))) {
+      if (failed(ascreg::translateToAscendC(*m, os))) {
         k.cpp.clear();
         fail("emit");
         continue;

@@ -19,6 +19,10 @@
 //   - with two runs, their buffers side by side, differing elements
 //     highlighted and a link to the first divergence.
 //
+// This library collects and draws; the run a report draws is the driver's
+// (ascreg/Driver/Report.h: recordReportRun, reportRun), prepared and run as
+// every front door runs a kernel.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_REPORT_REPORT_H
 #define ASCREG_REPORT_REPORT_H
@@ -150,27 +154,9 @@ ReportData describeKernel(mlir::func::FuncOp fn, llvm::StringRef source, llvm::S
 /// register lanes the kernel loads them into).
 semantics::NumberFormat formatOf(mlir::Type elementType);
 
-/// Runs `fn` in the interpreter for a report: traced under `caps`, with the
-/// checks of `options` (init, bounds, align and coverage when none are set:
-/// they record the byte map), and a second time when a finding lies in an
-/// iteration the cap left out. `makeArgs` gives fresh arguments for each
-/// run; their buffers after the last run become the run's buffers. A failed
-/// run is recorded with its error (the diagnostic text).
-ReportRun recordRun(mlir::func::FuncOp fn, interp::Options options,
-                    llvm::function_ref<std::vector<interp::Arg>()> makeArgs, const ReportCaps &caps,
-                    llvm::StringRef label);
-
 /// A buffer parameter's contents for ReportRun::buffers.
 ReportBuffer bufferOf(mlir::func::FuncOp fn, unsigned argument, const void *data,
                       uint64_t numElements);
-
-/// Runs `fn` on `args` like CompiledKernel::run (the buffers hold the
-/// results after a successful run) and writes the report of the run to
-/// `path`: the entry point of the C and Python APIs. Fails when the page
-/// cannot be written or the run failed (the report is written either way).
-llvm::Error reportRun(mlir::func::FuncOp fn, llvm::ArrayRef<interp::Arg> args,
-                      const interp::Options &options, llvm::StringRef path,
-                      llvm::StringRef source = "");
 
 /// Writes the HTML page.
 void writeReport(llvm::raw_ostream &os, const ReportData &data);
