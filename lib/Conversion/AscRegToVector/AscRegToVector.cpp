@@ -420,6 +420,8 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     bool isUnsigned = sem::isUnsignedInt(t.elem);
     const sem::Profile prof = kernelProfile(op);
     src = orderedOperand(e, prof, t, src); // the flushed bits are also the value
+    if (auto ft = dyn_cast<FloatType>(vt.getElementType()); ft && extremeKeysAreNaN(ft))
+      return lowerFloatMaxMin(e, isMax, src, lanes, t, vt, prof);
     // Keys compared as signed (floats, signed ints) or unsigned integers.
     Value keys = isF ? floatKeys(e, src) : src;
     Value valid = lanes;
@@ -459,18 +461,89 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
       // A NaN wins with its payload: the first NaN lane, read only when
       // there is one.
       index = arith::SelectOp::create(b, loc, anyNaN, firstNaN, index);
-      auto ifNaN = scf::IfOp::create(b, loc, TypeRange{elem}, anyNaN, /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifNaN.thenBlock());
-      Value pos = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), firstNaN);
-      Value nan = vector::ExtractOp::create(b, loc, src, OpFoldResult(pos));
-      if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
-        nan = canonicalizeNaN(e, nan);
-      scf::YieldOp::create(b, loc, nan);
-      b.setInsertionPointToStart(ifNaN.elseBlock());
-      scf::YieldOp::create(b, loc, picked);
-      picked = ifNaN.getResult(0);
+      picked = pickNaNIf(e, anyNaN, src, firstNaN, picked, prof);
     }
+    return finishMaxMin(e, isMax, t, vt, prof, picked, anyActive, index);
+  }
+
+  /// Whether the two extreme keys of floatKeys, the signed minimum and
+  /// maximum of the width, are keys of NaNs (all-ones bits and all-ones
+  /// without the sign): no number has them. True of f16, bf16 and f32.
+  static bool extremeKeysAreNaN(FloatType elem) {
+    const llvm::fltSemantics &fs = elem.getFloatSemantics();
+    unsigned w = elem.getWidth();
+    return APFloat(fs, APInt::getAllOnes(w)).isNaN() &&
+           APFloat(fs, APInt::getSignedMaxValue(w)).isNaN();
+  }
+
+  /// Float max / min with one reduction and one search: a NaN lane gets the
+  /// key that beats every number (the signed maximum for max, minimum for
+  /// min), an inactive lane the key that loses to every lane, so the first
+  /// lane equal to the reduced key is the first NaN if there is one, else
+  /// the first extreme number (lane 0 with no active lane). The reduced key
+  /// alone tells which: no number has either extreme key
+  /// (extremeKeysAreNaN). Same results as the generic path, fewer mask
+  /// operations per register (issue 30).
+  Value lowerFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes, sem::RegType t,
+                         VectorType vt, const sem::Profile &prof) const {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    unsigned w = sem::elemBytes(t.elem) * 8;
+    VectorType it = intVecType(vt);
+    APInt win = isMax ? APInt::getSignedMaxValue(w) : APInt::getSignedMinValue(w);
+    APInt lose = isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w);
+    Value keys = floatKeys(e, src);
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, src, src);
+    keys = arith::SelectOp::create(b, loc, isNaN, e.splatInt(it, win), keys);
+    Value filled = arith::SelectOp::create(b, loc, lanes, keys, e.splatInt(it, lose));
+    Value extreme =
+        e.reduction(isMax ? vector::CombiningKind::MAXSI : vector::CombiningKind::MINSI, filled);
+    Value splatExt = vector::BroadcastOp::create(b, loc, it, extreme);
+    Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatExt);
+    Value index = e.firstSet(eq);
+    Type iw = b.getIntegerType(w);
+    Value nanWon =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, extreme,
+                              arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, win)));
+    Value anyActive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, extreme,
+                              arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, lose)));
+    Value picked =
+        arith::BitcastOp::create(b, loc, vt.getElementType(), flipNegativeMagnitude(e, extreme));
+    picked = pickNaNIf(e, nanWon, src, index, picked, prof);
+    return finishMaxMin(e, isMax, t, vt, prof, picked, anyActive, index);
+  }
+
+  /// `picked`, or when `cond` lane `pos` of `src` (a NaN, with its payload
+  /// or canonical under maxmin.nan), read only then.
+  static Value pickNaNIf(VectorBuilder &e, Value cond, Value src, Value pos, Value picked,
+                         const sem::Profile &prof) {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    Type elem = picked.getType();
+    auto ifNaN = scf::IfOp::create(b, loc, TypeRange{elem}, cond, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifNaN.thenBlock());
+    Value at = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), pos);
+    Value nan = vector::ExtractOp::create(b, loc, src, OpFoldResult(at));
+    if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
+      nan = canonicalizeNaN(e, nan);
+    scf::YieldOp::create(b, loc, nan);
+    b.setInsertionPointToStart(ifNaN.elseBlock());
+    scf::YieldOp::create(b, loc, picked);
+    return ifNaN.getResult(0);
+  }
+
+  /// The result register: lane 0 the value (the empty-mask value when no
+  /// lane is active), lane 1 the index as the element's raw bits.
+  static Value finishMaxMin(VectorBuilder &e, bool isMax, sem::RegType t, VectorType vt,
+                            const sem::Profile &prof, Value picked, Value anyActive, Value index) {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    unsigned w = sem::elemBytes(t.elem) * 8;
+    bool isF = sem::isFloat(t.elem);
+    bool isUnsigned = sem::isUnsignedInt(t.elem);
+    Type elem = vt.getElementType();
     // Empty mask: -inf / +inf (maxmin.empty = finite: the largest finite
     // value of that sign), or the integer type's minimum / maximum.
     Attribute emptyAttr;

@@ -46,11 +46,14 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // Float max: an integer key orders -0 below +0; the first NaN wins; else the
 // first lane holding the maximum; empty masks give -inf and index 0. The
 // value keeps the chosen lane's bits; the index is stored as raw f32 bits.
-// The first set lane of a mask is the trailing zero count of its lanes as
-// one i64 (bitcast + math.cttz, 64 if none), so a NaN is there iff that
-// count is below 64. Without a NaN the value is the bits of the maximum key
-// (the key map is its own inverse), with no lane extracted; the first NaN
-// lane is read only under scf.if.
+// One reduction and one search (issue 30): a NaN lane's key is INT_MAX, which
+// beats every number, an inactive lane's INT_MIN, which loses to every lane;
+// both are keys of NaNs only, so the maximum key alone says whether a NaN won
+// (INT_MAX) or no lane was active (INT_MIN). The first set lane of the
+// comparison with it is the trailing zero count of its lanes as one i64
+// (bitcast + math.cttz): the first NaN, else the first maximum, else lane 0.
+// Without a NaN the value is the bits of the maximum key (the key map is its
+// own inverse), with no lane extracted; the NaN lane is read only under scf.if.
 // CHECK-LABEL: func @max_f32
 // CHECK-SAME: (%[[V:.*]]: vector<64xf32>, %[[M:.*]]: vector<256xi1>)
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 4, 8,
@@ -59,28 +62,29 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // CHECK: %[[MAG:.*]] = arith.andi %[[SH]], %{{.*}} : vector<64xi32>
 // CHECK: %[[KEY:.*]] = arith.xori %[[BITS]], %[[MAG]] : vector<64xi32>
 // CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : vector<64xf32>
-// CHECK: %[[NANL:.*]] = arith.andi %[[NAN]], %[[L]] : vector<64xi1>
-// CHECK: %[[NANW:.*]] = vector.bitcast %[[NANL]] : vector<64xi1> to vector<1xi64>
-// CHECK: %[[NANB:.*]] = vector.extract %[[NANW]][0] : i64 from vector<1xi64>
-// CHECK: %[[NANTZ:.*]] = math.cttz %[[NANB]] : i64
-// CHECK: %[[FIRSTNAN:.*]] = arith.trunci %[[NANTZ]] : i64 to i32
-// CHECK: %[[C64:.*]] = arith.constant 64 : i32
-// CHECK: %[[ANYNAN:.*]] = arith.cmpi ult, %[[FIRSTNAN]], %[[C64]] : i32
+// CHECK: %[[IMAXV:.*]] = arith.constant dense<2147483647> : vector<64xi32>
+// CHECK: %[[NKEY:.*]] = arith.select %[[NAN]], %[[IMAXV]], %[[KEY]] : vector<64xi1>, vector<64xi32>
+// CHECK: %[[IMINV:.*]] = arith.constant dense<-2147483648> : vector<64xi32>
+// CHECK: %[[FILLED:.*]] = arith.select %[[L]], %[[NKEY]], %[[IMINV]] : vector<64xi1>, vector<64xi32>
 // CHECK-NOT: vector.reduction <minui>
-// CHECK: %[[FILLED:.*]] = arith.select %{{.*}}, %[[KEY]], %{{.*}} : vector<64xi1>, vector<64xi32>
 // CHECK: %[[MAX:.*]] = vector.reduction <maxsi>, %[[FILLED]] : vector<64xi32> into i32
-// CHECK: arith.cmpi eq, %[[FILLED]], %{{.*}} : vector<64xi32>
-// CHECK: vector.bitcast %{{.*}} : vector<64xi1> to vector<1xi64>
-// CHECK: math.cttz %{{.*}} : i64
-// CHECK: %[[ANY:.*]] = vector.reduction <or>, %[[L]] : vector<64xi1> into i1
-// CHECK: %[[IDX0:.*]] = arith.select %[[ANY]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[MAX]] : i32 to vector<64xi32>
+// CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[FILLED]], %[[SPLAT]] : vector<64xi32>
+// CHECK: %[[EQW:.*]] = vector.bitcast %[[EQ]] : vector<64xi1> to vector<1xi64>
+// CHECK: %[[EQB:.*]] = vector.extract %[[EQW]][0] : i64 from vector<1xi64>
+// CHECK: %[[EQTZ:.*]] = math.cttz %[[EQB]] : i64
+// CHECK: %[[IDX:.*]] = arith.trunci %[[EQTZ]] : i64 to i32
+// CHECK: %[[IMAX:.*]] = arith.constant 2147483647 : i32
+// CHECK: %[[NANWON:.*]] = arith.cmpi eq, %[[MAX]], %[[IMAX]] : i32
+// CHECK: %[[IMIN:.*]] = arith.constant -2147483648 : i32
+// CHECK: %[[ANY:.*]] = arith.cmpi ne, %[[MAX]], %[[IMIN]] : i32
+// CHECK-NOT: vector.reduction <or>
 // CHECK: %[[MSH:.*]] = arith.shrsi %[[MAX]], %{{.*}} : i32
 // CHECK: %[[MMAG:.*]] = arith.andi %[[MSH]], %{{.*}} : i32
 // CHECK: %[[MBITS:.*]] = arith.xori %[[MAX]], %[[MMAG]] : i32
 // CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
-// CHECK: %[[IDX:.*]] = arith.select %[[ANYNAN]], %[[FIRSTNAN]], %[[IDX0]] : i32
-// CHECK: %[[PICK:.*]] = scf.if %[[ANYNAN]] -> (f32) {
-// CHECK:   %[[POS:.*]] = arith.index_castui %[[FIRSTNAN]] : i32 to index
+// CHECK: %[[PICK:.*]] = scf.if %[[NANWON]] -> (f32) {
+// CHECK:   %[[POS:.*]] = arith.index_castui %[[IDX]] : i32 to index
 // CHECK:   %[[NANV:.*]] = vector.extract %[[V]][%[[POS]]] : f32 from vector<64xf32>
 // CHECK:   scf.yield %[[NANV]] : f32
 // CHECK: } else {
@@ -94,6 +98,30 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 func.func @max_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<64xf32> {
   %r = ascreg.reduce <max> %v, %m : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
   return %r : !ascreg.vreg<64xf32>
+}
+
+// -----
+
+// Float min mirrors it: a NaN lane's key is the signed minimum (it wins), an
+// inactive lane's the signed maximum (it loses to every lane).
+// CHECK-LABEL: func @min_f16
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %{{.*}} : vector<128xf16>
+// CHECK: %[[WIN:.*]] = arith.constant dense<-32768> : vector<128xi16>
+// CHECK: %[[NKEY:.*]] = arith.select %[[NAN]], %[[WIN]], %{{.*}} : vector<128xi1>, vector<128xi16>
+// CHECK: %[[LOSE:.*]] = arith.constant dense<32767> : vector<128xi16>
+// CHECK: %[[FILLED:.*]] = arith.select %{{.*}}, %[[NKEY]], %[[LOSE]] : vector<128xi1>, vector<128xi16>
+// CHECK: %[[MIN:.*]] = vector.reduction <minsi>, %[[FILLED]] : vector<128xi16> into i16
+// CHECK: vector.bitcast %{{.*}} : vector<128xi1> to vector<1xi128>
+// CHECK: %[[SMIN:.*]] = arith.constant -32768 : i16
+// CHECK: %[[NANWON:.*]] = arith.cmpi eq, %[[MIN]], %[[SMIN]] : i16
+// CHECK: %[[SMAX:.*]] = arith.constant 32767 : i16
+// CHECK: %[[ANY:.*]] = arith.cmpi ne, %[[MIN]], %[[SMAX]] : i16
+// CHECK: scf.if %[[NANWON]] -> (f16)
+// CHECK: %[[INF:.*]] = arith.constant 0x7C00 : f16
+// CHECK: arith.select %[[ANY]], %{{.*}}, %[[INF]] : f16
+func.func @min_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
+  %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
+  return %r : !ascreg.vreg<128xf16>
 }
 
 // -----
