@@ -723,6 +723,23 @@ struct ArangeInst {
   }
 };
 
+/// The shadow of a compare (compare, compares): the result mask's taint
+/// from `laneTaint(l)`, the compared operands' taint of lane l, computed
+/// only when an operand (`operandsTainted`) or the mask is tainted.
+template <class LaneTaint>
+ShadowAction shadowCompare(Machine &m, const Inst &inst, sem::RegType type, MaskRef mask,
+                           MaskRef result, bool operandsTainted, uint32_t origin,
+                           LaneTaint laneTaint) {
+  ShadowState &s = *m.shadow;
+  uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+  MaskTaint r;
+  if (operandsTainted || maskTaint)
+    r = compareResultTaint(m, mask, type, laneTaint);
+  s.mask(result) = r;
+  s.maskOrigin[result.slot] = origin;
+  return ShadowAction::Run;
+}
+
 /// compare / vcmp_*.
 struct CompareInst {
   static constexpr Flow flow = Flow::Next;
@@ -736,15 +753,10 @@ struct CompareInst {
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
-    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
-    MaskTaint r;
-    if (s.summary(lhs) || s.summary(rhs) || maskTaint)
-      r = compareResultTaint(m, mask, type, [&](unsigned l) {
-        return uint8_t(s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l));
-      });
-    s.mask(result) = r;
-    s.maskOrigin[result.slot] = s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot];
-    return ShadowAction::Run;
+    return shadowCompare(
+        m, inst, type, mask, result, s.summary(lhs) || s.summary(rhs),
+        s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot],
+        [&](unsigned l) { return uint8_t(s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l)); });
   }
 };
 
