@@ -260,8 +260,8 @@ LogicalResult bindGovernedNot(Value input, Value governing, Value result, Compil
 }
 
 LogicalResult bindReinterpret(Value source, Value result, Compiler &c) {
-  return c.emit(ReinterpretInst{
-      .bytes = rt(source).bytes(), .source = c.reg(source), .result = c.reg(result)});
+  return c.emit(
+      ReinterpretInst{.bytes = rt(source).bytes(), .from = c.reg(source), .to = c.reg(result)});
 }
 
 /// cast / vcvt: masks count source lanes.

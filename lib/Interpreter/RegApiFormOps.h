@@ -35,11 +35,10 @@ struct StoreFirstInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset.index);
     // Element alignment holds by construction (32-byte aligned buffers,
     // offsets in elements of the lane's width): only the bounds can fail.
     Machine::CheckedAccess a =
-        m.checkAccess(inst, buf, m.elementOffset(offset), bytes(), /*aligned=*/false);
+        checkRegisterAccess(m, inst, base, offset, bytes(), /*aligned=*/false);
     if (!a.valid)
       return a.skip ? ShadowAction::Skip : ShadowAction::Run;
     s.reportTaintedLanes(m, inst, value, type, 1, UseKind::Store, "stores",

@@ -96,8 +96,7 @@ struct MaskNotInst {
   MaskRef input, result;
   void run(Machine &m) const { sem::maskNot(lanes, m.mask(input), m.mask(result)); }
   ShadowAction shadow(Machine &m, const Inst &) const {
-    m.shadow->mask(result) = m.shadow->mask(input);
-    m.shadow->maskOrigin[result.slot] = m.shadow->maskOrigin[input.slot];
+    m.shadow->copyMask(input, result); // the same bits, negated: the same taint
     return ShadowAction::Run;
   }
 };
@@ -189,6 +188,15 @@ struct PredicateInterleaveInst {
 // UB data movement
 //===----------------------------------------------------------------------===//
 
+/// The shadow's check of a register access at `base` + `offset`: a tainted
+/// offset is reported first, then the access itself is checked.
+inline Machine::CheckedAccess checkRegisterAccess(Machine &m, const Inst &inst, BufferRef base,
+                                                  ElementOffset offset, unsigned bytes,
+                                                  bool aligned) {
+  m.shadow->checkAddress(m, inst, offset.index);
+  return m.checkAccess(inst, m.buffer(base), m.elementOffset(offset), bytes, aligned);
+}
+
 /// load_align / vlds: copies the register out of UB, or, when the compiler
 /// proved that no UB write happens before its last use, makes the register
 /// slot point at the UB bytes (a view).
@@ -213,9 +221,7 @@ struct LoadAlignInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset.index);
-    Machine::CheckedAccess a =
-        m.checkAccess(inst, buf, m.elementOffset(offset), type.bytes(), true);
+    Machine::CheckedAccess a = checkRegisterAccess(m, inst, base, offset, type.bytes(), true);
     if (a.skip) { // an undefined register of zeros
       m.resetView(result);
       std::memset(m.regOut(result).b, 0, sizeof(sem::Reg));
@@ -226,8 +232,7 @@ struct LoadAlignInst {
     }
     if (!a.valid)
       return ShadowAction::Run;
-    s.summary(result) = s.readRange(a.addr, type.bytes(), buf.ubAddr,
-                                    buf.ubAddr + buf.numElements * buf.elemBytes, s.reg(result).b);
+    s.summary(result) = s.readRange(a.addr, type.bytes(), buf.ubAddr, buf.end(), s.reg(result).b);
     s.regOrigin[result.slot] = inst.op;
     return ShadowAction::Run;
   }
@@ -250,13 +255,12 @@ struct LoadDeinterleaveInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset);
-    Machine::CheckedAccess a = m.checkAccess(inst, buf, m.scalar(offset), 2 * sem::kVLBytes, true);
+    Machine::CheckedAccess a =
+        checkRegisterAccess(m, inst, base, ElementOffset{offset}, 2 * sem::kVLBytes, true);
     if (!a.valid)
       return a.skip ? ShadowAction::Skip : ShadowAction::Run;
     uint8_t taint[2 * sem::kVLBytes];
-    uint8_t t = s.readRange(a.addr, sizeof taint, buf.ubAddr,
-                            buf.ubAddr + buf.numElements * buf.elemBytes, taint);
+    uint8_t t = s.readRange(a.addr, sizeof taint, buf.ubAddr, buf.end(), taint);
     sem::dav::vldsDintlvB32(taint, s.reg(even), s.reg(odd)); // taint moves like the words
     s.summary(even) = s.summary(odd) = t;
     s.regOrigin[even.slot] = s.regOrigin[odd.slot] = inst.op;
@@ -287,9 +291,7 @@ struct StoreAlignInst {
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
     const Buffer &buf = m.buffer(base);
-    s.checkAddress(m, inst, offset.index);
-    Machine::CheckedAccess a =
-        m.checkAccess(inst, buf, m.elementOffset(offset), type.bytes(), true);
+    Machine::CheckedAccess a = checkRegisterAccess(m, inst, base, offset, type.bytes(), true);
     if (!a.valid)
       return a.skip ? ShadowAction::Skip : ShadowAction::Run;
     uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
@@ -729,6 +731,23 @@ struct ArangeInst {
   }
 };
 
+/// The shadow of a compare (compare, compares): the result mask's taint
+/// from `laneTaint(l)`, the compared operands' taint of lane l, computed
+/// only when an operand (`operandsTainted`) or the mask is tainted.
+template <class LaneTaint>
+ShadowAction shadowCompare(Machine &m, const Inst &inst, sem::RegType type, MaskRef mask,
+                           MaskRef result, bool operandsTainted, uint32_t origin,
+                           LaneTaint laneTaint) {
+  ShadowState &s = *m.shadow;
+  uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
+  MaskTaint r;
+  if (operandsTainted || maskTaint)
+    r = compareResultTaint(m, mask, type, laneTaint);
+  s.mask(result) = r;
+  s.maskOrigin[result.slot] = origin;
+  return ShadowAction::Run;
+}
+
 /// compare / vcmp_*.
 struct CompareInst {
   static constexpr Flow flow = Flow::Next;
@@ -742,15 +761,10 @@ struct CompareInst {
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
-    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
-    MaskTaint r;
-    if (s.summary(lhs) || s.summary(rhs) || maskTaint)
-      r = compareResultTaint(m, mask, type, [&](unsigned l) {
-        return uint8_t(s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l));
-      });
-    s.mask(result) = r;
-    s.maskOrigin[result.slot] = s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot];
-    return ShadowAction::Run;
+    return shadowCompare(
+        m, inst, type, mask, result, s.summary(lhs) || s.summary(rhs),
+        s.summary(lhs) ? s.regOrigin[lhs.slot] : s.regOrigin[rhs.slot],
+        [&](unsigned l) { return uint8_t(s.laneTaint(lhs, type, l) | s.laneTaint(rhs, type, l)); });
   }
 };
 
@@ -967,21 +981,6 @@ struct TruncateInst {
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     return shadowZeroing(m, inst, sem::RegType{type, 1}, mask, result, {source});
-  }
-};
-
-/// bitcast / reinterpret: the same bytes.
-struct ReinterpretInst {
-  static constexpr Flow flow = Flow::Next;
-  uint32_t bytes;
-  RegRef source, result;
-  void run(Machine &m) const { std::memcpy(m.regOut(result).b, m.reg(source).b, bytes); }
-  ShadowAction shadow(Machine &m, const Inst &) const {
-    ShadowState &s = *m.shadow;
-    s.reg(result) = s.reg(source);
-    s.summary(result) = s.summary(source);
-    s.regOrigin[result.slot] = s.regOrigin[source.slot];
-    return ShadowAction::Run;
   }
 };
 

@@ -49,17 +49,11 @@ struct CompareScalarInst {
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
     ShadowState &s = *m.shadow;
-    uint8_t maskTaint = checkMaskUse(m, inst, mask, type);
     uint8_t scalarTaint = s.scalar(scalar);
-    MaskTaint r;
-    if (s.summary(source) || scalarTaint || maskTaint)
-      r = compareResultTaint(m, mask, type, [&](unsigned l) {
-        return uint8_t(s.laneTaint(source, type, l) | scalarTaint);
-      });
-    s.mask(result) = r;
-    s.maskOrigin[result.slot] =
-        s.summary(source) || !scalarTaint ? s.regOrigin[source.slot] : s.scalarOrigin[scalar.slot];
-    return ShadowAction::Run;
+    return shadowCompare(
+        m, inst, type, mask, result, s.summary(source) || scalarTaint,
+        s.summary(source) || !scalarTaint ? s.regOrigin[source.slot] : s.scalarOrigin[scalar.slot],
+        [&](unsigned l) { return uint8_t(s.laneTaint(source, type, l) | scalarTaint); });
   }
 };
 

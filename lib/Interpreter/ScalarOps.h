@@ -143,26 +143,28 @@ struct CopyScalarInst {
     return ShadowAction::Run;
   }
 };
-struct CopyRegInst {
+/// A register's bytes into another slot, their taint with them. Two payload
+/// types: a copy between slots (its value keeps its producer in a provenance
+/// trace) and bitcast / reinterpret (an op of its own there).
+enum class RegBytesKind : uint8_t { Copy, Reinterpret };
+template <RegBytesKind> struct RegBytesInst {
   static constexpr Flow flow = Flow::Next;
   uint32_t bytes;
   RegRef from, to;
   void run(Machine &m) const { std::memcpy(m.regOut(to).b, m.reg(from).b, bytes); }
   ShadowAction shadow(Machine &m, const Inst &) const {
-    ShadowState &s = *m.shadow;
-    s.regTaint[to.slot] = s.regTaint[from.slot];
-    s.summary(to) = s.summary(from);
-    s.regOrigin[to.slot] = s.regOrigin[from.slot];
+    m.shadow->copyReg(from, to);
     return ShadowAction::Run;
   }
 };
+using CopyRegInst = RegBytesInst<RegBytesKind::Copy>;
+using ReinterpretInst = RegBytesInst<RegBytesKind::Reinterpret>;
 struct CopyMaskInst {
   static constexpr Flow flow = Flow::Next;
   MaskRef from, to;
   void run(Machine &m) const { m.mask(to) = m.mask(from); }
   ShadowAction shadow(Machine &m, const Inst &) const {
-    m.shadow->mask(to) = m.shadow->mask(from);
-    m.shadow->maskOrigin[to.slot] = m.shadow->maskOrigin[from.slot];
+    m.shadow->copyMask(from, to);
     return ShadowAction::Run;
   }
 };

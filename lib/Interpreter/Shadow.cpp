@@ -204,12 +204,7 @@ void propagateLanes(Machine &m, sem::RegType t, std::optional<MaskRef> mask, Reg
   uint8_t maskTaint = mask ? s.maskReadTaint(*mask, t) : 0;
   uint32_t origin = scalarTaint ? s.scalarOrigin[scalar->slot] : 0;
   bool clean = !scalarTaint && !maskTaint;
-  for (RegRef in : inputs)
-    if (s.summary(in)) {
-      if (clean)
-        origin = s.regOrigin[in.slot];
-      clean = false;
-    }
+  s.noteTaintedInputs(inputs, clean, origin);
   if (clean) {
     s.cleanReg(out);
     return;

@@ -118,6 +118,28 @@ public:
     }
   }
   void cleanMask(MaskRef r) { maskTaint[r.slot] = MaskTaint{}; }
+  /// `to` carries what `from` carries: its taint bytes, summary and origin.
+  void copyReg(RegRef from, RegRef to) {
+    regTaint[to.slot] = regTaint[from.slot];
+    regSummary[to.slot] = regSummary[from.slot];
+    regOrigin[to.slot] = regOrigin[from.slot];
+  }
+  /// `to` carries what `from` carries: its taint bits and their origin.
+  void copyMask(MaskRef from, MaskRef to) {
+    maskTaint[to.slot] = maskTaint[from.slot];
+    maskOrigin[to.slot] = maskOrigin[from.slot];
+  }
+  /// Folds the registers `inputs` into (`clean`, `origin`): any tainted one
+  /// clears `clean`; the first tainted one, while still clean, gives the
+  /// origin.
+  void noteTaintedInputs(std::initializer_list<RegRef> inputs, bool &clean, uint32_t &origin) {
+    for (RegRef in : inputs)
+      if (regSummary[in.slot]) {
+        if (clean)
+          origin = regOrigin[in.slot];
+        clean = false;
+      }
+  }
   /// Recomputes a register's summary from its bytes.
   void summarize(RegRef r, unsigned bytes);
   /// The taint of lane `lane` of a register of type t.
@@ -259,12 +281,7 @@ void permuteTaint(ShadowState &s, std::initializer_list<RegRef> inputs,
                   std::initializer_list<RegRef> outputs, F &&permute) {
   bool clean = true;
   uint32_t origin = 0;
-  for (RegRef in : inputs)
-    if (s.summary(in)) {
-      if (clean)
-        origin = s.regOrigin[in.slot];
-      clean = false;
-    }
+  s.noteTaintedInputs(inputs, clean, origin);
   if (clean) {
     for (RegRef out : outputs)
       s.cleanReg(out);

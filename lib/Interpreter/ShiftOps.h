@@ -30,9 +30,7 @@ struct ShiftInst {
                m.regOut(result));
   }
   ShadowAction shadow(Machine &m, const Inst &inst) const {
-    checkMaskUse(m, inst, mask, type);
-    propagateLanes(m, type, mask, result, {source, amount});
-    return ShadowAction::Run;
+    return shadowZeroing(m, inst, type, mask, result, {source, amount});
   }
 };
 

@@ -109,6 +109,20 @@ HWY_INLINE VU splitShift(DU d, VU sig, VU shift, MU &half, MU &sticky) {
   return sig >> shift;
 }
 
+/// An f32 lane's sign bit (the result), its magnitude (the other 31 bits)
+/// and whether it is negative.
+HWY_INLINE VU splitF32Sign(DU d, VU x, VU &mag, MU &neg) {
+  const VU signBit = hn::And(x, hn::Set(d, 0x80000000u));
+  mag = hn::Xor(x, signBit);
+  neg = hn::Ne(signBit, hn::Zero(d));
+  return signBit;
+}
+/// Whether an f32 magnitude (sign bit clear) is a NaN.
+HWY_INLINE MU isF32NaN(DU d, VU mag) {
+  const DI di;
+  return hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
+}
+
 /// The rounded quotient of a magnitude whose number has sign `neg`.
 template <RoundMode M> HWY_INLINE VU roundQuotient(DU d, VU q, MU half, MU sticky, MU neg) {
   const VU one = hn::Set(d, 1u);
@@ -194,9 +208,9 @@ HWY_INLINE VU toF32(DU d, VU x, EK src) {
 template <RoundMode M> HWY_INLINE VU f32ToF16(DU d, VU x, bool sat) {
   const DI di;
   const VU zero = hn::Zero(d);
-  const VU signBit = hn::And(x, hn::Set(d, 0x80000000u));
-  const VU mag = hn::Xor(x, signBit);
-  const MU neg = hn::Ne(signBit, zero);
+  VU mag;
+  MU neg;
+  const VU signBit = splitF32Sign(d, x, mag, neg);
   const VU e = hn::ShiftRight<23>(mag); // biased f32 exponent
   const VU mant = hn::And(mag, hn::Set(d, 0x7FFFFFu));
   const VU sig = hn::Or(mant, hn::IfThenElseZero(hn::Ne(e, zero), hn::Set(d, 0x800000u)));
@@ -217,7 +231,7 @@ template <RoundMode M> HWY_INLINE VU f32ToF16(DU d, VU x, bool sat) {
       hn::RebindMask(d, hn::Gt(hn::BitCast(di, bits), hn::Set(di, 0x7BFF))); // overflow or inf
   const VU sign16 = hn::ShiftRight<16>(signBit);
   const VU fin = hn::Or(hn::IfThenElse(big, hn::Set(d, sat ? 0x7BFFu : 0x7C00u), bits), sign16);
-  const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
+  const MU isNaN = isF32NaN(d, mag);
   const VU nan = sat ? zero : hn::Or(hn::Or(hn::Set(d, 0x7E00u), hn::ShiftRight<13>(mant)), sign16);
   return hn::IfThenElse(isNaN, nan, fin);
 }
@@ -227,9 +241,9 @@ template <RoundMode M> HWY_INLINE VU f32ToF16(DU d, VU x, bool sat) {
 template <RoundMode M> HWY_INLINE VU f32ToBF16(DU d, VU x, bool sat) {
   const DI di;
   const VU zero = hn::Zero(d);
-  const VU signBit = hn::And(x, hn::Set(d, 0x80000000u));
-  const VU mag = hn::Xor(x, signBit);
-  const MU neg = hn::Ne(signBit, zero);
+  VU mag;
+  MU neg;
+  const VU signBit = splitF32Sign(d, x, mag, neg);
   const MU half = hn::Ne(hn::And(mag, hn::Set(d, 0x8000u)), zero);
   const MU sticky = hn::Ne(hn::And(mag, hn::Set(d, 0x7FFFu)), zero);
   const VU q = roundQuotient<M>(d, hn::ShiftRight<16>(mag), half, sticky, neg);
@@ -237,7 +251,7 @@ template <RoundMode M> HWY_INLINE VU f32ToBF16(DU d, VU x, bool sat) {
       hn::RebindMask(d, hn::Gt(hn::BitCast(di, q), hn::Set(di, 0x7F7F))); // overflow or inf
   const VU sign16 = hn::ShiftRight<16>(signBit);
   const VU fin = hn::Or(hn::IfThenElse(big, hn::Set(d, sat ? 0x7F7Fu : 0x7F80u), q), sign16);
-  const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
+  const MU isNaN = isF32NaN(d, mag);
   const VU nan = sat ? zero : hn::Or(hn::Or(hn::ShiftRight<16>(mag), hn::Set(d, 0x40u)), sign16);
   return hn::IfThenElse(isNaN, nan, fin);
 }
@@ -253,9 +267,9 @@ template <RoundMode M> HWY_INLINE VU f32ToInt(DU d, VU x, bool sat, int32_t lo, 
   const auto inRange =
       hn::And(hn::Ge(r, hn::Set(df, -2147483648.0f)), hn::Lt(r, hn::Set(df, 2147483648.0f)));
   const VU i = hn::BitCast(d, hn::ConvertTo(di, hn::IfThenElseZero(inRange, r))); // exact
-  const VU signBit = hn::And(x, hn::Set(d, 0x80000000u));
-  const VU mag = hn::Xor(x, signBit);
-  const MU neg = hn::Ne(signBit, zero);
+  VU mag;
+  MU neg;
+  const VU signBit = splitF32Sign(d, x, mag, neg);
   const VU loV = hn::BitCast(d, hn::Set(di, lo)), hiV = hn::BitCast(d, hn::Set(di, hi));
   const VU limit = hn::IfThenElse(neg, loV, hiV); // +-inf, and out of range with SAT
   const MU inR = hn::RebindMask(d, inRange);
@@ -275,7 +289,7 @@ template <RoundMode M> HWY_INLINE VU f32ToInt(DU d, VU x, bool sat, int32_t lo, 
     const MU isInf = hn::Eq(mag, hn::Set(d, 0x7F800000u));
     v = hn::IfThenElse(inR, i, hn::IfThenElse(isInf, limit, wrapped));
   }
-  const MU isNaN = hn::RebindMask(d, hn::Gt(hn::BitCast(di, mag), hn::Set(di, 0x7F800000)));
+  const MU isNaN = isF32NaN(d, mag);
   return hn::IfThenZeroElse(isNaN, v);
 }
 

@@ -171,68 +171,68 @@ class Kernel:
 # --------------------------------------------------------------------------------------
 # Value generators (bits). Each case picks a profile; the profile mixes edge classes.
 # --------------------------------------------------------------------------------------
-def f16_class(rng, cls):
-    s = rng.choice((0, 0x8000))
+class FloatFormat:
+    """What the value classes need of a float format: the sign bit, the
+    mantissa width, the infinity bits, the quiet bit, the largest finite
+    biased exponent, the range of "tiny" magnitudes, the "tie" values and
+    the rounding of a Python float to the format."""
+
+    def __init__(self, bits, man, top_exp, tiny, ties, round_fn):
+        self.bits, self.man, self.top_exp = bits, man, top_exp
+        self.sign = 1 << (bits - 1)
+        self.inf = ((1 << (bits - 1 - man)) - 1) << man
+        self.quiet = 1 << (man - 1)
+        self.man_mask = (1 << man) - 1
+        self.tiny, self.ties, self.round = tiny, ties, round_fn
+
+
+F16 = FloatFormat(16, 10, 30, (0x300, 0x500),                 # min normals / subnormals
+                  (0x3C00, 0x1000, 0x1400, 0x3C01, 0x0001),   # 1 + ulp ties (O1 input)
+                  G.round_f16)
+F32 = FloatFormat(32, 23, 254, (0x600000, 0xA00000),
+                  (0x3F800000, 0x33800000, 0x34000000, 0x3F800001, 0x00000001),  # 1, 2^-24, ...
+                  G.round_f32)
+
+
+def float_class(rng, cls, f):
+    """Bits of a value of class `cls` in format `f`."""
+    s = rng.choice((0, f.sign))
     if cls == "normal":
-        return G.round_f16(rng.uniform(-64.0, 64.0))
+        return f.round(rng.uniform(-64.0, 64.0))
     if cls == "wide":
-        return s | (rng.randint(1, 30) << 10) | rng.getrandbits(10)
+        return s | (rng.randint(1, f.top_exp) << f.man) | rng.getrandbits(f.man)
     if cls == "bits":
-        return rng.getrandbits(16)
+        return rng.getrandbits(f.bits)
     if cls == "nan":
-        return s | 0x7C00 | rng.choice((0x200, 0x1, 0x3FF, rng.randint(1, 0x3FF),
-                                        0x200 | rng.getrandbits(9)))
+        return s | f.inf | rng.choice((f.quiet, 0x1, f.man_mask, rng.randint(1, f.man_mask),
+                                       f.quiet | rng.getrandbits(f.man - 1)))
     if cls == "zero":
         return s
     if cls == "negzero":
-        return 0x8000
+        return f.sign
     if cls == "inf":
-        return s | 0x7C00
-    if cls == "huge":
-        return s | (30 << 10) | rng.getrandbits(10)          # 32768 .. 65504
+        return s | f.inf
+    if cls == "huge":                                        # f16 32768 .. 65504, f32 >= 2^127
+        return s | (f.top_exp << f.man) | rng.getrandbits(f.man)
     if cls == "hugepos":
-        return (30 << 10) | rng.getrandbits(10)
+        return (f.top_exp << f.man) | rng.getrandbits(f.man)
     if cls == "sub":
-        return s | rng.randint(1, 0x3FF)
-    if cls == "tiny":                                        # min normals / subnormals
-        return s | rng.randint(0x300, 0x500)
-    if cls == "tie":                                         # 1 + ulp ties (O1 input)
-        return rng.choice((0x3C00, 0x1000, 0x1400, 0x3C01, 0x0001))
+        return s | rng.randint(1, f.man_mask)
+    if cls == "tiny":
+        return s | rng.randint(*f.tiny)
+    if cls == "tie":
+        return rng.choice(f.ties)
     if cls == "int":
-        return G.round_f16(float(rng.randint(-8, 8)))
+        return f.round(float(rng.randint(-8, 8)))
     raise ValueError(cls)
+
+
+def f16_class(rng, cls):
+    return float_class(rng, cls, F16)
 
 
 def f32_class(rng, cls):
-    s = rng.choice((0, 0x80000000))
-    if cls == "normal":
-        return G.round_f32(rng.uniform(-64.0, 64.0))
-    if cls == "wide":
-        return s | (rng.randint(1, 254) << 23) | rng.getrandbits(23)
-    if cls == "bits":
-        return rng.getrandbits(32)
-    if cls == "nan":
-        return s | 0x7F800000 | rng.choice((0x400000, 0x1, 0x7FFFFF, rng.randint(1, 0x7FFFFF),
-                                            0x400000 | rng.getrandbits(22)))
-    if cls == "zero":
-        return s
-    if cls == "negzero":
-        return 0x80000000
-    if cls == "inf":
-        return s | 0x7F800000
-    if cls == "huge":
-        return s | (254 << 23) | rng.getrandbits(23)         # >= 2^127
-    if cls == "hugepos":
-        return (254 << 23) | rng.getrandbits(23)
-    if cls == "sub":
-        return s | rng.randint(1, 0x7FFFFF)
-    if cls == "tiny":
-        return s | rng.randint(0x600000, 0xA00000)
-    if cls == "tie":                                         # 1, 2^-24, 2^-23 ...
-        return rng.choice((0x3F800000, 0x33800000, 0x34000000, 0x3F800001, 0x00000001))
-    if cls == "int":
-        return G.round_f32(float(rng.randint(-8, 8)))
-    raise ValueError(cls)
+    return float_class(rng, cls, F32)
 
 
 FLOAT_PROFILES = [

@@ -239,16 +239,14 @@ TEST(DavHelpers, VintlvOfHalfWordsSpotChecks) {
   fillLinear(kU16, a, b, 0, 0x1000);
   Reg low = garbageReg(), high = garbageReg();
   dav::vintlv(kU16, a, b, low, high);
-  const uint64_t lowHead[] = {0, 0x1000, 1, 0x1001, 2, 0x1002};
-  const uint64_t highHead[] = {64, 0x1040, 65, 0x1041, 66, 0x1042};
-  for (unsigned i = 0; i < 6; ++i) {
-    EXPECT_EQ(getLane(low, kU16, i), lowHead[i]) << "low " << i;
-    EXPECT_EQ(getLane(high, kU16, i), highHead[i]) << "high " << i;
-  }
-  EXPECT_EQ(getLane(low, kU16, 126), 63u);
-  EXPECT_EQ(getLane(low, kU16, 127), 0x103Fu);
-  EXPECT_EQ(getLane(high, kU16, 126), 127u);
-  EXPECT_EQ(getLane(high, kU16, 127), 0x107Fu);
+  expectLanes(
+      low, kU16,
+      {{0, 0}, {1, 0x1000}, {2, 1}, {3, 0x1001}, {4, 2}, {5, 0x1002}, {126, 63}, {127, 0x103F}},
+      "low");
+  expectLanes(
+      high, kU16,
+      {{0, 64}, {1, 0x1040}, {2, 65}, {3, 0x1041}, {4, 66}, {5, 0x1042}, {126, 127}, {127, 0x107F}},
+      "high");
 }
 
 TEST(DavHelpers, VdintlvTakesEvenAndOddLanesOfTheConcatenation) {
@@ -275,14 +273,8 @@ TEST(DavHelpers, VdintlvOfWordsSpotChecks) {
   fillLinear(kI32, a, b, 0, 100);
   Reg even = garbageReg(), odd = garbageReg();
   dav::vdintlv(kI32, a, b, even, odd);
-  EXPECT_EQ(getLane(even, kI32, 0), 0u);
-  EXPECT_EQ(getLane(odd, kI32, 0), 1u);
-  EXPECT_EQ(getLane(even, kI32, 31), 62u);
-  EXPECT_EQ(getLane(odd, kI32, 31), 63u);
-  EXPECT_EQ(getLane(even, kI32, 32), 100u);
-  EXPECT_EQ(getLane(odd, kI32, 32), 101u);
-  EXPECT_EQ(getLane(even, kI32, 63), 162u);
-  EXPECT_EQ(getLane(odd, kI32, 63), 163u);
+  expectLanes(even, kI32, {{0, 0}, {31, 62}, {32, 100}, {63, 162}}, "even");
+  expectLanes(odd, kI32, {{0, 1}, {31, 63}, {32, 101}, {63, 163}}, "odd");
 }
 
 TEST(DavHelpers, VdintlvUndoesVintlv) {
@@ -325,10 +317,8 @@ TEST(DavHelpers, VldsDintlvB32WordsAreConsecutiveLittleEndianByteQuads) {
   dav::vldsDintlvB32(src, even, odd);
   // even lane 0 = bytes 0..3, odd lane 0 = bytes 4..7,
   // even lane 63 = bytes 504..507 = 504%251=2 .. 5, odd lane 63 = bytes 508..511 = 6..9.
-  EXPECT_EQ(getLane(even, kU32, 0), 0x03020100u);
-  EXPECT_EQ(getLane(odd, kU32, 0), 0x07060504u);
-  EXPECT_EQ(getLane(even, kU32, 63), 0x05040302u);
-  EXPECT_EQ(getLane(odd, kU32, 63), 0x09080706u);
+  expectLanes(even, kU32, {{0, 0x03020100}, {63, 0x05040302}}, "even");
+  expectLanes(odd, kU32, {{0, 0x07060504}, {63, 0x09080706}}, "odd");
 }
 
 // ---------------------------------------------------------------- vdup_lane0
@@ -355,11 +345,7 @@ TEST(DavHelpers, VdupLane0ReadsLaneZeroEvenWhenLaneZeroIsInactive) {
   setLane(src, kU16, 1, 0x1111);
   Reg out = garbageReg();
   dav::vdupLane0(kU16, src, maskOfBits({2, 254}), out);
-  EXPECT_EQ(getLane(out, kU16, 0), 0u);
-  EXPECT_EQ(getLane(out, kU16, 1), 0xBEEFu);
-  EXPECT_EQ(getLane(out, kU16, 2), 0u);
-  EXPECT_EQ(getLane(out, kU16, 126), 0u);
-  EXPECT_EQ(getLane(out, kU16, 127), 0xBEEFu);
+  expectLanes(out, kU16, {{0, 0}, {1, 0xBEEF}, {2, 0}, {126, 0}, {127, 0xBEEF}});
   // 8-bit lanes: lane 255 (bit 255) only.
   Reg s8 = zeroReg();
   setLane(s8, kI8, 0, 0x9C);
@@ -403,9 +389,7 @@ TEST(DavHelpers, VandIsTheBitwiseAndOfActiveLanesAndZeroElsewhere) {
   setLane(f, kI8, 1, 0xFF);
   Reg o8 = garbageReg();
   dav::vand(kI8, e, f, allLanes(kI8), o8);
-  EXPECT_EQ(getLane(o8, kI8, 0), 0x0Au);
-  EXPECT_EQ(getLane(o8, kI8, 1), 0x80u);
-  EXPECT_EQ(getLane(o8, kI8, 2), 0u);
+  expectLanes(o8, kI8, {{0, 0x0A}, {1, 0x80}, {2, 0}});
 }
 
 } // namespace

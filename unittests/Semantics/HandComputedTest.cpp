@@ -293,11 +293,7 @@ TEST_P(Hand, PairReduceOneActiveAddsPlusZero) {
   Mask m = lanes(kF16, {0, 3, 4, 5, 8});
   Reg out;
   I.pairReduceSum(::ascreg::semantics::documentedProfile(), kF16, in, m, out);
-  EXPECT_EQ(getLane(out, kF16, 0), 0x0000u);
-  EXPECT_EQ(getLane(out, kF16, 1), 0x7E01u);
-  EXPECT_EQ(getLane(out, kF16, 2), 0x4000u);
-  EXPECT_EQ(getLane(out, kF16, 3), 0x0000u);
-  EXPECT_EQ(getLane(out, kF16, 4), 0xBE00u);
+  expectLanes(out, kF16, {{0, 0x0000}, {1, 0x7E01}, {2, 0x4000}, {3, 0x0000}, {4, 0xBE00}});
   // f32: a single active -0 gives +0 as well.
   Reg f = zeroReg();
   setLane(f, kF32, 1, 0x80000000);

@@ -34,6 +34,19 @@ Profile with(const char *key, const char *candidate) {
   return p;
 }
 
+/// Calls f(point, candidate, profile) for every candidate of every point,
+/// with the profile that picks it and leaves the other points documented.
+template <class F> void forEachSingleChoice(F f) {
+  unsigned n = 0;
+  const ProfilePoint *points = profilePoints(n);
+  for (unsigned i = 0; i < n; ++i)
+    for (unsigned c = 0; c < points[i].numCandidates; ++c) {
+      Profile p;
+      points[i].set(p, c);
+      f(i, c, p);
+    }
+}
+
 // ---------------------------------------------------------------- spelling
 
 TEST(ProfileSpelling, EveryPointHasADocumentedDefaultAndAnAlternative) {
@@ -51,24 +64,21 @@ TEST(ProfileSpelling, EveryPointHasADocumentedDefaultAndAnAlternative) {
 TEST(ProfileSpelling, EverySingleCandidatePrintsAndParsesBack) {
   unsigned n = 0;
   const ProfilePoint *points = profilePoints(n);
-  for (unsigned i = 0; i < n; ++i)
-    for (unsigned c = 0; c < points[i].numCandidates; ++c) {
-      Profile p;
-      points[i].set(p, c);
-      EXPECT_EQ(points[i].get(p), c);
-      std::string text = printProfile(p);
-      EXPECT_EQ(text, c == 0 ? std::string("documented")
-                             : std::string(points[i].key) + "=" + points[i].candidates[c].name);
-      Profile back;
-      std::string error;
-      ASSERT_TRUE(parseProfile(text.c_str(), back, error)) << error;
-      EXPECT_TRUE(back == p) << text;
-      // Only this point moved.
-      for (unsigned j = 0; j < n; ++j)
-        if (j != i) { // braces: EXPECT_EQ expands to an if / else
-          EXPECT_EQ(points[j].get(back), 0u) << text << " moved " << points[j].key;
-        }
-    }
+  forEachSingleChoice([&](unsigned i, unsigned c, const Profile &p) {
+    EXPECT_EQ(points[i].get(p), c);
+    std::string text = printProfile(p);
+    EXPECT_EQ(text, c == 0 ? std::string("documented")
+                           : std::string(points[i].key) + "=" + points[i].candidates[c].name);
+    Profile back;
+    std::string error;
+    ASSERT_TRUE(parseProfile(text.c_str(), back, error)) << error;
+    EXPECT_TRUE(back == p) << text;
+    // Only this point moved.
+    for (unsigned j = 0; j < n; ++j)
+      if (j != i) { // braces: EXPECT_EQ expands to an if / else
+        EXPECT_EQ(points[j].get(back), 0u) << text << " moved " << points[j].key;
+      }
+  });
 }
 
 TEST(ProfileSpelling, SeveralChoicesWithBlanksAndTheDocumentedPrefix) {
@@ -336,14 +346,10 @@ INSTANTIATE_TEST_SUITE_P(Impls, ByHand, ::testing::Values(&kRef, &kSimd), ImplNa
 /// Every profile with exactly one non-documented candidate.
 std::vector<Profile> singleChoiceProfiles() {
   std::vector<Profile> r;
-  unsigned n = 0;
-  const ProfilePoint *points = profilePoints(n);
-  for (unsigned i = 0; i < n; ++i)
-    for (unsigned c = 1; c < points[i].numCandidates; ++c) {
-      Profile p;
-      points[i].set(p, c);
+  forEachSingleChoice([&](unsigned, unsigned c, const Profile &p) {
+    if (c != 0)
       r.push_back(p);
-    }
+  });
   return r;
 }
 

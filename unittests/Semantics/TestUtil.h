@@ -4,6 +4,8 @@
 
 #include "ascreg/Semantics/Semantics.h"
 
+#include "gtest/gtest.h"
+
 #include <cmath>
 #include <cstring>
 #include <initializer_list>
@@ -46,6 +48,18 @@ inline uint64_t getLane(const Reg &r, RegType t, unsigned i) {
 }
 inline void setLane(Reg &r, RegType t, unsigned i, uint64_t v) {
   std::memcpy(r.b + i * elemBytes(t.elem), &v, elemBytes(t.elem));
+}
+/// A lane and the bits expected there: one row of a spot-check table.
+struct LaneBits {
+  unsigned lane;
+  uint64_t bits;
+};
+/// Expects each listed lane of `r`, read as `t`, to hold its bits; `what`
+/// names the register in a failure.
+inline void expectLanes(const Reg &r, RegType t, std::initializer_list<LaneBits> expected,
+                        const std::string &what = "") {
+  for (const LaneBits &e : expected)
+    EXPECT_EQ(getLane(r, t, e.lane), e.bits) << what << " lane " << e.lane;
 }
 
 /// A register of zero bytes.

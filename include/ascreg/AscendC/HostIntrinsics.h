@@ -508,30 +508,23 @@ inline void vsel(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec
   ascreg::semantics::select(ascreg_host::rt<K>(), m.m, a.r, b.r, d.r);
 }
 
-#define ASCREG_HOST_BINARY(NAME, KIND)                                                             \
+// The zeroing ops on two registers: the semantics entry point FN (binary:
+// add / max / min, arith: the others) with its kind.
+#define ASCREG_HOST_TWO_REG(NAME, FN, KIND)                                                        \
   template <ascreg::semantics::ElemKind K>                                                         \
   inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,           \
                    vector_bool m, AscMergeMode) {                                                  \
-    ascreg::semantics::binary(ascreg_host::profile(), ascreg::semantics::BinaryKind::KIND,         \
-                              ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);                           \
+    ascreg::semantics::FN(ascreg_host::profile(), ascreg::semantics::KIND, ascreg_host::rt<K>(),   \
+                          a.r, b.r, m.m, d.r);                                                     \
   }
-ASCREG_HOST_BINARY(vadd, Add)
-ASCREG_HOST_BINARY(vmax, Max)
-ASCREG_HOST_BINARY(vmin, Min)
-#undef ASCREG_HOST_BINARY
-
-#define ASCREG_HOST_ARITH(NAME, KIND)                                                              \
-  template <ascreg::semantics::ElemKind K>                                                         \
-  inline void NAME(ascreg_host::Vec<K> &d, ascreg_host::Vec<K> a, ascreg_host::Vec<K> b,           \
-                   vector_bool m, AscMergeMode) {                                                  \
-    ascreg::semantics::arith(ascreg_host::profile(), ascreg::semantics::ArithKind::KIND,           \
-                             ascreg_host::rt<K>(), a.r, b.r, m.m, d.r);                            \
-  }
-ASCREG_HOST_ARITH(vsub, Sub)
-ASCREG_HOST_ARITH(vmul, Mul)
-ASCREG_HOST_ARITH(vor, Or)
-ASCREG_HOST_ARITH(vxor, Xor)
-#undef ASCREG_HOST_ARITH
+ASCREG_HOST_TWO_REG(vadd, binary, BinaryKind::Add)
+ASCREG_HOST_TWO_REG(vmax, binary, BinaryKind::Max)
+ASCREG_HOST_TWO_REG(vmin, binary, BinaryKind::Min)
+ASCREG_HOST_TWO_REG(vsub, arith, ArithKind::Sub)
+ASCREG_HOST_TWO_REG(vmul, arith, ArithKind::Mul)
+ASCREG_HOST_TWO_REG(vor, arith, ArithKind::Or)
+ASCREG_HOST_TWO_REG(vxor, arith, ArithKind::Xor)
+#undef ASCREG_HOST_TWO_REG
 
 #define ASCREG_HOST_UNARY(NAME, KIND)                                                              \
   template <ascreg::semantics::ElemKind K>                                                         \

@@ -192,6 +192,19 @@ struct StoreAlignLowering : DavPattern<StoreAlignOp> {
 // Reductions
 //===----------------------------------------------------------------------===//
 
+/// The vcadd / vcmax / vcmin of a reduce kind.
+Value reduceIntrinsic(DavBuilder &b, ReduceKind k, Type t, Value src, Value mask) {
+  switch (k) {
+  case ReduceKind::sum:
+    return dav::VcaddOp::create(b.rw, b.loc, t, src, mask);
+  case ReduceKind::max:
+    return dav::VcmaxOp::create(b.rw, b.loc, t, src, mask);
+  case ReduceKind::min:
+    return dav::VcminOp::create(b.rw, b.loc, t, src, mask);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
 struct ReduceLowering : DavPattern<ReduceOp> {
   using DavPattern::DavPattern;
   LogicalResult matchAndRewrite(ReduceOp op, OneToNOpAdaptor a,
@@ -200,18 +213,7 @@ struct ReduceLowering : DavPattern<ReduceOp> {
     VRegType src = vt(op.getSrc()), dst = vt(op.getResult());
     Value mask = a.getMask()[0];
     if (!is64(src)) {
-      Value s = a.getSrc()[0];
-      switch (op.getKind()) {
-      case ReduceKind::sum:
-        rw.replaceOpWithNewOp<dav::VcaddOp>(op, dst, s, mask);
-        break;
-      case ReduceKind::max:
-        rw.replaceOpWithNewOp<dav::VcmaxOp>(op, dst, s, mask);
-        break;
-      case ReduceKind::min:
-        rw.replaceOpWithNewOp<dav::VcminOp>(op, dst, s, mask);
-        break;
-      }
+      rw.replaceOp(op, reduceIntrinsic(b, op.getKind(), dst, a.getSrc()[0], mask));
       return success();
     }
     auto [lo, hi] = b.splitLowHighWords(a.getSrc(), src);
@@ -238,16 +240,13 @@ struct ReduceLowering : DavPattern<ReduceOp> {
       // The vendor's sequence: extreme of the high words (signed for i64),
       // then among the lanes holding it, the extreme low word (unsigned) and
       // its first index.
-      bool isMax = op.getKind() == ReduceKind::max;
       VRegType hiView = wordType(src);
       Value h = b.as(hi, hiView);
-      Value hiRes = isMax ? Value(dav::VcmaxOp::create(rw, op.getLoc(), hiView, h, m))
-                          : Value(dav::VcminOp::create(rw, op.getLoc(), hiView, h, m));
+      Value hiRes = reduceIntrinsic(b, op.getKind(), hiView, h, m);
       Value hiB = dav::VdupLaneOp::create(rw, op.getLoc(), hiRes.getType(), hiRes, all);
       Value eq = b.cmp(ComparePredicate::eq, h, hiB, m);
       Value l = b.as(lo, u32);
-      resLo = isMax ? Value(dav::VcmaxOp::create(rw, op.getLoc(), u32, l, eq))
-                    : Value(dav::VcminOp::create(rw, op.getLoc(), u32, l, eq));
+      resLo = reduceIntrinsic(b, op.getKind(), u32, l, eq);
       // Keep only lane 0 of the high result (lane 1 of the value is the index).
       Value hiWords = b.as(hiRes, u32), zeros = b.splat32(0, u32);
       resHi = b.vadd(hiWords, zeros, b.pset(32, MaskPattern::VL1));
@@ -459,7 +458,9 @@ struct SelectLowering : DavPattern<SelectOp> {
   }
 };
 
-template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
+/// add / max / min: one intrinsic; 64-bit add with a carry, max / min by a
+/// word-wise comparison.
+template <typename OpTy, typename DavOpTy> struct BinaryLowering : DavPattern<OpTy> {
   using DavPattern<OpTy>::DavPattern;
   using OneToNOpAdaptor = typename DavPattern<OpTy>::OneToNOpAdaptor;
   LogicalResult matchAndRewrite(OpTy op, OneToNOpAdaptor a,
@@ -470,12 +471,7 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
     constexpr bool isAdd = std::is_same_v<OpTy, AddOp>, isMax = std::is_same_v<OpTy, MaxOp>;
     if (!is64(t)) {
       Value x = a.getLhs()[0], y = a.getRhs()[0];
-      if (isAdd)
-        rw.replaceOpWithNewOp<dav::VaddOp>(op, x.getType(), x, y, mask);
-      else if (isMax)
-        rw.replaceOpWithNewOp<dav::VmaxOp>(op, x.getType(), x, y, mask);
-      else
-        rw.replaceOpWithNewOp<dav::VminOp>(op, x.getType(), x, y, mask);
+      rw.replaceOpWithNewOp<DavOpTy>(op, x.getType(), x, y, mask);
       return success();
     }
     auto [la, ha] = b.splitLowHighWords(a.getLhs(), t);
@@ -488,10 +484,10 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
       Value x = b.as(la, u32), y = b.as(lb, u32);
       Value sum = b.vadd(x, y, all);
       Value carry = b.onesWhereActive(b.cmp(ComparePredicate::lt, sum, x, all));
-      lo = b.vadd(sum, b.splat32(0, u32), m); // zeroing
+      lo = b.zeroInactive(sum, m);
       Value hx = b.as(ha, u32), hy = b.as(hb, u32);
       Value h = b.vadd(b.vadd(hx, hy, all), carry, all);
-      hi = b.vadd(h, b.splat32(0, u32), m);
+      hi = b.zeroInactive(h, m);
     } else {
       Value pick = compare64FromWords(b, isMax ? ComparePredicate::ge : ComparePredicate::le, la,
                                       ha, lb, hb, all, t);
@@ -499,8 +495,8 @@ template <typename OpTy> struct BinaryLowering : DavPattern<OpTy> {
       Value l = dav::VselOp::create(rw, op.getLoc(), u32, lx, ly, pick);
       Value hx = b.as(ha, u32), hy = b.as(hb, u32);
       Value h = dav::VselOp::create(rw, op.getLoc(), u32, hx, hy, pick);
-      lo = b.vadd(l, b.splat32(0, u32), m);
-      hi = b.vadd(h, b.splat32(0, u32), m);
+      lo = b.zeroInactive(l, m);
+      hi = b.zeroInactive(h, m);
     }
     rw.replaceOpWithMultiple(op, {b.joinLowHighWords(lo, hi, t)});
     return success();
@@ -755,12 +751,12 @@ void ascreg::populateAscRegToDavPatterns(const TypeConverter &converter,
       .add<CreateMaskLowering, UpdateMaskLowering, MaskAndLowering, MaskOrLowering, MaskNotLowering,
            LoadAlignLowering, StoreAlignLowering, ReduceLowering, PairReduceSumLowering,
            GatherLowering, GatherRegLowering, DuplicateLowering, ArangeLowering, CompareLowering,
-           SelectLowering, BinaryLowering<AddOp>, BinaryLowering<MaxOp>, BinaryLowering<MinOp>,
-           BitcastLowering, CastLowering, TruncateLowering, LaneArithLowering<SubOp, dav::VsubOp>,
-           LaneArithLowering<MulOp, dav::VmulOp>, LaneArithLowering<AndOp, dav::VandOp>,
-           LaneArithLowering<OrOp, dav::VorOp>, LaneArithLowering<XorOp, dav::VxorOp>,
-           LaneUnaryLowering<AbsOp, dav::VabsOp>, LaneUnaryLowering<NotOp, dav::VnotOp>>(
-          converter, patterns.getContext());
+           SelectLowering, BinaryLowering<AddOp, dav::VaddOp>, BinaryLowering<MaxOp, dav::VmaxOp>,
+           BinaryLowering<MinOp, dav::VminOp>, BitcastLowering, CastLowering, TruncateLowering,
+           LaneArithLowering<SubOp, dav::VsubOp>, LaneArithLowering<MulOp, dav::VmulOp>,
+           LaneArithLowering<AndOp, dav::VandOp>, LaneArithLowering<OrOp, dav::VorOp>,
+           LaneArithLowering<XorOp, dav::VxorOp>, LaneUnaryLowering<AbsOp, dav::VabsOp>,
+           LaneUnaryLowering<NotOp, dav::VnotOp>>(converter, patterns.getContext());
   populateRegApiFormsToDavPatterns(converter, patterns);
   populateScalarFormToDavPatterns(converter, patterns);
   populateReduceDataBlockToDavPatterns(converter, patterns);

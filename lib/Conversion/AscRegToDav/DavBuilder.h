@@ -117,6 +117,9 @@ struct DavBuilder {
   Value vadd(Value a, Value b, Value m) {
     return dav::VaddOp::create(rw, loc, a.getType(), a, b, m);
   }
+  /// `x` on the lanes of `m`, 0 elsewhere (u32 lanes): the vendor's zeroing
+  /// step, x + 0 under the mask.
+  Value zeroInactive(Value x, Value m) { return vadd(x, splat32(0, u32()), m); }
   Value cmp(ComparePredicate p, Value a, Value b, Value m) {
     return dav::VcmpOp::create(rw, loc, maskT(), ComparePredicateAttr::get(ctx(), p), a, b, m);
   }

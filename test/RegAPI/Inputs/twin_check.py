@@ -1,4 +1,5 @@
-"""What the host twin's test scripts share (seed_check.py, example_check.py):
+"""What the host twin's test scripts share (seed_check.py, example_check.py,
+twin_conformance.py, twin_ops.py):
 a work directory, ascreg-run on .npy arguments, bit comparisons and the
 replay of the twin's trace (docs/regapi.md, "Tracing").
 
@@ -68,6 +69,19 @@ def report(name, mismatches, cases):
     for m in mismatches[:5]:
         print("  " + m)
     return len(mismatches)
+
+
+def report_totals(counts, replays, mismatches):
+    """The closing summary of a conformance run (twin_conformance.py,
+    twin_ops.py): cases per family or call, trace replays, the total and
+    the first mismatches; returns the exit status."""
+    for key in sorted(counts):
+        print("%s: %d cases" % (key, counts[key]))
+    print("trace replays: %d" % replays)
+    print("total: %d cases, %d mismatches" % (sum(counts.values()), len(mismatches)))
+    for m in mismatches[:20]:
+        print("  " + m)
+    return 1 if mismatches else 0
 
 
 def compare_replay(trace_dir, label, mismatches):

@@ -32,7 +32,7 @@ import sys
 
 import numpy as np
 
-from twin_check import Trace, Work
+from twin_check import Trace, Work, report_totals
 
 CPP = {"i8": "int8_t", "u8": "uint8_t", "i16": "int16_t", "u16": "uint16_t", "f16": "half",
        "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t", "f32": "float",
@@ -396,13 +396,7 @@ def check(manifest, twin, run, work, seeds):
                     i = next(j for j in range(len(got)) if got[j] != want[j])
                     bad.append("%s seed %d: buffer %d differs at byte %d (twin %02x, ascreg-run %02x)"
                                % (c["name"], seed, k, i, got[i], want[i]))
-    for fam in sorted(families):
-        print("%s: %d cases" % (fam, families[fam]))
-    print("trace replays: %d" % trace.replays)
-    print("total: %d cases, %d mismatches" % (sum(families.values()), len(bad)))
-    for b in bad[:20]:
-        print("  " + b)
-    return 1 if bad else 0
+    return report_totals(families, trace.replays, bad)
 
 
 if __name__ == "__main__":

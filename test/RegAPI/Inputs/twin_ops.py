@@ -24,7 +24,7 @@ import sys
 
 import numpy as np
 
-from twin_check import Trace, Work
+from twin_check import Trace, Work, report_totals
 
 # name: (numpy dtype of the memory, lanes, is 64-bit two-register)
 TYPES = {"i8": ("int8", 256), "u8": ("uint8", 256), "i16": ("int16", 128),
@@ -443,13 +443,7 @@ def main(twin, asc, run, importer, root, configs):
               (describe(config), changed))
     print("float input lanes (active, a and b): " +
           ", ".join("%d %s" % (v, k) for k, v in special.items()))
-    for call in sorted(counts):
-        print("%s: %d cases" % (call, counts[call]))
-    print("trace replays: %d" % trace.replays)
-    print("total: %d cases, %d mismatches" % (sum(counts.values()), len(bad)))
-    for m in bad[:20]:
-        print("  " + m)
-    return 1 if bad else 0
+    return report_totals(counts, trace.replays, bad)
 
 
 if __name__ == "__main__":

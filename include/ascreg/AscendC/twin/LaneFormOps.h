@@ -57,9 +57,7 @@ template <class T> constexpr bool firstElementStore(StoreDist d) {
       __ubuf__ T *&dstAddr, U &srcReg, int32_t postUpdateStride, const MaskReg &mask,              \
       const Loc &loc = Loc::current()) {                                                           \
     ascreg::twin::enter(#NAME, loc);                                                               \
-    static_assert(postMode == PostLiteral::POST_MODE_UPDATE,                                       \
-                  #NAME " with PostLiteral::POST_MODE_NORMAL is not supported (the vendor "        \
-                        "supports POST_MODE_UPDATE only)");                                        \
+    ASCREG_TWIN_POST_UPDATE(#NAME, postMode);                                                      \
     ASCREG_TWIN_FIRST_CHECKS(NAME, T, U, dist);                                                    \
     ascreg::twin::storeFirst(dstAddr, srcReg.bits(), &srcReg, U::regType(), mask, #NAME, loc);     \
     dstAddr += postUpdateStride;                                                                   \

@@ -39,6 +39,18 @@ using ascreg::twin::Loc;
   static_assert(MODE == MaskMergeMode::ZEROING,                                                    \
                 NAME " with MaskMergeMode::MERGING is not supported by the ascreg host twin yet "  \
                      "(dav-3510 implements zeroing only)")
+#define ASCREG_TWIN_POST_UPDATE(NAME, MODE)                                                        \
+  static_assert(MODE == PostLiteral::POST_MODE_UPDATE,                                             \
+                NAME " with PostLiteral::POST_MODE_NORMAL is not supported (the vendor supports "  \
+                     "POST_MODE_UPDATE only)")
+#define ASCREG_TWIN_NORM_LOAD(DIST)                                                                \
+  static_assert(DIST == LoadDist::DIST_NORM,                                                       \
+                "LoadAlign with a LoadDist other than DIST_NORM is not supported by the ascreg "   \
+                "host twin yet")
+#define ASCREG_TWIN_NORM_STORE(T, DIST)                                                            \
+  static_assert(ascreg::twin::isNormStore<T>(DIST),                                                \
+                "StoreAlign with a StoreDist other than DIST_NORM (or DIST_NORM_Bn of the "        \
+                "element width) is not supported by the ascreg host twin yet")
 
 //===----------------------------------------------------------------------===//
 // Masks
@@ -108,9 +120,7 @@ ASCREG_OP("load_align out=dstReg in=srcAddr")
 inline void LoadAlign(U &dstReg, __ubuf__ T *srcAddr, const Loc &loc = Loc::current()) {
   ascreg::twin::enter("LoadAlign", loc);
   ASCREG_TWIN_REGS(U);
-  static_assert(dist == LoadDist::DIST_NORM,
-                "LoadAlign with a LoadDist other than DIST_NORM is not supported by the ascreg "
-                "host twin yet");
+  ASCREG_TWIN_NORM_LOAD(dist);
   ascreg::twin::loadAlign<T, U>(dstReg, srcAddr, "LoadAlign", loc);
 }
 template <typename T = DefaultType, PostLiteral postMode, LoadDist dist = LoadDist::DIST_NORM,
@@ -120,12 +130,8 @@ inline void LoadAlign(U &dstReg, __ubuf__ T *&srcAddr, int32_t postUpdateStride,
                       const Loc &loc = Loc::current()) {
   ascreg::twin::enter("LoadAlign", loc);
   ASCREG_TWIN_REGS(U);
-  static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
-                "LoadAlign with PostLiteral::POST_MODE_NORMAL is not supported (the vendor "
-                "supports POST_MODE_UPDATE only)");
-  static_assert(dist == LoadDist::DIST_NORM,
-                "LoadAlign with a LoadDist other than DIST_NORM is not supported by the ascreg "
-                "host twin yet");
+  ASCREG_TWIN_POST_UPDATE("LoadAlign", postMode);
+  ASCREG_TWIN_NORM_LOAD(dist);
   ascreg::twin::loadAlign<T, U>(dstReg, srcAddr, "LoadAlign", loc);
   srcAddr += postUpdateStride;
 }
@@ -136,9 +142,7 @@ inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> StoreAlign(
     __ubuf__ T *dstAddr, U &srcReg, const MaskReg &mask, const Loc &loc = Loc::current()) {
   ascreg::twin::enter("StoreAlign", loc);
   ASCREG_TWIN_REGS(U);
-  static_assert(ascreg::twin::isNormStore<T>(dist),
-                "StoreAlign with a StoreDist other than DIST_NORM (or DIST_NORM_Bn of the "
-                "element width) is not supported by the ascreg host twin yet");
+  ASCREG_TWIN_NORM_STORE(T, dist);
   ascreg::twin::storeAlign<T, U>(dstAddr, srcReg, mask, "StoreAlign", loc);
 }
 template <typename T = DefaultType, PostLiteral postMode, StoreDist dist = StoreDist::DIST_NORM,
@@ -149,12 +153,8 @@ inline std::enable_if_t<!ascreg::twin::isFirstElementDist(dist)> StoreAlign(
     const Loc &loc = Loc::current()) {
   ascreg::twin::enter("StoreAlign", loc);
   ASCREG_TWIN_REGS(U);
-  static_assert(postMode == PostLiteral::POST_MODE_UPDATE,
-                "StoreAlign with PostLiteral::POST_MODE_NORMAL is not supported (the vendor "
-                "supports POST_MODE_UPDATE only)");
-  static_assert(ascreg::twin::isNormStore<T>(dist),
-                "StoreAlign with a StoreDist other than DIST_NORM (or DIST_NORM_Bn of the "
-                "element width) is not supported by the ascreg host twin yet");
+  ASCREG_TWIN_POST_UPDATE("StoreAlign", postMode);
+  ASCREG_TWIN_NORM_STORE(T, dist);
   ascreg::twin::storeAlign<T, U>(dstAddr, srcReg, mask, "StoreAlign", loc);
   dstAddr += postUpdateStride;
 }

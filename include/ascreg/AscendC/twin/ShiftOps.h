@@ -11,6 +11,7 @@
 #ifndef ASCREG_ASCENDC_TWIN_SHIFTOPS_H
 #define ASCREG_ASCENDC_TWIN_SHIFTOPS_H
 
+#include "ascreg/AscendC/twin/RegOps.h"
 #include "ascreg/AscendC/twin/RegTypes.h"
 #include "ascreg/AscendC/twin/SemanticsCalls.h"
 #include "ascreg/Semantics/Shifts.h"
@@ -63,9 +64,7 @@ namespace Reg {
     static_assert(::ascreg::twin::kTypeMatches<T, typename S::ActualT> &&                          \
                       ::ascreg::twin::kTypeMatches<U, typename V::ActualT>,                        \
                   #NAME "<T, U>: T and U must be the element types of srcReg0 and srcReg1");       \
-    static_assert(mode == MaskMergeMode::ZEROING,                                                  \
-                  #NAME " with MaskMergeMode::MERGING is not supported (dav-3510 implements "      \
-                        "zeroing only)");                                                          \
+    ASCREG_TWIN_ZEROING(#NAME, mode);                                                              \
     ::ascreg::twin::shift(::ascreg::semantics::ShiftKind::KIND, S::regType(), srcReg0.bits(),      \
                           V::regType(), &srcReg1.bits(), 0, mask, dstReg.bits(), #NAME, loc);      \
   }
@@ -86,9 +85,7 @@ ASCREG_TWIN_SHIFT(ShiftRight, Right, "shift_right")
     static_assert(::ascreg::twin::kTypeMatches<T, typename S::ActualT>,                            \
                   #NAME "<T>: T must be the registers' element type");                             \
     static_assert(std::is_integral_v<U>, #NAME ": the shift amount must be an integer");           \
-    static_assert(mode == MaskMergeMode::ZEROING,                                                  \
-                  #NAME " with MaskMergeMode::MERGING is not supported (dav-3510 implements "      \
-                        "zeroing only)");                                                          \
+    ASCREG_TWIN_ZEROING(#NAME, mode);                                                              \
     ::ascreg::twin::shift(::ascreg::semantics::ShiftKind::KIND, S::regType(), srcReg.bits(),       \
                           S::regType(), nullptr, static_cast<int16_t>(scalarValue), mask,          \
                           dstReg.bits(), #NAME, loc);                                              \

@@ -122,20 +122,23 @@ LogicalResult VstsOp::verify() {
   return verifyRegBuffer(*this, getBase().getType(), getValue().getType());
 }
 
+/// A reduce intrinsic's (result, source) types against its legality table:
+/// the whole-register reduces' or the per-data-block ones'.
+template <bool (*Legal)(sem::ReduceKind, sem::RegType, sem::RegType)>
 static LogicalResult verifyReduce(Operation *op, sem::ReduceKind k, Value dst, Value src) {
-  if (sem::isLegalReduce(k, rt(dst), rt(src)))
+  if (Legal(k, rt(dst), rt(src)))
     return success();
   return op->emitOpError() << "(result " << dst.getType() << ", source " << src.getType()
                            << ") is not a legal type pair of this intrinsic";
 }
 LogicalResult VcaddOp::verify() {
-  return verifyReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduce>(*this, sem::ReduceKind::Sum, getResult(), getSrc());
 }
 LogicalResult VcmaxOp::verify() {
-  return verifyReduce(*this, sem::ReduceKind::Max, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduce>(*this, sem::ReduceKind::Max, getResult(), getSrc());
 }
 LogicalResult VcminOp::verify() {
-  return verifyReduce(*this, sem::ReduceKind::Min, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduce>(*this, sem::ReduceKind::Min, getResult(), getSrc());
 }
 LogicalResult VcpaddOp::verify() {
   if (getResult().getType() == getSrc().getType() && sem::isLegalPairReduce(rt(getSrc())))
@@ -143,20 +146,17 @@ LogicalResult VcpaddOp::verify() {
   return emitOpError() << "vcpadd takes and returns f16 or f32 registers";
 }
 
-static LogicalResult verifyBlockReduce(Operation *op, sem::ReduceKind k, Value dst, Value src) {
-  if (sem::isLegalReduceDataBlock(k, rt(dst), rt(src)))
-    return success();
-  return op->emitOpError() << "(result " << dst.getType() << ", source " << src.getType()
-                           << ") is not a legal type pair of this intrinsic";
-}
 LogicalResult VcgaddOp::verify() {
-  return verifyBlockReduce(*this, sem::ReduceKind::Sum, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduceDataBlock>(*this, sem::ReduceKind::Sum, getResult(),
+                                                   getSrc());
 }
 LogicalResult VcgmaxOp::verify() {
-  return verifyBlockReduce(*this, sem::ReduceKind::Max, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduceDataBlock>(*this, sem::ReduceKind::Max, getResult(),
+                                                   getSrc());
 }
 LogicalResult VcgminOp::verify() {
-  return verifyBlockReduce(*this, sem::ReduceKind::Min, getResult(), getSrc());
+  return verifyReduce<sem::isLegalReduceDataBlock>(*this, sem::ReduceKind::Min, getResult(),
+                                                   getSrc());
 }
 
 LogicalResult Vgather2Op::verify() {
