@@ -62,7 +62,8 @@ struct SessionOptions {
   /// MLIR's multithreading (off for the Python package, whose callers bring
   /// their own threads).
   bool threading = true;
-  /// Load every registered dialect up front (ascreg-run's behaviour).
+  /// Load every registered dialect up front (the contexts shared by many
+  /// kernels: bench, probes, fuzzers); else they load as they are needed.
   bool loadAllDialects = false;
   /// Each diagnostic is also printed here as it is emitted (a tool's
   /// stderr); null: only recorded.
