@@ -4,11 +4,14 @@
 Runs `ascreg-run KERNEL --mode=jit` on one register of inputs RUNS times
 with `--jit-cache=off` and RUNS times with a fresh cache directory (its
 first run fills it, the others hit it), in alternating order, and prints the
-median wall time and CPU time (user + sys of the process) of each. A build
-whose ascreg-run has no --jit-cache (before the cache) is measured without
-the flag, uncached only.
+minimum and median wall time and CPU time (user + sys of the process) of
+each. A build whose ascreg-run has no --jit-cache (before the cache) is
+measured without the flag, uncached only. Several builds or ascreg-run
+executables (--build, --tool, repeatable) are measured in one round-robin,
+each with its own cache; --cached-only skips the uncached runs.
 
-  bench/jit_cli.py [--build build] [--kernel reduce_max_f32_f32] [--runs 21]
+  bench/jit_cli.py [--build build]... [--tool PATH/ascreg-run]... [--cached-only]
+                   [--kernel reduce_max_f32_f32] [--runs 21]
 
 Uses only the standard library; prints the load average with the table.
 """
@@ -39,16 +42,18 @@ def timed(cmd, env):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--build", action="append", default=[])
+    ap.add_argument("--tool", action="append", default=[])
+    ap.add_argument("--cached-only", action="store_true")
     ap.add_argument("--kernel", default="reduce_max_f32_f32")
     ap.add_argument("--runs", type=int, default=21)
     o = ap.parse_args()
-    tool = os.path.join(o.build, "bin", "ascreg-run")
+    tools = [os.path.join(b, "bin", "ascreg-run") for b in o.build] + o.tool
+    if not tools:
+        tools = [os.path.join(ROOT, "build", "bin", "ascreg-run")]
     spec = next(k for k in KERNELS if k[0] == o.kernel)
     name, scode, slanes, dcode, dlanes = spec
     kernel = os.path.join(ROOT, "examples", "conformance", name + ".mlir")
-    has_cache = "--jit-cache" in subprocess.run([tool, "--help"], capture_output=True,
-                                                text=True).stdout
     env = dict(os.environ, ASCREG_JIT_CACHE="off")
     with tempfile.TemporaryDirectory() as tmp:
         dst = os.path.join(tmp, "dst.npy")
@@ -62,26 +67,36 @@ def main():
             src = os.path.join(tmp, "src.npy")
             write_npy(src, scode, source_values(scode, slanes))
             args = [src, dst, "i32:%d" % slanes, "index:1"]
-        cmd = [tool, kernel, "--mode=jit"] + ["--arg=" + a for a in args]
-        cache = os.path.join(tmp, "cache")
-        variants = [("uncached", cmd + (["--jit-cache=off"] if has_cache else [])),
-                    ("cached", cmd + ["--jit-cache=" + cache])] if has_cache else [
-                        ("uncached", cmd)]
-        print("ascreg-run: %s; kernel %s; load average at start: %s" %
-              (tool, name, " ".join("%.2f" % x for x in os.getloadavg())))
-        if has_cache:
-            first = timed(variants[1][1], env)  # fills the cache
-            print("first cached run (a miss, fills the cache): %.1f ms wall, %.1f ms CPU" % first)
-        times = {v: [] for v, _ in variants}
+        print("kernel %s; load average at start: %s" %
+              (name, " ".join("%.2f" % x for x in os.getloadavg())))
+        variants = []
+        for i, tool in enumerate(tools):
+            cmd = [tool, kernel, "--mode=jit"] + ["--arg=" + a for a in args]
+            has_cache = "--jit-cache" in subprocess.run([tool, "--help"], capture_output=True,
+                                                        text=True).stdout
+            if not has_cache:
+                variants.append((tool, "uncached", cmd))
+                continue
+            if not o.cached_only:
+                variants.append((tool, "uncached", cmd + ["--jit-cache=off"]))
+            cached = cmd + ["--jit-cache=" + os.path.join(tmp, "cache%d" % i)]
+            first = timed(cached, env)  # fills the cache
+            print("%s: first cached run (a miss, fills the cache): %.1f ms wall, %.1f ms CPU" %
+                  ((tool,) + first))
+            variants.append((tool, "cached", cached))
+        times = [[] for _ in variants]
         for _ in range(o.runs):
-            for v, c in variants:
+            for v, (_, _, c) in enumerate(variants):
                 times[v].append(timed(c, env))
         print()
-        print("| CLI run, --mode=jit | median wall ms | median CPU ms |")
-        print("|---|---:|---:|")
-        for v, _ in variants:
-            print("| %s | %.1f | %.1f |" % (v, statistics.median(t[0] for t in times[v]),
-                                            statistics.median(t[1] for t in times[v])))
+        print("| ascreg-run --mode=jit | run | min wall ms | median wall ms | min CPU ms "
+              "| median CPU ms |")
+        print("|---|---|---:|---:|---:|---:|")
+        for (tool, v, _), t in zip(variants, times):
+            walls, cpus = [x[0] for x in t], [x[1] for x in t]
+            print("| %s | %s | %.1f | %.1f | %.1f | %.1f |" %
+                  (tool, v, min(walls), statistics.median(walls), min(cpus),
+                   statistics.median(cpus)))
         print()
         print("load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 

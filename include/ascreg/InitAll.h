@@ -7,10 +7,24 @@ class DialectRegistry;
 } // namespace mlir
 
 namespace ascreg {
-/// The ascreg dialect and the upstream dialects (with their interface
-/// extensions) that ascreg kernels and lowerings use.
+/// What running a kernel needs, and all that ascreg-run registers (the
+/// driver's default, driver::sessionRegistry): the dialects of ascreg
+/// kernels and of their lowerings, with only the interface extensions the
+/// registered passes use (the ConvertToLLVM interfaces of convert-to-llvm).
+/// A program that registers this set rather than everything links and
+/// initializes a fraction of MLIR and LLVM (cmake/StaticLLVM.cmake).
+void registerRunDialects(mlir::DialectRegistry &registry);
+/// ascreg's passes and pipelines (registerConversionPasses), the upstream
+/// passes that its pipelines are made of, convert-to-llvm and MLIR's
+/// generic transformations (canonicalize, cse, inline, ...): what
+/// --pass-pipeline and --bisect-pipeline of ascreg-run accept.
+void registerRunPasses();
+
+/// registerRunDialects plus every upstream interface extension: for the
+/// tools that run any upstream pass (ascreg-opt, ascreg-translate, the
+/// Python package).
 void registerAllDialects(mlir::DialectRegistry &registry);
-/// ascreg's passes and pipelines plus the upstream passes used in pipelines.
+/// registerRunPasses plus every upstream pass.
 void registerAllPasses();
 } // namespace ascreg
 

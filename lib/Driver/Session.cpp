@@ -84,11 +84,26 @@ public:
   }
 };
 
-const DialectRegistry &allDialectsAndPasses() {
+namespace {
+struct Registration {
+  void (*dialects)(DialectRegistry &) = registerRunDialects;
+  void (*passes)() = registerRunPasses;
+};
+Registration &registration() {
+  static Registration r;
+  return r;
+}
+} // namespace
+
+void useRegistration(void (*dialects)(DialectRegistry &), void (*passes)()) {
+  registration() = {dialects, passes};
+}
+
+const DialectRegistry &sessionRegistry() {
   static DialectRegistry *r = [] {
     auto *reg = new DialectRegistry();
-    registerAllDialects(*reg);
-    registerAllPasses();
+    registration().dialects(*reg);
+    registration().passes();
     return reg;
   }();
   return *r;
@@ -106,7 +121,7 @@ static MLIRContext::Threading threadingOf(const SessionOptions &options) {
 }
 
 std::unique_ptr<MLIRContext> makeContext(const SessionOptions &options) {
-  auto ctx = std::make_unique<MLIRContext>(allDialectsAndPasses(), threadingOf(options));
+  auto ctx = std::make_unique<MLIRContext>(sessionRegistry(), threadingOf(options));
   configureContext(*ctx, options);
   return ctx;
 }
@@ -144,7 +159,7 @@ OwningOpRef<ModuleOp> parseKernelFile(MLIRContext &ctx, StringRef path, LoadFail
   return parseKernel(sources, ctx, failure);
 }
 
-Session::Session(SessionOptions options) : ctx(allDialectsAndPasses(), threadingOf(options)) {
+Session::Session(SessionOptions options) : ctx(sessionRegistry(), threadingOf(options)) {
   configureContext(ctx, options);
   handler = std::make_unique<Handler>(*this, options.echo);
 }

@@ -18,6 +18,8 @@
 #include "Kernel.h"
 
 #include "ascreg/Driver/RunMode.h"
+#include "ascreg/Driver/Session.h"
+#include "ascreg/InitAll.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <pybind11/pybind11.h>
@@ -30,6 +32,8 @@ using namespace ascreg_python;
 PYBIND11_MODULE(_ascreg, m) {
   m.doc() = "ascreg engine bindings (use the `ascreg` package)";
   registerErrorTranslator();
+  // A kernel's pipeline may name any upstream pass (ascreg-run's are fewer).
+  driver::useRegistration(::ascreg::registerAllDialects, ::ascreg::registerAllPasses);
 
   m.def(
       "semantic_points",

@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
   req.mode = *runMode;
   req.modeGiven = mode.getNumOccurrences() != 0;
   // Plugins register their passes before any pipeline is read.
-  (void)driver::allDialectsAndPasses();
+  (void)driver::sessionRegistry();
 #ifdef ASCREG_STATIC_LLVM
   // A plugin links libMLIR.so: its passes would use a second MLIR.
   if (!passPlugins.empty())

@@ -45,9 +45,15 @@ const char *severityName(mlir::DiagnosticSeverity s);
 /// The first file:line:col nested in `loc` (file empty if none).
 void findFileLineCol(mlir::Location loc, std::string &file, unsigned &line, unsigned &column);
 
-/// The registry of every ascreg and upstream dialect the tools register;
-/// the passes are registered with it (once per process).
-const mlir::DialectRegistry &allDialectsAndPasses();
+/// The registry of the driver's contexts; the passes are registered with
+/// it (once per process). By default what running a kernel needs
+/// (ascreg::registerRunDialects and registerRunPasses, ascreg/InitAll.h).
+const mlir::DialectRegistry &sessionRegistry();
+/// Registers `dialects` and `passes` in sessionRegistry instead (e.g.
+/// ascreg::registerAllDialects and registerAllPasses for the Python
+/// package, whose pipelines may name any upstream pass). Call it before
+/// the first session or context.
+void useRegistration(void (*dialects)(mlir::DialectRegistry &), void (*passes)());
 
 /// Why loading a kernel failed.
 enum class LoadFailure { None, Io, Parse, Verify };
@@ -56,7 +62,8 @@ struct SessionOptions {
   /// MLIR's multithreading (off for the Python package, whose callers bring
   /// their own threads).
   bool threading = true;
-  /// Load every registered dialect up front (ascreg-run's behaviour).
+  /// Load every registered dialect up front (the contexts shared by many
+  /// kernels: bench, probes, fuzzers); else they load as they are needed.
   bool loadAllDialects = false;
   /// Each diagnostic is also printed here as it is emitted (a tool's
   /// stderr); null: only recorded.
@@ -66,7 +73,7 @@ struct SessionOptions {
 /// Sets `ctx` up as a session's context: the dialects loaded when asked,
 /// diagnostics without op dumps or stack traces.
 void configureContext(mlir::MLIRContext &ctx, const SessionOptions &options);
-/// A context with every ascreg dialect and pass (allDialectsAndPasses),
+/// A context with the driver's dialects and passes (sessionRegistry),
 /// set up by configureContext, for a front door that parses many kernels
 /// into one context (bench, probes, the random-program harness); its
 /// diagnostics go to MLIR's default handler unless the caller adds one.
