@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/NaNPayloads.h"
-#include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/ElementBits.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
