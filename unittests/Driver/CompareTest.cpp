@@ -111,6 +111,24 @@ TEST(CompareCheckRuns, EveryElementIsCompared) {
   EXPECT_EQ(all.first[1].element, 1u);
 }
 
+TEST(CompareRuns, NaNPayloadOfAddsIsNoMismatch) {
+  // adds is add on the broadcast scalar: its NaN payload is open too (the
+  // JIT lowers it to duplicate + add, whose operands may swap).
+  Loaded k(conformanceKernel("adds_f32"));
+  ASSERT_TRUE(k.fn);
+  std::vector<uint8_t> src(256, 0), x(256, 0), y(256, 0);
+  put32(x, 8, kQuietNaN);
+  put32(y, 8, kOtherNaN);
+  std::vector<llvm::ArrayRef<uint8_t>> a(k.fn.getNumArguments()), b(k.fn.getNumArguments());
+  a[0] = b[0] = src;
+  a[1] = x;
+  b[1] = y;
+  EXPECT_EQ(driver::compareCheckRuns(k.fn, a, b, /*limit=*/4).count, 0u);
+  put32(y, 8, 0x3f800000); // a NaN against a number still differs
+  b[1] = y;
+  EXPECT_EQ(driver::compareCheckRuns(k.fn, a, b, /*limit=*/4).count, 1u);
+}
+
 /// An i64 result buffer whose 512-byte slot 1 holds an f32 register (as
 /// ascreg-random-diff's %out does).
 const char *kIntegerOut = R"mlir(
