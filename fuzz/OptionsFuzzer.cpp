@@ -13,7 +13,6 @@
 //===----------------------------------------------------------------------===//
 #include "FuzzCommon.h"
 
-#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Driver/Pipeline.h"
 #include "ascreg/InitAll.h"
@@ -66,7 +65,7 @@ void fuzzPipeline(llvm::StringRef text) {
   // As the front doors read it (ascreg/Driver/Pipeline.h's anchoring rule).
   (void)ascreg::driver::parsePipeline(text, error);
   // As --bisect-pipeline: split, then each stage alone.
-  auto stages = ascreg::debugging::splitPipeline(text, error);
+  auto stages = ascreg::driver::splitPipeline(text, error);
   if (failed(stages))
     return;
   for (const std::string &stage : *stages)

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Debugging/NaNPayloads.h"
-#include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/ElementBits.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 
@@ -31,7 +31,7 @@ bool makesUnspecifiedNaNPayload(Operation *op) {
   if (auto block = dyn_cast<ReduceDataBlockOp>(op))
     return block.getKind() == ReduceKind::sum;
   return llvm::StringSwitch<bool>(op->getName().getStringRef())
-      .Cases({"ascreg.add", "ascreg.pair_reduce_sum"}, true)
+      .Cases({"ascreg.add", "ascreg.adds", "ascreg.pair_reduce_sum"}, true)
       .Cases({"dav.vadd", "dav.vadds", "dav.vcadd", "dav.vcpadd", "dav.vcgadd"}, true)
       .Cases({"arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf"}, true)
       .Default(false);

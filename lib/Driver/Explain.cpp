@@ -1,7 +1,8 @@
 //===- Explain.cpp - runKernel's --explain and --bisect-pipeline -*- C++ -*-===//
 #include "Runner.h"
 
-#include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/ElementBits.h"
+#include "ascreg/Driver/Bisect.h"
 #include "ascreg/Driver/Report.h"
 #include "ascreg/Semantics/ElementFormat.h"
 
@@ -93,16 +94,12 @@ void Runner::printExplanations(const std::vector<BoundArgument> &set,
 /// --report with --bisect-pipeline: the run before the pipeline and the run
 /// after the first pass that changes the results side by side (traced when
 /// the interpreter runs that stage, else its buffers only).
-LogicalResult Runner::writeBisectReport(const debugging::BisectResult &result,
-                                        const debugging::BisectOptions &options) {
+LogicalResult Runner::writeBisectReport(const BisectResult &result, const BisectOptions &options) {
   namespace rpt = ::ascreg::report;
-  namespace dbg = ::ascreg::debugging;
   rpt::ReportData data =
-      rpt::describeKernel(fn, req.input, "bisect", req.args, options.interp.profile);
+      rpt::describeKernel(fn, req.input, "bisect", req.args, options.prepare.interp.profile);
   data.pipeline = req.bisectPipeline;
-  PrepareOptions prepare; // the interpreter's, as the bisection ran it
-  prepare.interp = options.interp;
-  prepare.jit = options.jit;
+  const PrepareOptions &prepare = options.prepare; // as the bisection ran it
   auto record = [&](ModuleOp m, StringRef label) {
     auto f = m.lookupSymbol<func::FuncOp>(options.entry);
     std::vector<BoundArgument> copy = bound;
@@ -111,14 +108,14 @@ LogicalResult Runner::writeBisectReport(const debugging::BisectResult &result,
   };
   record(*result.before, "before the pipeline");
   if (result.firstDiffering) {
-    const dbg::BisectStage &st = result.stages[*result.firstDiffering];
+    const BisectStage &st = result.stages[*result.firstDiffering];
     std::string label =
         llvm::formatv("after pass {0} '{1}'", *result.firstDiffering, st.pass).str();
-    if (st.executor == dbg::Executor::Interpreter) {
+    if (st.executor == Executor::Interpreter) {
       record(*result.after, label);
     } else {
       rpt::ReportRun run;
-      run.label = label + " (" + dbg::executorName(st.executor) + ")";
+      run.label = label + " (" + executorName(st.executor) + ")";
       run.error = st.failure;
       for (unsigned i = 0; i < bound.size() && i < result.afterBuffers.size(); ++i)
         if (bound[i].isBuffer && !result.afterBuffers[i].empty())
@@ -134,21 +131,20 @@ LogicalResult Runner::writeBisectReport(const debugging::BisectResult &result,
   return success();
 }
 
-/// --bisect-pipeline: the report of ascreg::debugging::bisectPipeline; exit
+/// --bisect-pipeline: the report of bisectPipeline; exit
 /// 1 when a pass changes the results, 0 when none does.
 int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
-                      const debugging::BisectOptions &options) {
-  namespace dbg = ::ascreg::debugging;
-  std::vector<dbg::KernelInput> inputs;
+                      const BisectOptions &options) {
+  std::vector<KernelInput> inputs;
   for (const BoundArgument &b : bound) {
-    dbg::KernelInput in;
+    KernelInput in;
     in.isBuffer = b.isBuffer;
     in.bytes = b.npy.data;
     in.numElements = b.isBuffer ? b.npy.numElements() : 0;
     in.bits = b.bits;
     inputs.push_back(std::move(in));
   }
-  auto result = dbg::bisectPipeline(*module, req.bisectPipeline, inputs, options);
+  auto result = bisectPipeline(*module, req.bisectPipeline, inputs, options);
   if (failed(result))
     return 1;
   auto &stages = result->stages;
@@ -159,7 +155,7 @@ int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
   for (auto &st : stages)
     width = std::max(width, st.pass.size());
   for (size_t i = 0; i < stages.size(); ++i) {
-    const dbg::BisectStage &st = stages[i];
+    const BisectStage &st = stages[i];
     std::string name = i == 0 ? std::string("before the pipeline") : st.pass;
     std::string verdict = i == 0         ? std::string("reference")
                           : st.cannotRun ? std::string("cannot run here")
@@ -168,8 +164,8 @@ int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
                               ? llvm::formatv("DIFFERS: {0} elements", st.diff.count).str()
                               : std::string("identical");
     out << llvm::formatv("  {0,2} {1} {2,-11} {3}\n", i == 0 ? "" : std::to_string(i),
-                         name + std::string(width - name.size(), ' '),
-                         dbg::executorName(st.executor), verdict);
+                         name + std::string(width - name.size(), ' '), executorName(st.executor),
+                         verdict);
     if (!st.note.empty())
       out << "        (" << st.note << ")\n";
   }
@@ -180,13 +176,13 @@ int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
     return 0;
   }
   size_t bad = *result->firstDiffering;
-  const dbg::BisectStage &st = stages[bad];
+  const BisectStage &st = stages[bad];
   if (!req.report.empty() && failed(writeBisectReport(*result, options)))
     return 1;
   out << llvm::formatv("bisect: the results first differ after pass {0} '{1}'\n", bad, st.pass);
   if (st.runFailed)
     out << "  the run after it fails:\n  " << st.failure << "\n";
-  for (const dbg::ElementDiff &d : st.diff.first) {
+  for (const Mismatch &d : st.diff.first) {
     sem::NumberFormat f =
         numberFormatOf(cast<MemRefType>(fn.getArgumentTypes()[d.argument]).getElementType());
     out << llvm::formatv("  parameter {0} element {1}: before {2}, after {3}\n", d.argument,
@@ -198,19 +194,19 @@ int Runner::runBisect(const std::vector<interp::ExplainRequest> &explains,
   if (explains.empty())
     return 1;
   // Where the two runs diverge: the same elements explained in both.
-  auto explainIn = [&](ModuleOp m, dbg::Executor ex, StringRef label) {
+  auto explainIn = [&](ModuleOp m, Executor ex, StringRef label) {
     out << label << ":\n";
     auto f = m.lookupSymbol<func::FuncOp>(options.entry);
-    if (ex != dbg::Executor::Interpreter || !f) {
+    if (ex != Executor::Interpreter || !f) {
       out << "    (the JIT ran this stage: provenance needs the interpreter)\n";
       return;
     }
-    auto k = interp::CompiledKernel::compile(f, options.interp);
+    auto k = PreparedKernel::prepare(f, RunMode::Interp, options.prepare);
     if (failed(k))
       return;
     std::vector<BoundArgument> copy = bound;
     std::vector<interp::Arg> args = freshArguments(copy);
-    auto explained = (*k)->explain(args, explains);
+    auto explained = k->interpreter()->explain(args, explains);
     if (succeeded(explained))
       printExplanations(copy, *explained, "    ");
   };

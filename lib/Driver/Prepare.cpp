@@ -88,6 +88,18 @@ FailureOr<PreparedKernel> PreparedKernel::prepare(func::FuncOp fn, RunMode mode,
   return kernel;
 }
 
+FailureOr<PreparedKernel> PreparedKernel::prepareLowered(ModuleOp module, func::FuncOp signature,
+                                                         StringRef entry,
+                                                         const PrepareOptions &options) {
+  auto compiled = jit::JitModule::compileLowered(module, signature, entry, options.jit);
+  if (failed(compiled))
+    return failure();
+  PreparedKernel kernel;
+  kernel.jitModule = std::move(*compiled);
+  kernel.jitEntry = 0;
+  return kernel;
+}
+
 LogicalResult PreparedKernel::addExecutors(ModuleOp module, StringRef entry, RunMode mode,
                                            const PrepareOptions &options) {
   if (runsInterpreter(mode) && !interpKernel) {

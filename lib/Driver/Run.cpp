@@ -1,7 +1,8 @@
 //===- Run.cpp - the corridor from kernel source to result ------*- C++ -*-===//
 #include "Runner.h"
 
-#include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Debugging/ElementBits.h"
+#include "ascreg/Driver/Bisect.h"
 #include "ascreg/Driver/Compare.h"
 #include "ascreg/Driver/Prepare.h"
 #include "ascreg/Driver/Report.h"
@@ -163,10 +164,9 @@ int Runner::run() {
     if (!outs.empty() || !req.checks.empty() || req.modeGiven || req.repeat || req.print)
       return fail("--bisect-pipeline compares runs of its own: it takes none of --out, --check, "
                   "--mode, --repeat, --print");
-    debugging::BisectOptions bisect;
+    BisectOptions bisect;
     bisect.entry = entry;
-    bisect.interp = options;
-    bisect.jit = prepare.jit;
+    bisect.prepare = prepare;
     return runBisect(explains, bisect);
   }
   if (!req.checks.empty()) {

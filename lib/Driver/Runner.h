@@ -7,8 +7,8 @@
 #ifndef ASCREG_LIB_DRIVER_RUNNER_H
 #define ASCREG_LIB_DRIVER_RUNNER_H
 
-#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Arguments.h"
+#include "ascreg/Driver/Bisect.h"
 #include "ascreg/Driver/Run.h"
 #include "ascreg/Driver/Session.h"
 #include "ascreg/Interpreter/Debugging.h"
@@ -42,10 +42,8 @@ struct Runner {
                          llvm::ArrayRef<interp::Explanation> explained,
                          llvm::StringRef indent = "");
   /// --bisect-pipeline: exit 1 when a pass changes the results.
-  int runBisect(const std::vector<interp::ExplainRequest> &explains,
-                const debugging::BisectOptions &options);
-  mlir::LogicalResult writeBisectReport(const debugging::BisectResult &result,
-                                        const debugging::BisectOptions &options);
+  int runBisect(const std::vector<interp::ExplainRequest> &explains, const BisectOptions &options);
+  mlir::LogicalResult writeBisectReport(const BisectResult &result, const BisectOptions &options);
 };
 
 } // namespace driver

@@ -3,8 +3,8 @@
 #include "Debugging.h"
 #include "Interrupt.h"
 
-#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Debugging/PassPlugins.h"
+#include "ascreg/Driver/Bisect.h"
 
 #include <set>
 
@@ -17,7 +17,7 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
                         const std::vector<std::string> &plugins) {
   std::vector<BoundBuffer> buffers;
   std::vector<interp::Arg> engineArgs = bindArgs(k, args, &buffers);
-  std::vector<::ascreg::debugging::KernelInput> inputs(engineArgs.size());
+  std::vector<::ascreg::driver::KernelInput> inputs(engineArgs.size());
   for (size_t i = 0; i < engineArgs.size(); ++i) {
     inputs[i].isBuffer = engineArgs[i].isBuffer;
     inputs[i].bits = engineArgs[i].bits;
@@ -25,17 +25,16 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
   }
   for (const BoundBuffer &b : buffers)
     inputs[b.param].bytes.assign(b.data, b.data + b.bytes);
-  ::ascreg::debugging::BisectOptions options;
+  ::ascreg::driver::BisectOptions options;
   options.entry = k.entry;
-  options.interp.ubCapacity = k.options.ubCapacity;
-  options.interp.maxSteps = k.options.maxSteps;
-  options.jit.ubCapacity = k.options.ubCapacity;
-  options.jit.optLevel = static_cast<unsigned>(k.options.jitOpt);
-  options.interp.cancel = &k.cancel;
-  options.jit.interruptible = true;
-  options.jit.cancel = &k.cancel;
+  options.prepare.setUBCapacity(k.options.ubCapacity);
+  options.prepare.interp.maxSteps = k.options.maxSteps;
+  options.prepare.jit.optLevel = static_cast<unsigned>(k.options.jitOpt);
+  options.prepare.interp.cancel = &k.cancel;
+  options.prepare.jit.interruptible = true;
+  options.prepare.jit.cancel = &k.cancel;
   std::optional<AscregError> error;
-  ::ascreg::debugging::BisectResult result;
+  ::ascreg::driver::BisectResult result;
   ascreg_python::InterruptScope interrupt(k.cancel);
   error = withSessionLocked(*k.session, [&] {
     static std::set<std::string> loaded;
@@ -51,8 +50,8 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
     }
     // Moved out of the FailureOr rather than assigned to a disengaged
     // one, which GCC 12 misreports as reading uninitialized members.
-    FailureOr<::ascreg::debugging::BisectResult> bisected =
-        ::ascreg::debugging::bisectPipeline(*k.module, pipeline, inputs, options);
+    FailureOr<::ascreg::driver::BisectResult> bisected =
+        ::ascreg::driver::bisectPipeline(*k.module, pipeline, inputs, options);
     if (failed(bisected))
       throwDiags(ErrorKind::Pass, k.session->takeDiags(), "the bisection failed");
     k.session->takeDiags();
@@ -63,13 +62,13 @@ py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
     throw *error;
   py::object mod = py::module_::import("ascreg.debugging");
   py::list stages;
-  for (const ::ascreg::debugging::BisectStage &st : result.stages) {
+  for (const ::ascreg::driver::BisectStage &st : result.stages) {
     py::list diffs;
-    for (const ::ascreg::debugging::ElementDiff &d : st.diff.first)
+    for (const ::ascreg::driver::Mismatch &d : st.diff.first)
       diffs.append(py::make_tuple(d.argument, d.element, d.expected, d.actual));
     stages.append(mod.attr("BisectStage")(
         st.pass.empty() ? py::object(py::none()) : py::object(py::str(st.pass)),
-        ::ascreg::debugging::executorName(st.executor), st.fallbackReason, st.runFailed,
+        ::ascreg::driver::executorName(st.executor), st.fallbackReason, st.runFailed,
         lossyStr(st.failure), st.diff.count, diffs, st.cannotRun, lossyStr(st.note)));
   }
   py::object first =

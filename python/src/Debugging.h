@@ -34,7 +34,7 @@ std::vector<::ascreg::interp::ExplainRequest> explainRequests(py::handle explain
 py::object debugKernel(Kernel &k, py::args args, const DebugRequest &req);
 
 /// Kernel.bisect: the kernel on the same arguments before `pipeline` and
-/// after each of its passes (ascreg::debugging::bisectPipeline); the arrays
+/// after each of its passes (ascreg::driver::bisectPipeline); the arrays
 /// are not modified.
 py::object bisectKernel(Kernel &k, const std::string &pipeline, py::args args,
                         const std::vector<std::string> &plugins);

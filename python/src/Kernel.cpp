@@ -2,6 +2,7 @@
 #include "Kernel.h"
 
 #include "ascreg/Conversion/Passes.h"
+#include "ascreg/Debugging/ElementBits.h"
 #include "ascreg/Debugging/NaNPayloads.h"
 #include "ascreg/Driver/Session.h"
 #include "ascreg/Support/InputFile.h"

@@ -1,5 +1,5 @@
 """Kernel.bisect: the first pass of a pipeline after which a kernel's results
-change (ascreg::debugging::bisectPipeline), with the planted miscompiles of
+change (ascreg::driver::bisectPipeline), with the planted miscompiles of
 the test pass plugin (test/lib/TestPasses). The expected values are worked out
 by hand: src[i] = (37 * i) % 101, so the max of lanes 0-63 is 100 at lane 30
 (37 * 30 = 1110 = 10 * 101 + 100) and the min is 0 at lane 0.

@@ -27,6 +27,7 @@ RUN, ROOT, WORK = sys.argv[1:4]
 SHOTS = sys.argv[sys.argv.index("--screenshots") + 1] if "--screenshots" in sys.argv else None
 sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
 import conformance as C  # noqa: E402  (write_npy)
+from checks import check, finish  # noqa: E402
 
 BROWSER = os.environ.get("ASCREG_BROWSER") or shutil.which("chromium-headless-shell") or \
     shutil.which("chromium")
@@ -36,14 +37,6 @@ if not BROWSER:
 
 os.makedirs(WORK, exist_ok=True)
 CONF = os.path.join(ROOT, "examples", "conformance")
-failures = 0
-
-
-def check(cond, what):
-    global failures
-    if not cond:
-        failures += 1
-        print("FAIL:", what)
 
 
 def f32(x):
@@ -149,5 +142,4 @@ _, log = browse(bad, os.path.join(WORK, "planted.png"), 300)
 check("Uncaught" in log, "the planted script error was not detected")
 print("planted script error: %s" % ("detected" if "Uncaught" in log else "MISSED"))
 
-print("FAILED (%d)" % failures if failures else "PASSED")
-sys.exit(1 if failures else 0)
+finish()

@@ -6,8 +6,13 @@
 // mid-register, 64-bit carries and equal high words, extreme and garbage
 // indices in inactive lanes or high index bits) through the interpreter and
 // through the vector lowering + JIT, and every memref parameter must agree
-// bit for bit. NaN payloads are compared only for NaN-ness in the outputs of
-// additions (reduce sum, pair_reduce_sum), as the contract allows.
+// bit for bit. The kernels are loaded, lowered and compiled by the driver
+// (LoadedKernel, driver::runPipeline, PreparedKernel) and every case is
+// compared twice (compareOnCases, ../Common/LoadedKernel.h): by check mode's
+// comparison (driver::compareCheckRuns, NaN payloads open where the
+// NaN-payload analysis says) and independently by firstMismatch, which
+// reads the kernel's name: NaN payloads compared only for NaN-ness in the
+// outputs of additions (reduce sum, pair_reduce_sum), as the contract allows.
 //
 // Size: ASCREG_DIFF_CASES cases per kernel (default 1000); seed:
 // ASCREG_DIFF_SEED. The long run: ASCREG_DIFF_CASES=100000.
@@ -21,12 +26,11 @@
 // differ from the documented interpreter's).
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Conversion/Passes.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
-#include "ascreg/InitAll.h"
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
+#include "ascreg/Driver/Prepare.h"
+#include "ascreg/Driver/Session.h"
 #include "ascreg/Semantics/Cast.h"
 #include "ascreg/Semantics/LaneArith.h"
 #include "ascreg/Semantics/ReduceDataBlock.h"
@@ -34,13 +38,9 @@
 #include "ascreg/Semantics/ScalarForms.h"
 #include "ascreg/Semantics/Shifts.h"
 
-#include "mlir/Pass/PassManager.h"
-
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
 
@@ -52,7 +52,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <functional>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -64,55 +64,59 @@ using namespace conformance;
 
 class Differential : public ::testing::TestWithParam<std::string> {};
 
-using Runner = std::function<mlir::LogicalResult(llvm::ArrayRef<ascreg::interp::Arg>)>;
+using ascreg::driver::PreparedKernel;
+using ascreg::driver::PrepareOptions;
+using ascreg::driver::RunMode;
 
 /// The other path of a comparison, built from the parsed module.
 enum class Path { Jit, Dav3510 };
 
+/// `module` after convert-ascreg-to-dav (the driver's pipeline step), the
+/// kernel prepared for the interpreter in `prepared`.
+::testing::AssertionResult prepareDav(mlir::ModuleOp module,
+                                      mlir::OwningOpRef<mlir::ModuleOp> &lowered,
+                                      std::optional<PreparedKernel> &prepared) {
+  lowered = mlir::cast<mlir::ModuleOp>(module->clone());
+  std::string error;
+  if (mlir::failed(ascreg::driver::runPipeline(*lowered, "convert-ascreg-to-dav", error)))
+    return ::testing::AssertionFailure() << "convert-ascreg-to-dav failed " << error;
+  auto dav = PreparedKernel::prepare(*lowered, "kernel", RunMode::Interp, PrepareOptions());
+  if (mlir::failed(dav))
+    return ::testing::AssertionFailure() << "the dav-lowered kernel does not compile";
+  prepared.emplace(std::move(*dav));
+  return ::testing::AssertionSuccess();
+}
+
 void runDifferential(const std::string &name, Path path) {
   LoadedKernel loaded;
   ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
-  mlir::MLIRContext &ctx = *loaded.ctx;
-  mlir::OwningOpRef<mlir::ModuleOp> &module = loaded.module;
-  auto interp = ascreg::interp::CompiledKernel::compile(loaded.fn);
-  ASSERT_TRUE(mlir::succeeded(interp));
-  std::unique_ptr<ascreg::jit::JitKernel> jitKernel;
-  std::unique_ptr<ascreg::interp::CompiledKernel> davKernel;
+  // The interpreter, and the JIT beside it on the JIT path (check mode's
+  // executors).
+  auto kernel = PreparedKernel::prepare(*loaded.module, "kernel",
+                                        path == Path::Jit ? RunMode::Check : RunMode::Interp,
+                                        PrepareOptions());
+  ASSERT_TRUE(mlir::succeeded(kernel));
   mlir::OwningOpRef<mlir::ModuleOp> lowered;
-  Runner other;
+  std::optional<PreparedKernel> dav;
+  PathRun other;
   if (path == Path::Jit) {
-    auto jit = ascreg::jit::JitKernel::compile(*module, "kernel");
-    ASSERT_TRUE(mlir::succeeded(jit));
-    jitKernel = std::move(*jit);
-    other = [&](llvm::ArrayRef<ascreg::interp::Arg> a) { return jitKernel->run(a); };
+    other = preparedPath(*kernel, RunMode::Jit);
   } else {
     // The kernel after convert-ascreg-to-dav, executed by the interpreter.
-    lowered = mlir::cast<mlir::ModuleOp>((*module)->clone());
-    mlir::PassManager pm(&ctx);
-    pm.addPass(ascreg::createConvertAscRegToDavPass());
-    ASSERT_TRUE(mlir::succeeded(pm.run(*lowered)));
-    auto dav = ascreg::interp::CompiledKernel::compile(
-        lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
-    ASSERT_TRUE(mlir::succeeded(dav));
-    davKernel = std::move(*dav);
-    other = [&](llvm::ArrayRef<ascreg::interp::Arg> a) { return davKernel->run(a); };
+    ASSERT_TRUE(prepareDav(*loaded.module, lowered, dav));
+    other = preparedPath(*dav, RunMode::Interp);
   }
   const char *otherName = path == Path::Jit ? "JIT" : "dav-3510 lowering";
 
   std::vector<std::string> parts = split(name);
-  uint64_t cases = envOr("ASCREG_DIFF_CASES", 1000);
   Gen g = caseGen(name);
-
-  for (uint64_t c = 0; c < cases; ++c) {
-    Case k = makeCase(parts, g);
-    std::vector<Buffer> a = k.buffers, b = k.buffers;
-    auto argsA = argsOf(a, k.scalars), argsB = argsOf(b, k.scalars);
-    ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
-    ASSERT_TRUE(mlir::succeeded(other(argsB))) << name << " case " << c << " (" << otherName << ")";
-    std::string diff = firstMismatch(parts, a, b);
-    if (!diff.empty())
-      FAIL() << caseFailure(name, c, diff, otherName, k);
-  }
+  EXPECT_EQ(compareOnCases(
+                name, loaded.fn, *kernel, other, otherName, envOr("ASCREG_DIFF_CASES", 1000),
+                [&](uint64_t) { return makeCase(parts, g); },
+                [&](const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
+                  return firstMismatch(parts, a, b);
+                }),
+            "");
 }
 
 TEST_P(Differential, InterpreterEqualsJit) { runDifferential(GetParam(), Path::Jit); }
@@ -269,53 +273,46 @@ INSTANTIATE_TEST_SUITE_P(Conformance, Differential, ::testing::ValuesIn(kernelNa
 
 namespace sem = ascreg::semantics;
 
-/// One kernel parsed in its own context, runnable on every path under the
-/// profile recorded in it.
+/// One kernel loaded by the driver in its own context, runnable on every
+/// path under the profile recorded in it.
 struct ProfiledKernel {
-  mlir::MLIRContext ctx;
+  std::unique_ptr<mlir::MLIRContext> ctx;
   mlir::OwningOpRef<mlir::ModuleOp> module, lowered;
-  std::unique_ptr<ascreg::interp::CompiledKernel> interp, dav;
-  std::unique_ptr<ascreg::jit::JitKernel> jit;
+  mlir::func::FuncOp fn;
+  /// The interpreter and the JIT (check mode's executors); the dav-3510
+  /// lowering's interpreter.
+  std::optional<PreparedKernel> kernel, dav;
 
-  explicit ProfiledKernel(mlir::DialectRegistry &registry) : ctx(registry) {
-    ctx.loadAllAvailableDialects();
-  }
   /// Parses `k` (a conformance or test-local kernel), records `profile` in
-  /// the module and builds the three paths.
+  /// the module and prepares the three paths.
   ::testing::AssertionResult build(const ProfileKernel &k, const sem::Profile &profile) {
-    std::string local = localKernelSource(k.name);
+    ascreg::driver::SessionOptions options;
+    options.loadAllDialects = true;
+    ctx = ascreg::driver::makeContext(options);
+    ascreg::driver::LoadFailure failure;
+    std::string local = localKernelSource(k.name), error;
     if (local.empty())
-      module = mlir::parseSourceFile<mlir::ModuleOp>(
-          std::string(kConformanceDir) + "/" + k.name + ".mlir", &ctx);
+      module = ascreg::driver::parseKernelFile(
+          *ctx, std::string(kConformanceDir) + "/" + k.name + ".mlir", failure, error);
     else
-      module = mlir::parseSourceString<mlir::ModuleOp>(local, &ctx);
+      module = ascreg::driver::parseKernelText(*ctx, local, k.name, failure);
     if (!module)
-      return ::testing::AssertionFailure() << "cannot parse " << k.name;
-    auto fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
+      return ::testing::AssertionFailure() << "cannot parse " << k.name << " " << error;
+    fn = module->lookupSymbol<mlir::func::FuncOp>("kernel");
     if (k.dropCtrl)
       fn->removeAttr(ascreg::AscRegDialect::getCtrlAttrName());
     ascreg::recordProfile(*module, profile);
-    auto i = ascreg::interp::CompiledKernel::compile(fn);
-    auto j = ascreg::jit::JitKernel::compile(*module, "kernel");
-    if (mlir::failed(i) || mlir::failed(j))
+    auto prepared = PreparedKernel::prepare(*module, "kernel", RunMode::Check, PrepareOptions());
+    if (mlir::failed(prepared))
       return ::testing::AssertionFailure() << k.name << ": interpreter or JIT compile failed";
-    interp = std::move(*i);
-    jit = std::move(*j);
-    lowered = mlir::cast<mlir::ModuleOp>((*module)->clone());
-    mlir::PassManager pm(&ctx);
-    pm.addPass(ascreg::createConvertAscRegToDavPass());
-    if (mlir::failed(pm.run(*lowered)))
-      return ::testing::AssertionFailure() << k.name << ": convert-ascreg-to-dav failed";
+    kernel.emplace(std::move(*prepared));
+    if (auto r = prepareDav(*module, lowered, dav); !r)
+      return r << " (" << k.name << ")";
     // The recorded profile survives the dav-3510 lowering.
     if (!ascreg::hasRecordedProfile(*lowered) ||
         sem::printProfile(ascreg::kernelProfile(*lowered)) !=
             sem::printProfile(ascreg::kernelProfile(*module)))
       return ::testing::AssertionFailure() << k.name << ": the dav lowering lost the profile";
-    auto d = ascreg::interp::CompiledKernel::compile(
-        lowered->lookupSymbol<mlir::func::FuncOp>("kernel"));
-    if (mlir::failed(d))
-      return ::testing::AssertionFailure() << k.name << ": dav-lowered compile failed";
-    dav = std::move(*d);
     return ::testing::AssertionSuccess();
   }
 };
@@ -327,27 +324,23 @@ uint64_t gProfileRuns = 0, gProfileKernels = 0;
 /// Under the candidate: interpreter == JIT == dav-3510 lowering, on every
 /// kernel the point affects.
 TEST_P(Profiles, EveryPathAgrees) {
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
   const uint64_t cases = profileCases();
   for (const ProfileKernel &k : *kernels) {
-    ProfiledKernel pk(registry);
+    ProfiledKernel pk;
     ASSERT_TRUE(pk.build(k, profile));
-    Gen g = caseGen(std::string(k.name) + point->key);
-    for (uint64_t c = 0; c < cases; ++c) {
-      Case in = makeProfileCase(point->key, k.name, g);
-      std::vector<Buffer> a = in.buffers, b = in.buffers, d = in.buffers;
-      auto argsA = argsOf(a, in.scalars), argsB = argsOf(b, in.scalars),
-           argsD = argsOf(d, in.scalars);
-      ASSERT_TRUE(mlir::succeeded(pk.interp->run(argsA))) << k.name << " case " << c;
-      ASSERT_TRUE(mlir::succeeded(pk.jit->run(argsB))) << k.name << " case " << c << " (JIT)";
-      ASSERT_TRUE(mlir::succeeded(pk.dav->run(argsD))) << k.name << " case " << c << " (dav)";
-      std::string diff = profileMismatch(k.name, profile, a, b);
-      ASSERT_TRUE(diff.empty()) << sem::printProfile(profile) << ": " << k.name << " case " << c
-                                << ": " << diff << " (interpreter vs JIT)";
-      diff = profileMismatch(k.name, profile, a, d);
-      ASSERT_TRUE(diff.empty()) << sem::printProfile(profile) << ": " << k.name << " case " << c
-                                << ": " << diff << " (interpreter vs dav-3510 lowering)";
+    auto agree = [&](const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
+      return profileMismatch(k.name, profile, a, b);
+    };
+    const std::pair<PathRun, const char *> others[] = {
+        {preparedPath(*pk.kernel, RunMode::Jit), "JIT"},
+        {preparedPath(*pk.dav, RunMode::Interp), "dav-3510 lowering"}};
+    for (const auto &[other, otherName] : others) {
+      Gen g = caseGen(std::string(k.name) + point->key); // the same cases for both
+      EXPECT_EQ(compareOnCases(
+                    k.name, pk.fn, *pk.kernel, other, otherName, cases,
+                    [&](uint64_t) { return makeProfileCase(point->key, k.name, g); }, agree),
+                "")
+          << sem::printProfile(profile);
     }
     gProfileRuns += cases;
     ++gProfileKernels;
@@ -445,19 +438,17 @@ TEST_P(Profiles, PlantedInputDiffersFromDocumented) {
   auto it = std::find_if(plantedInputs().begin(), plantedInputs().end(),
                          [&](const Planted &p) { return GetParam().point == p.point; });
   ASSERT_NE(it, plantedInputs().end()) << "no planted input for " << GetParam().point;
-  mlir::DialectRegistry registry;
-  ascreg::registerAllDialects(registry);
-  ProfiledKernel documented(registry), candidate(registry);
+  ProfiledKernel documented, candidate;
   ASSERT_TRUE(documented.build(it->kernel, sem::documentedProfile()));
   ASSERT_TRUE(candidate.build(it->kernel, profile));
   Case in = plantedCase(*it);
   std::vector<Buffer> ref = in.buffers, a = in.buffers, b = in.buffers, d = in.buffers;
   auto argsRef = argsOf(ref, in.scalars), argsA = argsOf(a, in.scalars),
        argsB = argsOf(b, in.scalars), argsD = argsOf(d, in.scalars);
-  ASSERT_TRUE(mlir::succeeded(documented.interp->run(argsRef)));
-  ASSERT_TRUE(mlir::succeeded(candidate.interp->run(argsA)));
-  ASSERT_TRUE(mlir::succeeded(candidate.jit->run(argsB)));
-  ASSERT_TRUE(mlir::succeeded(candidate.dav->run(argsD)));
+  ASSERT_TRUE(mlir::succeeded(documented.kernel->run(RunMode::Interp, argsRef)));
+  ASSERT_TRUE(mlir::succeeded(candidate.kernel->run(RunMode::Interp, argsA)));
+  ASSERT_TRUE(mlir::succeeded(candidate.kernel->run(RunMode::Jit, argsB)));
+  ASSERT_TRUE(mlir::succeeded(candidate.dav->run(RunMode::Interp, argsD)));
   const char *names[] = {"interpreter", "JIT", "dav-3510 lowering"};
   std::vector<Buffer> *outs[] = {&a, &b, &d};
   for (unsigned i = 0; i < 3; ++i) {

@@ -86,6 +86,49 @@ TEST(CompareRuns, NaNPayloadOfReduceSumIsNoMismatch) {
   EXPECT_EQ(compareDst(k, 3, 0x3f800000, 0x3f800001).count, 1u);
 }
 
+TEST(CompareCheckRuns, EveryElementIsCompared) {
+  // The one comparison of check mode and bisection: a difference in the
+  // first or the last element of a buffer alone is found, and counted.
+  Loaded k(conformanceKernel("reduce_max_f32_f32"));
+  ASSERT_TRUE(k.fn);
+  for (uint64_t e : {uint64_t(0), uint64_t(63)}) {
+    std::vector<uint8_t> src(256, 0), x(256, 0), y(256, 0);
+    put32(y, e, 0x3f800000);
+    std::vector<llvm::ArrayRef<uint8_t>> a = {src, x, {}, {}}, b = {src, y, {}, {}};
+    driver::CheckComparison cmp = driver::compareCheckRuns(k.fn, a, b, /*limit=*/4);
+    ASSERT_EQ(cmp.count, 1u) << "element " << e;
+    EXPECT_EQ(cmp.first[0].argument, 1u);
+    EXPECT_EQ(cmp.first[0].element, e);
+    EXPECT_EQ(cmp.first[0].expected, 0u);
+    EXPECT_EQ(cmp.first[0].actual, 0x3f800000u);
+  }
+  // Every element differs: all counted, the first `limit` kept in order.
+  std::vector<uint8_t> src(256, 0), x(256, 0), y(256, 0xff);
+  std::vector<llvm::ArrayRef<uint8_t>> a = {src, x, {}, {}}, b = {src, y, {}, {}};
+  driver::CheckComparison all = driver::compareCheckRuns(k.fn, a, b, /*limit=*/2);
+  EXPECT_EQ(all.count, 64u);
+  ASSERT_EQ(all.first.size(), 2u);
+  EXPECT_EQ(all.first[1].element, 1u);
+}
+
+TEST(CompareRuns, NaNPayloadOfAddsIsNoMismatch) {
+  // adds is add on the broadcast scalar: its NaN payload is open too (the
+  // JIT lowers it to duplicate + add, whose operands may swap).
+  Loaded k(conformanceKernel("adds_f32"));
+  ASSERT_TRUE(k.fn);
+  std::vector<uint8_t> src(256, 0), x(256, 0), y(256, 0);
+  put32(x, 8, kQuietNaN);
+  put32(y, 8, kOtherNaN);
+  std::vector<llvm::ArrayRef<uint8_t>> a(k.fn.getNumArguments()), b(k.fn.getNumArguments());
+  a[0] = b[0] = src;
+  a[1] = x;
+  b[1] = y;
+  EXPECT_EQ(driver::compareCheckRuns(k.fn, a, b, /*limit=*/4).count, 0u);
+  put32(y, 8, 0x3f800000); // a NaN against a number still differs
+  b[1] = y;
+  EXPECT_EQ(driver::compareCheckRuns(k.fn, a, b, /*limit=*/4).count, 1u);
+}
+
 /// An i64 result buffer whose 512-byte slot 1 holds an f32 register (as
 /// ascreg-random-diff's %out does).
 const char *kIntegerOut = R"mlir(

@@ -2,7 +2,8 @@
 //
 // driver::PreparedKernel: the executors a mode prepares, repeated runs on
 // bound arguments with both, kernels prepared together, the options both
-// executors share. Expected values are computed here by hand.
+// executors share, a module already lowered to the LLVM dialect (pass
+// bisection's stages). Expected values are computed here by hand.
 //
 //===----------------------------------------------------------------------===//
 #include "ascreg/Driver/Prepare.h"
@@ -126,6 +127,23 @@ TEST(PreparedKernel, SharedOptionsReachBothExecutors) {
   ASSERT_TRUE(mlir::succeeded(roomy));
   EXPECT_TRUE(mlir::succeeded(roomy->run(RunMode::Interp, f.args())));
   EXPECT_TRUE(mlir::succeeded(roomy->run(RunMode::Jit, f.args())));
+}
+
+TEST(PreparedKernel, LoweredModuleRunsInTheJitAsItIs) {
+  Fixture f;
+  ASSERT_TRUE(f.module);
+  mlir::OwningOpRef<mlir::ModuleOp> lowered = mlir::cast<mlir::ModuleOp>((*f.module)->clone());
+  std::string error;
+  ASSERT_TRUE(mlir::succeeded(driver::runPipeline(*lowered, "ascreg-lower-to-llvm", error)))
+      << error;
+  auto signature = f.module->lookupSymbol<mlir::func::FuncOp>("add");
+  auto k = PreparedKernel::prepareLowered(*lowered, signature, "add", {});
+  ASSERT_TRUE(mlir::succeeded(k));
+  EXPECT_TRUE(k->hasJit());
+  EXPECT_FALSE(k->hasInterpreter());
+  ASSERT_TRUE(mlir::succeeded(k->run(RunMode::Jit, f.args())));
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(f.dst[i], float(i) + float(1000 * i)) << i;
 }
 
 } // namespace

@@ -8,9 +8,13 @@
 // payloads, +-0, +-inf, ties, subnormals, f16 overflow, empty and partial
 // masks, counts ending mid-register, 64-bit carries and equal high words,
 // garbage in inactive gather indices and in high index bits) and requires
-// every buffer to agree bit for bit; NaN payloads of additions (reduce sum,
-// pair_reduce_sum) are compared only for NaN-ness, as the contract allows.
-// The input generator is the one of unittests/Differential/DifferentialTest.cpp.
+// every buffer to agree bit for bit. The interpreter's kernel is loaded and
+// prepared by the driver (LoadedKernel, PreparedKernel) and each case is
+// compared twice (compareOnCases, ../Common/LoadedKernel.h): by check mode's
+// comparison (driver::compareCheckRuns) and independently by firstMismatch
+// (NaN payloads of additions, reduce sum and pair_reduce_sum, compared only
+// for NaN-ness, as the contract allows). The input generator is the one of
+// unittests/Differential/DifferentialTest.cpp.
 //
 // Size: ASCREG_EMIT_CASES cases per kernel (default 500); seed:
 // ASCREG_DIFF_SEED.
@@ -30,7 +34,7 @@
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
-#include "ascreg/Interpreter/Interpreter.h"
+#include "ascreg/Driver/Prepare.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -46,7 +50,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <functional>
 #include <map>
 #include <random>
 #include <string>
@@ -121,25 +124,24 @@ TEST_P(Emission, EmittedEqualsInterpreter) {
 
   LoadedKernel loaded;
   ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
-  auto interp = ascreg::interp::CompiledKernel::compile(loaded.fn);
+  auto interp = ascreg::driver::PreparedKernel::prepare(loaded.fn, ascreg::driver::RunMode::Interp,
+                                                        ascreg::driver::PrepareOptions());
   ASSERT_TRUE(mlir::succeeded(interp));
-  const char *otherName = "emitted Ascend C";
 
   std::vector<std::string> parts = split(name);
   uint64_t cases = envOr("ASCREG_EMIT_CASES", 500);
   Gen g = caseGen(name);
-
-  for (uint64_t c = 0; c < cases; ++c) {
-    Case k = makeCase(parts, g);
-    std::vector<Buffer> a = k.buffers, b = k.buffers;
-    std::vector<ascreg::interp::Arg> argsA = argsOf(a, k.scalars);
-    ASSERT_TRUE(mlir::succeeded((*interp)->run(argsA))) << name << " case " << c;
-    // The emitted kernel runs in a Unified Buffer placed by the same rule.
-    ASSERT_EQ(runEmitted(kernel, b, k.scalars), "");
-    std::string diff = firstMismatch(parts, a, b);
-    if (!diff.empty())
-      FAIL() << caseFailure(name, c, diff, otherName, k);
-  }
+  // The emitted kernel runs in a Unified Buffer placed by the same rule.
+  auto emittedRun = [&](std::vector<Buffer> &b, const std::vector<uint64_t> &scalars) {
+    return runEmitted(kernel, b, scalars);
+  };
+  EXPECT_EQ(compareOnCases(
+                name, loaded.fn, *interp, emittedRun, "emitted Ascend C", cases,
+                [&](uint64_t) { return makeCase(parts, g); },
+                [&](const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
+                  return firstMismatch(parts, a, b);
+                }),
+            "");
   gTotalCases += cases;
   ++gTotalKernels;
 }
@@ -177,26 +179,23 @@ std::string runUnderProfile(const std::string &name, const std::string &point,
   if (dropCtrl)
     fn->removeAttr(ascreg::AscRegDialect::getCtrlAttrName());
   ascreg::recordProfile(*module, profile);
-  auto interp = ascreg::interp::CompiledKernel::compile(fn);
+  auto interp = ascreg::driver::PreparedKernel::prepare(fn, ascreg::driver::RunMode::Interp,
+                                                        ascreg::driver::PrepareOptions());
   if (mlir::failed(interp))
     return name + ": the interpreter cannot compile it";
   Gen g = caseGen(name + point);
-  for (uint64_t c = 0; c < cases; ++c) {
-    Case k = makeProfileCase(point, name, g);
-    std::vector<Buffer> a = k.buffers, b = k.buffers;
-    std::vector<ascreg::interp::Arg> argsA = argsOf(a, k.scalars);
-    if (mlir::failed((*interp)->run(argsA)))
-      return name + ": the interpreter failed on case " + std::to_string(c);
+  auto emittedRun = [&](std::vector<Buffer> &b, const std::vector<uint64_t> &scalars) {
     ascreg_emission::setHostProfile(hostProfile);
-    std::string error = runEmitted(it->second, b, k.scalars);
+    std::string error = runEmitted(it->second, b, scalars);
     ascreg_emission::setHostProfile(sem::documentedProfile());
-    if (!error.empty())
-      return error;
-    std::string diff = profileMismatch(name, profile, a, b);
-    if (!diff.empty())
-      return name + " case " + std::to_string(c) + ": " + diff;
-  }
-  return "";
+    return error;
+  };
+  return compareOnCases(
+      name, fn, *interp, emittedRun, "emitted Ascend C", cases,
+      [&](uint64_t) { return makeProfileCase(point, name, g); },
+      [&](const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
+        return profileMismatch(name, profile, a, b);
+      });
 }
 
 /// Every non-documented candidate but ctrl.float_mode's: an emitted kernel

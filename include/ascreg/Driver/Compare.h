@@ -3,8 +3,9 @@
 // Check mode runs the interpreter and the JIT on copies of the same inputs
 // and compares every buffer bit for bit, two NaNs equal only in a buffer
 // whose NaN payloads the semantics leaves open (the rule of
-// ascreg/Debugging/NaNPayloads.h). ascreg-run --mode=check compares
-// through compareCheckRuns; a front door that binds a caller's buffers in
+// ascreg/Debugging/NaNPayloads.h). compareCheckRuns is the one comparison
+// of two runs' buffers: ascreg-run --mode=check and pass bisection
+// (Bisect.h) compare through it; a front door that binds a caller's buffers in
 // place (the Python package's mode="check", the frontend example) runs and
 // compares through checkInPlace;
 // ascreg-random-diff, whose kernels store float registers into an integer
@@ -15,23 +16,31 @@
 #ifndef ASCREG_DRIVER_COMPARE_H
 #define ASCREG_DRIVER_COMPARE_H
 
-#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Arguments.h"
 #include "ascreg/Driver/Prepare.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace ascreg {
 namespace driver {
 
-/// One element the two runs disagree on: parameter, element, the
-/// interpreter's bits (`expected`) and the JIT's (`actual`).
-using Mismatch = debugging::ElementDiff;
+/// One element two runs disagree on: parameter, element, the raw bits of
+/// the reference run (`expected`: the interpreter's, or the run before a
+/// bisected pipeline) and of the other (`actual`).
+struct Mismatch {
+  unsigned argument;
+  uint64_t element;
+  uint64_t expected, actual;
+};
 /// The first mismatches (parameter order, then element order) and how many
 /// there are in all.
-using CheckComparison = debugging::BufferComparison;
+struct CheckComparison {
+  std::vector<Mismatch> first;
+  uint64_t count = 0;
+};
 
 /// Compares the buffers of `fn`'s interpreter run with the JIT's (one view
 /// per parameter, empty for scalars), keeping the first `limit`

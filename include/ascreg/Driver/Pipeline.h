@@ -8,8 +8,8 @@
 // limits (ascreg/Support/ParseLimits.h) are checked before MLIR's parser
 // recurses on it.
 //
-// A small library of its own (AscRegDriverPipeline) because pass bisection,
-// which the driver runs, reads pipelines by the same rule.
+// Pass bisection (Bisect.h) reads a pipeline by the same rule, split into
+// its passes by splitPipeline.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_DRIVER_PIPELINE_H
@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
+#include <vector>
 
 namespace ascreg {
 namespace driver {
@@ -42,6 +43,16 @@ mlir::FailureOr<llvm::StringRef> passListOf(llvm::StringRef text, std::string &e
 /// pipeline parser). On failure `error` holds the limits' or the parser's
 /// message (without a prefix: the front door names its option).
 mlir::FailureOr<mlir::OpPassManager> parsePipeline(llvm::StringRef text, std::string &error);
+
+/// Splits a textual pipeline into its passes, one pipeline each: top-level
+/// passes as they are, nested pipelines into one per nested pass
+/// ("func.func(cse,canonicalize)" -> "func.func(cse)",
+/// "func.func(canonicalize)"). Accepts the anchored form
+/// "builtin.module(...)" or a plain list; the limits first. Iterative and
+/// linear in the text's length plus the stages' (PipelineSplit.cpp); fails
+/// on an unbalanced bracket or quote.
+mlir::FailureOr<std::vector<std::string>> splitPipeline(llvm::StringRef pipeline,
+                                                        std::string &error);
 
 } // namespace driver
 } // namespace ascreg

@@ -77,6 +77,14 @@ public:
   /// the JIT the module around it.
   static mlir::FailureOr<PreparedKernel> prepare(mlir::func::FuncOp fn, RunMode mode,
                                                  const PrepareOptions &options);
+  /// A JIT-only kernel of function `entry` of a module already lowered to
+  /// the LLVM dialect, compiled as it is (jit::JitModule::compileLowered:
+  /// `signature` is the kernel before the lowering); run it with
+  /// RunMode::Jit.
+  static mlir::FailureOr<PreparedKernel> prepareLowered(mlir::ModuleOp module,
+                                                        mlir::func::FuncOp signature,
+                                                        llvm::StringRef entry,
+                                                        const PrepareOptions &options);
   /// Adds the executors `mode` runs that this kernel lacks (a front door
   /// that compiles the JIT on first use), as prepare() compiles them.
   mlir::LogicalResult addExecutors(mlir::ModuleOp module, llvm::StringRef entry, RunMode mode,

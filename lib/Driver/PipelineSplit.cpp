@@ -9,14 +9,13 @@
 // (plus the size of the stages it splits into) and no native stack.
 //
 //===----------------------------------------------------------------------===//
-#include "ascreg/Debugging/Bisect.h"
 #include "ascreg/Driver/Pipeline.h"
 #include "ascreg/Support/ParseLimits.h"
 
 using namespace mlir;
 
 namespace ascreg {
-namespace debugging {
+namespace driver {
 
 namespace {
 
@@ -69,7 +68,7 @@ struct Frame {
 FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::string &error) {
   if (failed(checkPipelineLimits(pipeline, error))) // before MLIR's parser recurses on it
     return failure();
-  FailureOr<StringRef> list = driver::passListOf(pipeline.trim(), error);
+  FailureOr<StringRef> list = passListOf(pipeline.trim(), error);
   if (failed(list))
     return failure();
   StringRef text = *list;
@@ -125,5 +124,5 @@ FailureOr<std::vector<std::string>> splitPipeline(StringRef pipeline, std::strin
   return passes;
 }
 
-} // namespace debugging
+} // namespace driver
 } // namespace ascreg

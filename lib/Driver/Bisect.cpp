@@ -1,14 +1,8 @@
 //===- Bisect.cpp - which pass of a pipeline changes a kernel's results ---===//
-#include "ascreg/Debugging/Bisect.h"
+#include "ascreg/Driver/Bisect.h"
 #include "ascreg/Debugging/DiagnosticText.h"
 #include "ascreg/Debugging/NaNPayloads.h"
-#include "ascreg/Dialect/AscReg/IR/AscRegTypes.h"
 #include "ascreg/Driver/Pipeline.h"
-
-#include "ascreg/JIT/JitKernel.h"
-#include "ascreg/Semantics/Semantics.h"
-#include "ascreg/Support/ParseLimits.h"
-
 #include "ascreg/Support/LocationText.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -17,76 +11,12 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/Format.h"
-#include "llvm/Support/FormatVariadic.h"
-
-#include <algorithm>
-#include <cstring>
 
 using namespace mlir;
-namespace sem = ::ascreg::semantics;
+using ::ascreg::debugging::DiagnosticText;
 
 namespace ascreg {
-namespace debugging {
-
-sem::NumberFormat numberFormatOf(Type elem) {
-  if (elem.isBF16())
-    return {sem::NumberFormat::BFloat, 2};
-  if (isa<FloatType>(elem))
-    return {sem::NumberFormat::IEEE, uint8_t(elem.getIntOrFloatBitWidth() / 8)};
-  unsigned bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64; // index
-  auto it = dyn_cast<IntegerType>(elem);
-  return {it && it.isSigned() ? sem::NumberFormat::Signed : sem::NumberFormat::Unsigned,
-          uint8_t(std::clamp((bits + 7) / 8, 1u, 8u))};
-}
-
-bool isNaNBits(Type elem, uint64_t bits) {
-  return isa<FloatType>(elem) && sem::isNaN(numberFormatOf(elem), bits);
-}
-
-std::string describeElement(Type elem, uint64_t bits) {
-  return sem::formatNumber(numberFormatOf(elem), bits);
-}
-
-BufferComparison compareBuffers(func::FuncOp fn, ArrayRef<ArrayRef<uint8_t>> expected,
-                                ArrayRef<ArrayRef<uint8_t>> actual, unsigned limit,
-                                const std::vector<bool> &given) {
-  BufferComparison cmp;
-  std::vector<bool> computed;
-  if (given.empty())
-    computed = unspecifiedNaNPayloadParams(fn);
-  const std::vector<bool> &nanOpen = given.empty() ? computed : given;
-  for (unsigned i = 0; i < fn.getNumArguments() && i < expected.size() && i < actual.size(); ++i) {
-    auto mt = dyn_cast<MemRefType>(fn.getArgumentTypes()[i]);
-    std::optional<unsigned> elemBytes = mt ? ubBufferElementBytes(mt) : std::nullopt;
-    if (!elemBytes) // (no executor runs such a kernel)
-      continue;
-    Type elem = mt.getElementType();
-    unsigned eb = *elemBytes;
-    ArrayRef<uint8_t> x = expected[i], y = actual[i];
-    uint64_t n = std::min(x.size(), y.size()) / eb;
-    if (n == 0 || (x.size() == y.size() && std::memcmp(x.data(), y.data(), n * eb) == 0))
-      continue;
-    for (uint64_t e = 0; e < n; ++e) {
-      uint64_t a = 0, b = 0;
-      std::memcpy(&a, x.data() + e * eb, eb);
-      std::memcpy(&b, y.data() + e * eb, eb);
-      if (sameElementBits(elem, nanOpen[i], a, b))
-        continue;
-      if (cmp.first.size() < limit)
-        cmp.first.push_back({i, e, a, b});
-      ++cmp.count;
-    }
-  }
-  return cmp;
-}
-
-BufferComparison compareBuffers(func::FuncOp fn, const std::vector<std::vector<uint8_t>> &expected,
-                                const std::vector<std::vector<uint8_t>> &actual, unsigned limit) {
-  std::vector<ArrayRef<uint8_t>> x(expected.begin(), expected.end()),
-      y(actual.begin(), actual.end());
-  return compareBuffers(fn, x, y, limit);
-}
+namespace driver {
 
 const char *executorName(Executor e) {
   switch (e) {
@@ -102,10 +32,12 @@ const char *executorName(Executor e) {
 
 namespace {
 
-/// Runs `fn` on fresh copies of `inputs` into `buffers`.
-LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>)> run,
-                          const std::vector<KernelInput> &inputs,
-                          std::vector<std::vector<uint8_t>> &buffers) {
+/// Runs `path` of `kernel` on fresh copies of `inputs` into `buffers`; a
+/// failed run is the stage's failure.
+void runIn(BisectStage &stage, PreparedKernel &kernel, RunMode path,
+           const std::vector<KernelInput> &inputs, std::vector<std::vector<uint8_t>> &buffers,
+           DiagnosticText &diags) {
+  stage.executor = path == RunMode::Jit ? Executor::Jit : Executor::Interpreter;
   buffers.assign(inputs.size(), {});
   std::vector<interp::Arg> args;
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -116,18 +48,7 @@ LogicalResult runOnCopies(llvm::function_ref<LogicalResult(ArrayRef<interp::Arg>
       args.push_back(interp::Arg::scalar(inputs[i].bits));
     }
   }
-  return run(args);
-}
-
-/// Runs `kernel` (an interpreter or JIT kernel) on fresh copies of
-/// `inputs` into `buffers`; a failed run is the stage's failure.
-template <class Kernel>
-void runIn(BisectStage &stage, Executor executor, Kernel &kernel,
-           const std::vector<KernelInput> &inputs, std::vector<std::vector<uint8_t>> &buffers,
-           DiagnosticText &diags) {
-  stage.executor = executor;
-  if (failed(
-          runOnCopies([&](ArrayRef<interp::Arg> a) { return kernel.run(a); }, inputs, buffers))) {
+  if (failed(kernel.run(path, args))) {
     stage.runFailed = true;
     stage.failure = diags.text();
   }
@@ -174,7 +95,7 @@ BisectStage runLowered(ModuleOp module, func::FuncOp signature,
     return stage;
   }
   DiagnosticText diags(module.getContext());
-  auto kernel = jit::JitKernel::compileLowered(module, signature, options.entry, options.jit);
+  auto kernel = PreparedKernel::prepareLowered(module, signature, options.entry, options.prepare);
   if (failed(kernel)) {
     stage.cannotRun = true;
     stage.note =
@@ -182,7 +103,7 @@ BisectStage runLowered(ModuleOp module, func::FuncOp signature,
     return stage;
   }
   stage.note = "the stage is in the LLVM dialect: the JIT ran it as it is";
-  runIn(stage, Executor::Jit, **kernel, inputs, buffers, diags);
+  runIn(stage, *kernel, RunMode::Jit, inputs, buffers, diags);
   return stage;
 }
 
@@ -209,9 +130,9 @@ BisectStage runStage(ModuleOp module, func::FuncOp signature,
   }
   {
     DiagnosticText diags(module.getContext());
-    auto kernel = interp::CompiledKernel::compile(fn, options.interp);
+    auto kernel = PreparedKernel::prepare(fn, RunMode::Interp, options.prepare);
     if (succeeded(kernel)) {
-      runIn(stage, Executor::Interpreter, **kernel, inputs, buffers, diags);
+      runIn(stage, *kernel, RunMode::Interp, inputs, buffers, diags);
       return stage;
     }
     stage.fallbackReason = diags.firstLine();
@@ -222,10 +143,10 @@ BisectStage runStage(ModuleOp module, func::FuncOp signature,
   // its fault guard instead (an access outside UB is a failed run).
   OwningOpRef<ModuleOp> jitModule = cast<ModuleOp>(module->clone());
   jitModule->walk([](cf::AssertOp op) { op.erase(); });
-  jit::Options jitOptions = options.jit;
-  jitOptions.runtimeChecks = false;
+  PrepareOptions jitOptions = options.prepare;
+  jitOptions.jit.runtimeChecks = false;
   DiagnosticText diags(module.getContext());
-  auto kernel = jit::JitKernel::compile(*jitModule, options.entry, jitOptions);
+  auto kernel = PreparedKernel::prepare(*jitModule, options.entry, RunMode::Jit, jitOptions);
   if (failed(kernel)) {
     stage.runFailed = true;
     stage.failure = "neither the interpreter nor the standard lowering + JIT runs this stage: " +
@@ -234,7 +155,7 @@ BisectStage runStage(ModuleOp module, func::FuncOp signature,
   }
   stage.note = "the interpreter does not execute this IR: " + stage.fallbackReason +
                "; the standard lowering was finished and the JIT ran it";
-  runIn(stage, Executor::Jit, **kernel, inputs, buffers, diags);
+  runIn(stage, *kernel, RunMode::Jit, inputs, buffers, diags);
   return stage;
 }
 
@@ -252,7 +173,7 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
   std::vector<OpPassManager> managers;
   for (const std::string &p : *passes) {
     std::string errors;
-    FailureOr<OpPassManager> parsed = driver::parsePipeline(p, errors);
+    FailureOr<OpPassManager> parsed = parsePipeline(p, errors);
     if (failed(parsed))
       return module.emitError() << "--bisect-pipeline: '" << p << "': " << StringRef(errors).trim();
     managers.push_back(std::move(*parsed));
@@ -261,6 +182,7 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
   BisectResult result;
   OwningOpRef<ModuleOp> current = cast<ModuleOp>(module->clone());
   std::vector<std::vector<uint8_t>> reference, buffers;
+  std::vector<ArrayRef<uint8_t>> referenceViews;
   result.stages.push_back(runStage(*current, nullptr, inputs, options, reference));
   if (result.stages[0].runFailed)
     return module.emitError() << "the kernel fails before the pipeline, so there is nothing to "
@@ -270,6 +192,8 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
   // The kernel before the pipeline: its signature types the buffers of
   // every stage (the passes change `current`, and may replace its function).
   auto fn0 = result.before->lookupSymbol<func::FuncOp>(options.entry);
+  referenceViews.assign(reference.begin(), reference.end());
+  std::vector<bool> nanOpen = debugging::unspecifiedNaNPayloadParams(fn0);
 
   for (size_t i = 0; i < managers.size(); ++i) {
     PassManager pm(ctx);
@@ -280,7 +204,9 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
     BisectStage stage = runStage(*current, fn0, inputs, options, buffers);
     stage.pass = (*passes)[i];
     if (!stage.runFailed && !stage.cannotRun)
-      stage.diff = compareBuffers(fn0, reference, buffers, options.maxDiffs);
+      stage.diff = compareCheckRuns(fn0, referenceViews,
+                                    std::vector<ArrayRef<uint8_t>>(buffers.begin(), buffers.end()),
+                                    options.maxDiffs, nanOpen);
     if (stage.differs() && !result.firstDiffering) {
       result.firstDiffering = result.stages.size();
       result.after = cast<ModuleOp>(current->clone());
@@ -291,5 +217,5 @@ FailureOr<BisectResult> bisectPipeline(ModuleOp module, StringRef pipeline,
   return result;
 }
 
-} // namespace debugging
+} // namespace driver
 } // namespace ascreg

@@ -1,27 +1,30 @@
 //===- Bisect.h - which pass of a pipeline changes a kernel's results -*- C++ -*-===//
 //
 // Pass bisection: the kernel runs on the same inputs before a pass pipeline
-// and after each of its passes; every buffer is compared bit for bit with the
-// run before the pipeline (NaN payloads only where the semantics fixes them,
-// as in `ascreg-run --mode=check`: NaNPayloads.h), and the first pass after which a buffer
-// differs is the one that changed the kernel's meaning.
+// and after each of its passes; every buffer is compared with the run
+// before the pipeline by check mode's comparison (compareCheckRuns,
+// Compare.h: bit for bit, NaN payloads only where the semantics fixes
+// them), and the first pass after which a buffer differs is the one that
+// changed the kernel's meaning. The pipeline is read and split by the
+// driver's rule (Pipeline.h), each stage compiled by PreparedKernel
+// (Prepare.h) with the caller's PrepareOptions.
 //
 // Each stage runs in the interpreter when it executes the stage's IR
 // (ascreg, dav, scf, arith, memref, ...). Past the point where the IR leaves
 // what the interpreter executes (vector, ascreg-expose-ub), the stage's
 // module is lowered the rest of the way with the standard lowering and run
 // by the JIT; a module already in the LLVM dialect (ascreg-lower-to-llvm,
-// convert-to-llvm) runs in the JIT as it is, with the kernel's original
-// signature. EmitC and a module lowered to LLVM only in part cannot run:
-// such a stage is reported as such, never counted as a difference.
+// convert-to-llvm) runs in the JIT as it is (PreparedKernel::prepareLowered),
+// with the kernel's original signature. EmitC and a module lowered to LLVM
+// only in part cannot run: such a stage is reported as such, never counted
+// as a difference.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ASCREG_DEBUGGING_BISECT_H
-#define ASCREG_DEBUGGING_BISECT_H
+#ifndef ASCREG_DRIVER_BISECT_H
+#define ASCREG_DRIVER_BISECT_H
 
-#include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
-#include "ascreg/Semantics/Semantics.h"
+#include "ascreg/Driver/Compare.h"
+#include "ascreg/Driver/Prepare.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -32,7 +35,7 @@
 #include <vector>
 
 namespace ascreg {
-namespace debugging {
+namespace driver {
 
 /// One argument of the bisected kernel, in parameter order: the initial
 /// contents of a buffer, or a scalar's raw bits.
@@ -42,41 +45,6 @@ struct KernelInput {
   uint64_t numElements = 0;   // buffer elements
   uint64_t bits = 0;          // scalar bits
 };
-
-/// How the bits of an element or scalar of type `elem` read: signed
-/// integers signed; unsigned, signless integers and index unsigned.
-semantics::NumberFormat numberFormatOf(mlir::Type elem);
-/// Whether `bits` is a NaN of the float type `elem` (false for integers).
-bool isNaNBits(mlir::Type elem, uint64_t bits);
-/// An element's value as text (semantics::formatNumber).
-std::string describeElement(mlir::Type elem, uint64_t bits);
-
-/// One element that differs between two runs.
-struct ElementDiff {
-  unsigned argument;
-  uint64_t element;
-  uint64_t expected, actual; // raw bits (before / after)
-};
-
-/// The buffers of two runs of `fn` compared bit for bit, a NaN equal to any
-/// NaN only in the buffers whose NaN payloads the semantics leaves open
-/// (NaNPayloads.h): the first `limit` differing elements (parameter order,
-/// then element order) and how many differ in all.
-struct BufferComparison {
-  std::vector<ElementDiff> first;
-  uint64_t count = 0;
-};
-BufferComparison compareBuffers(mlir::func::FuncOp fn,
-                                const std::vector<std::vector<uint8_t>> &expected,
-                                const std::vector<std::vector<uint8_t>> &actual,
-                                unsigned limit = 8);
-/// compareBuffers over views of the buffers (a caller's own memory);
-/// `nanOpen` is unspecifiedNaNPayloadParams(fn) when the caller keeps it,
-/// else empty (computed here).
-BufferComparison compareBuffers(mlir::func::FuncOp fn,
-                                llvm::ArrayRef<llvm::ArrayRef<uint8_t>> expected,
-                                llvm::ArrayRef<llvm::ArrayRef<uint8_t>> actual, unsigned limit,
-                                const std::vector<bool> &nanOpen = {});
 
 /// How a stage's kernel ran.
 enum class Executor : uint8_t { Interpreter, Jit, None };
@@ -101,15 +69,17 @@ struct BisectStage {
   /// the diagnostics' text.
   bool runFailed = false;
   std::string failure;
-  /// Differences from the run before the pipeline.
-  BufferComparison diff;
+  /// Differences from the run before the pipeline (compareCheckRuns).
+  CheckComparison diff;
   bool differs() const { return !cannotRun && (runFailed || diff.count != 0); }
 };
 
 struct BisectOptions {
   std::string entry = "kernel";
-  interp::Options interp;
-  jit::Options jit;
+  /// Every stage's executors are compiled with these (a stage the JIT
+  /// runs after finishing the standard lowering without its runtime
+  /// checks: the stage's own accesses are checked by the UB arena's guard).
+  PrepareOptions prepare;
   unsigned maxDiffs = 8;
 };
 
@@ -127,16 +97,6 @@ struct BisectResult {
   std::vector<std::vector<uint8_t>> afterBuffers;
 };
 
-/// Splits a textual pipeline into its passes, one pipeline each: top-level
-/// passes as they are, nested pipelines into one per nested pass
-/// ("func.func(cse,canonicalize)" -> "func.func(cse)",
-/// "func.func(canonicalize)"). Accepts the anchored form
-/// "builtin.module(...)" or a plain list. Iterative and linear in the
-/// text's length plus the stages' (lib/Debugging/PipelineSplit.cpp); fails
-/// on an unbalanced bracket or quote.
-mlir::FailureOr<std::vector<std::string>> splitPipeline(llvm::StringRef pipeline,
-                                                        std::string &error);
-
 /// Runs the bisection on a clone of `module`. Fails (with diagnostics) when
 /// the pipeline does not parse, a pass fails, or the run before the pipeline
 /// fails; a later stage that fails to run is a difference.
@@ -144,7 +104,7 @@ mlir::FailureOr<BisectResult> bisectPipeline(mlir::ModuleOp module, llvm::String
                                              const std::vector<KernelInput> &inputs,
                                              const BisectOptions &options);
 
-} // namespace debugging
+} // namespace driver
 } // namespace ascreg
 
-#endif // ASCREG_DEBUGGING_BISECT_H
+#endif // ASCREG_DRIVER_BISECT_H
