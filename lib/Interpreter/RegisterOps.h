@@ -15,6 +15,7 @@
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/GatherKernel.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/PairReduceKernel.h"
 #include "ascreg/Semantics/RegApiForms.h"
 
 namespace ascreg {
@@ -436,7 +437,12 @@ struct PairReduceSumInst {
   RegRef source;
   MaskRef mask;
   RegRef result;
+  /// The kernel of this pair sum, resolved when compiled; null:
+  /// sem::pairReduceSum.
+  sem::simd::PairReduceKernel kernel = nullptr;
   void run(Machine &m) const {
+    if (kernel)
+      return kernel(m.reg(source), m.mask(mask), m.regOut(result));
     sem::pairReduceSum(m.profile(), type, m.reg(source), m.mask(mask), m.regOut(result));
   }
   /// Result lane i adds source lanes 2i and 2i+1, an inactive one as +0.
