@@ -171,7 +171,7 @@ struct MapLoopSlots {
   const LoadAlignInst &load;
   const UpdateMaskInst &update;
   const StoreAlignInst &store;
-  const FastRun &r;
+  const FastRun r; // a copy: not read again through memory a call may write
   uint8_t *ub;
   sem::Reg *loaded; // the load's register, unless a view
   sem::Mask &updated;
@@ -179,20 +179,20 @@ struct MapLoopSlots {
   uint64_t &count, &rest;
   const LoopBackSlots back;
   const unsigned lanes;
-  const bool wholeWhenFull;
+  const bool view, wholeWhenFull;
   template <class Latch>
   MapLoopSlots(Machine &m, const LoadAlignInst &load, const UpdateMaskInst &update,
                const StoreAlignInst &store, const Latch &latch, const FastRun &r)
       : load(load), update(update), store(store), r(r), ub(m.ubData()),
         loaded(load.view ? nullptr : &m.regOut(load.result)), updated(m.mask(update.mask)),
         storeMask(m.mask(store.mask)), count(m.scalar(update.count)), rest(m.scalar(update.rest)),
-        back(m, latch), lanes(update.lanes.lanes()), wholeWhenFull(r.maskVaries && r.storesResult) {
-  }
+        back(m, latch), lanes(update.lanes.lanes()), view(load.view),
+        wholeWhenFull(r.maskVaries && r.storesResult) {}
 
   /// The load at UB address `at`: the register it fills, or the UB bytes
   /// it views.
   [[gnu::always_inline]] const sem::Reg &loadAt(uint64_t at) const {
-    if (load.view)
+    if (view)
       return *reinterpret_cast<const sem::Reg *>(ub + at);
     sem::loadAlign(load.type, ub + at, *loaded);
     return *loaded;
@@ -222,7 +222,7 @@ struct MapLoopSlots {
   /// After iterations whose last load was at `lastLoad`: a view load's
   /// register views it, as after the unfused loop.
   void finish(Machine &m, uint64_t lastLoad) const {
-    if (load.view)
+    if (view)
       m.setView(load.result, lastLoad);
   }
 };
@@ -247,8 +247,10 @@ uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &loa
   const sem::Mask &gatherMask = m.mask(op.mask);
   sem::Reg &result = m.regOut(op.result);
   const sem::simd::GatherKernel kernel = op.kernel;
-  uint64_t loadAt = r.loadAt, storeAt = r.storeAt;
-  for (uint64_t k = 0; k < r.iterations; ++k, loadAt += r.loadStride, storeAt += r.storeStride) {
+  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
+                 storeStride = s.r.storeStride;
+  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
+  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
     const sem::Reg &in = s.loadAt(loadAt);
     s.updateMask(m);
     const sem::Reg &index = indexLoaded ? in : fixedIndex;
@@ -263,9 +265,9 @@ uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &loa
     s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, s.storesWhole());
     s.back.run(m);
   }
-  if (r.iterations)
-    s.finish(m, loadAt - r.loadStride);
-  return r.iterations;
+  if (iterations)
+    s.finish(m, loadAt - loadStride);
+  return iterations;
 }
 
 /// An op's kernel resolved when compiled (null: its general entry point),
@@ -305,8 +307,10 @@ void mapIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
     }
     op.compute(m, in, opMask, out);
   };
-  uint64_t loadAt = r.loadAt, storeAt = r.storeAt;
-  for (uint64_t k = 0; k < r.iterations; ++k, loadAt += r.loadStride, storeAt += r.storeStride) {
+  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
+                 storeStride = s.r.storeStride;
+  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
+  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
     const sem::Reg &in = s.loadAt(loadAt);
     s.updateMask(m);
     const sem::Reg &source = sourceLoaded ? in : fixedSource;
@@ -322,8 +326,8 @@ void mapIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
     s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, whole);
     s.back.run(m);
   }
-  if (r.iterations)
-    s.finish(m, loadAt - r.loadStride);
+  if (iterations)
+    s.finish(m, loadAt - loadStride);
 }
 
 /// load / update_mask (either order), op, store: runLoop with shortcuts.
