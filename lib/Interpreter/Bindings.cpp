@@ -195,6 +195,16 @@ LogicalResult bindReduce(sem::ReduceKind k, Value src, Value mask, Value result,
                            .kernel = sem::simd::reduceKernel(c.profile(), k, rt(result), rt(src))});
 }
 
+/// pair_reduce_sum / vcpadd, its kernel resolved now.
+LogicalResult bindPairReduceSum(Value src, Value mask, Value result, Compiler &c) {
+  c.setMaskLanes(rt(src)); // masks count source lanes
+  return c.emit(PairReduceSumInst{.type = rt(src),
+                                  .source = c.reg(src),
+                                  .mask = c.mask(mask),
+                                  .result = c.reg(result),
+                                  .kernel = sem::simd::pairReduceKernel(c.profile(), rt(src))});
+}
+
 /// `unit`: the type the buffer is read as (dav's 32-bit words of 64-bit data).
 LogicalResult bindGather(Value base, Type unit, Value index, Value mask, Value result,
                          Compiler &c) {
@@ -331,11 +341,7 @@ void Bindings::bindAscReg() {
     return bindReduce(toSemantics(o.getKind()), o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<PairReduceSumOp>(+[](PairReduceSumOp o, Compiler &c) {
-    c.setMaskLanes(rt(o.getSrc()));
-    return c.emit(PairReduceSumInst{.type = rt(o.getSrc()),
-                                    .source = c.reg(o.getSrc()),
-                                    .mask = c.mask(o.getMask()),
-                                    .result = c.reg(o.getResult())});
+    return bindPairReduceSum(o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<GatherOp>(+[](GatherOp o, Compiler &c) {
     return bindGather(o.getBase(), o.getBase().getType().getElementType(), o.getIndex(),
@@ -498,11 +504,7 @@ void Bindings::bindDav() {
   on<VcmaxOp>(&bindDavReduce<VcmaxOp, sem::ReduceKind::Max>);
   on<VcminOp>(&bindDavReduce<VcminOp, sem::ReduceKind::Min>);
   on<VcpaddOp>(+[](VcpaddOp o, Compiler &c) {
-    c.setMaskLanes(rt(o.getSrc()));
-    return c.emit(PairReduceSumInst{.type = rt(o.getSrc()),
-                                    .source = c.reg(o.getSrc()),
-                                    .mask = c.mask(o.getMask()),
-                                    .result = c.reg(o.getResult())});
+    return bindPairReduceSum(o.getSrc(), o.getMask(), o.getResult(), c);
   });
   on<Vgather2Op>(+[](Vgather2Op o, Compiler &c) {
     Type unit = o.getUnit() ? *o.getUnit() : o.getBase().getType().getElementType();

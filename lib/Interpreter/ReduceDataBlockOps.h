@@ -24,9 +24,10 @@ struct ReduceDataBlockInst {
   RegRef source;
   MaskRef mask;
   RegRef result;
-  void run(Machine &m) const {
-    sem::reduceDataBlock(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
-                         m.regOut(result));
+  void run(Machine &m) const { compute(m, m.reg(source), m.mask(mask), m.regOut(result)); }
+  /// run on operands looked up by the caller (a fused loop's).
+  void compute(const Machine &m, const sem::Reg &in, const sem::Mask &mk, sem::Reg &out) const {
+    sem::reduceDataBlock(m.profile(), kind, resultType, sourceType, in, mk, out);
   }
   /// After run: block b's source lanes and the active ones; for max / min
   /// the lane whose value is result lane b (the first NaN, else the first

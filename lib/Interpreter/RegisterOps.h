@@ -15,6 +15,7 @@
 #include "ascreg/Semantics/Dav3510.h"
 #include "ascreg/Semantics/GatherKernel.h"
 #include "ascreg/Semantics/LaneArith.h"
+#include "ascreg/Semantics/PairReduceKernel.h"
 #include "ascreg/Semantics/RegApiForms.h"
 
 namespace ascreg {
@@ -340,11 +341,12 @@ struct ReduceInst {
   RegRef result;
   /// The kernel of this reduce, resolved when compiled; null: sem::reduce.
   sem::simd::ReduceKernel kernel = nullptr;
-  void run(Machine &m) const {
+  void run(Machine &m) const { compute(m, m.reg(source), m.mask(mask), m.regOut(result)); }
+  /// run on operands looked up by the caller (a fused loop's).
+  void compute(const Machine &m, const sem::Reg &in, const sem::Mask &mk, sem::Reg &out) const {
     if (kernel)
-      return kernel(m.reg(source), m.mask(mask), m.regOut(result));
-    sem::reduce(m.profile(), kind, resultType, sourceType, m.reg(source), m.mask(mask),
-                m.regOut(result));
+      return kernel(in, mk, out);
+    sem::reduce(m.profile(), kind, resultType, sourceType, in, mk, out);
   }
   /// After run: a max / min result holds the value in lane 0 and the lane
   /// it came from in lane 1 (the first NaN, or the first of equal values).
@@ -436,8 +438,15 @@ struct PairReduceSumInst {
   RegRef source;
   MaskRef mask;
   RegRef result;
-  void run(Machine &m) const {
-    sem::pairReduceSum(m.profile(), type, m.reg(source), m.mask(mask), m.regOut(result));
+  /// The kernel of this pair sum, resolved when compiled; null:
+  /// sem::pairReduceSum.
+  sem::simd::PairReduceKernel kernel = nullptr;
+  void run(Machine &m) const { compute(m, m.reg(source), m.mask(mask), m.regOut(result)); }
+  /// run on operands looked up by the caller (a fused loop's).
+  void compute(const Machine &m, const sem::Reg &in, const sem::Mask &mk, sem::Reg &out) const {
+    if (kernel)
+      return kernel(in, mk, out);
+    sem::pairReduceSum(m.profile(), type, in, mk, out);
   }
   /// Result lane i adds source lanes 2i and 2i+1, an inactive one as +0.
   void decide(Machine &m, TraceDecision &d) const {

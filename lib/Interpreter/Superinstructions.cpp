@@ -45,14 +45,14 @@ template <class Op> constexpr bool kWritesWholeResult = false;
 template <> constexpr bool kWritesWholeResult<ReduceInst> = true;
 template <> constexpr bool kWritesWholeResult<PairReduceSumInst> = true;
 
-/// Whether the op of a map loop may write its result at UB address `at`
-/// instead of into its register for the store: its source (a view of UB,
-/// or a register) lies apart from the destination.
-template <class Op> bool mayWriteInPlace(Machine &m, const Op &op, uint64_t at) {
-  auto src = reinterpret_cast<uintptr_t>(m.reg(op.source).b);
-  auto dst = reinterpret_cast<uintptr_t>(m.ubData() + at);
-  constexpr uintptr_t kReach = sizeof(sem::Reg); // what any source may span
-  return src >= dst + kReach || dst >= src + kReach;
+/// Whether a register at `dst` lies apart from the register at `src` (any
+/// register may span sizeof(sem::Reg) bytes): an op of a map loop may then
+/// write its result at `dst`, in UB, while reading its source at `src` (a
+/// view of UB, or a register).
+inline bool apart(const sem::Reg &src, const uint8_t *dst) {
+  auto s = reinterpret_cast<uintptr_t>(src.b), d = reinterpret_cast<uintptr_t>(dst);
+  constexpr uintptr_t kReach = sizeof(sem::Reg);
+  return s >= d + kReach || d >= s + kReach;
 }
 
 const ForLatchInst &plainLatch(const ForLatchInst &latch) { return latch; }
@@ -61,20 +61,10 @@ const ForLatchInst &plainLatch(const ForLatchCopyInst &latch) { return latch.lat
 /// (else `none`).
 uint32_t iterArgOr(const ForLatchInst &, uint32_t none) { return none; }
 uint32_t iterArgOr(const ForLatchCopyInst &latch, uint32_t) { return latch.iterArg.slot; }
-/// A latch that loops back and whose step needs no check (uncheckedRun):
-/// what its `run` does then.
-[[gnu::always_inline]] inline void loopBack(Machine &m, const ForLatchInst &latch) {
-  uint64_t &i = m.scalar(latch.loop.iv);
-  i = (i + m.scalar(latch.loop.step)) & widthMask(latch.loop.width);
-  ++m.steps;
-}
-[[gnu::always_inline]] inline void loopBack(Machine &m, const ForLatchCopyInst &latch) {
-  m.scalar(latch.iterArg) = m.scalar(latch.yielded);
-  loopBack(m, latch.latch);
-}
-
-/// A latch's slots, looked up once for a loop's unchecked iterations: what
-/// loopBack does, with nothing read again after a call in the body.
+/// A latch's slots, looked up once for a loop's unchecked iterations: `run`
+/// is what the latch's own `run` does when it loops back with a step that
+/// needs no check (uncheckedRun), with nothing read again after a call in
+/// the body.
 struct LoopBackSlots {
   uint64_t *iv, *iterArg = nullptr;
   const uint64_t *yielded = nullptr;
@@ -172,45 +162,43 @@ struct FastRun {
   bool storesResult, maskVaries, alwaysWhole;
 };
 
-/// fusedMapLoop's unchecked iterations of a gather loop, the same steps with
-/// the slots' addresses and the latch's looked up once (every value has a
-/// slot of its own, and only the load's may be a view, moving with loadAt)
-/// and the gather's kernel called directly: after each call nothing of the
-/// machine is read again but the slots' values. Returns the iterations run:
-/// fewer than r.iterations when the gather failed (reported).
-template <class Latch>
-uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
-                          const UpdateMaskInst &update, const Latch &latch, const FastRun &r,
-                          uint64_t units) {
-  const GatherInst &op = code[2].as<GatherInst>();
-  const StoreAlignInst &store = code[3].as<StoreAlignInst>();
-  uint8_t *ub = m.ubData();
-  const Buffer &buf = m.buffer(op.base);
-  const uint8_t *from = ub + buf.ubAddr;
-  const unsigned lanes = update.lanes.lanes();
-  sem::Reg &loaded = m.regOut(load.result); // unless a view
-  const sem::Reg &fixedIndex = m.reg(op.index), &fixedValue = m.reg(store.value);
-  const bool indexLoaded = op.index.slot == load.result.slot,
-             valueLoaded = store.value.slot == load.result.slot,
-             valueIsResult = store.value.slot == op.result.slot;
-  const sem::Mask &gatherMask = m.mask(op.mask), &storeMask = m.mask(store.mask);
-  sem::Mask &updated = m.mask(update.mask);
-  sem::Reg &result = m.regOut(op.result);
-  uint64_t &count = m.scalar(update.count), &rest = m.scalar(update.rest);
-  const LoopBackSlots back(m, latch);
-  const sem::simd::GatherKernel kernel = op.kernel;
-  // Whether the store copies every byte: always, or when its mask (the
-  // loop's) has every lane active.
-  const bool alwaysWhole = r.alwaysWhole, wholeWhenFull = r.maskVaries && r.storesResult;
-  const bool view = load.view;
-  uint64_t loadAt = r.loadAt, storeAt = r.storeAt;
-  for (uint64_t k = 0; k < r.iterations; ++k, loadAt += r.loadStride, storeAt += r.storeStride) {
-    const sem::Reg *at = reinterpret_cast<const sem::Reg *>(ub + loadAt);
+/// What the unchecked iterations of a map loop (gatherIterations,
+/// mapIterations) look up once: the slots' addresses and the latch's. Every
+/// value has a slot of its own, and only the load's may be a view, moving
+/// with the load's address (set by finish); after a call in the body
+/// nothing of the machine is read again but the slots' values.
+struct MapLoopSlots {
+  const LoadAlignInst &load;
+  const UpdateMaskInst &update;
+  const StoreAlignInst &store;
+  const FastRun r; // a copy: not read again through memory a call may write
+  uint8_t *ub;
+  sem::Reg *loaded; // the load's register, unless a view
+  sem::Mask &updated;
+  const sem::Mask &storeMask;
+  uint64_t &count, &rest;
+  const LoopBackSlots back;
+  const unsigned lanes;
+  const bool view, wholeWhenFull;
+  template <class Latch>
+  MapLoopSlots(Machine &m, const LoadAlignInst &load, const UpdateMaskInst &update,
+               const StoreAlignInst &store, const Latch &latch, const FastRun &r)
+      : load(load), update(update), store(store), r(r), ub(m.ubData()),
+        loaded(load.view ? nullptr : &m.regOut(load.result)), updated(m.mask(update.mask)),
+        storeMask(m.mask(store.mask)), count(m.scalar(update.count)), rest(m.scalar(update.rest)),
+        back(m, latch), lanes(update.lanes.lanes()), view(load.view),
+        wholeWhenFull(r.maskVaries && r.storesResult) {}
+
+  /// The load at UB address `at`: the register it fills, or the UB bytes
+  /// it views.
+  [[gnu::always_inline]] const sem::Reg &loadAt(uint64_t at) const {
     if (view)
-      m.setView(load.result, loadAt);
-    else
-      sem::loadAlign(load.type, ub + loadAt, loaded);
-    const sem::Reg &in = view ? *at : loaded;
+      return *reinterpret_cast<const sem::Reg *>(ub + at);
+    sem::loadAlign(load.type, ub + at, *loaded);
+    return *loaded;
+  }
+  /// update_mask: the mask of a full register without the call.
+  [[gnu::always_inline]] void updateMask(Machine &m) const {
     const uint32_t n = static_cast<uint32_t>(count);
     if (n >= lanes) {
       updated = r.full;
@@ -218,22 +206,128 @@ uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &loa
     } else {
       update.run(m);
     }
+  }
+  /// Whether the store copies every byte (then the op's result, one
+  /// register): always, or when its mask (the loop's) has every lane active.
+  [[gnu::always_inline]] bool storesWhole() const {
+    return r.alwaysWhole || (wholeWhenFull && covers(storeMask, r.whole));
+  }
+  /// The store of `value` at UB address `at`; `whole`: storesWhole().
+  [[gnu::always_inline]] void storeAt(const sem::Reg &value, uint64_t at, bool whole) const {
+    if (whole) // sem::storeAlign with every lane active: the bytes copied
+      std::memmove(ub + at, value.b, sem::kVLBytes);
+    else
+      sem::storeAlign(store.type, value, storeMask, ub + at);
+  }
+  /// After iterations whose last load was at `lastLoad`: a view load's
+  /// register views it, as after the unfused loop.
+  void finish(Machine &m, uint64_t lastLoad) const {
+    if (view)
+      m.setView(load.result, lastLoad);
+  }
+};
+
+/// fusedMapLoop's unchecked iterations of a gather loop, the same steps with
+/// the slots looked up once (MapLoopSlots) and the gather's kernel called
+/// directly. Returns the iterations run: fewer than r.iterations when the
+/// gather failed (reported).
+template <class Latch>
+uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
+                          const UpdateMaskInst &update, const Latch &latch, const FastRun &r,
+                          uint64_t units) {
+  const GatherInst &op = code[2].as<GatherInst>();
+  const StoreAlignInst &store = code[3].as<StoreAlignInst>();
+  const MapLoopSlots s(m, load, update, store, latch, r);
+  const Buffer &buf = m.buffer(op.base);
+  const uint8_t *from = s.ub + buf.ubAddr;
+  const sem::Reg &fixedIndex = m.reg(op.index), &fixedValue = m.reg(store.value);
+  const bool indexLoaded = op.index.slot == load.result.slot,
+             valueLoaded = store.value.slot == load.result.slot,
+             valueIsResult = store.value.slot == op.result.slot;
+  const sem::Mask &gatherMask = m.mask(op.mask);
+  sem::Reg &result = m.regOut(op.result);
+  const sem::simd::GatherKernel kernel = op.kernel;
+  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
+                 storeStride = s.r.storeStride;
+  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
+  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
+    const sem::Reg &in = s.loadAt(loadAt);
+    s.updateMask(m);
     const sem::Reg &index = indexLoaded ? in : fixedIndex;
     const sem::Status st = kernel ? kernel(from, units, index, gatherMask, result)
                                   : sem::gather(m.profile(), op.resultType, op.source, op.indexType,
                                                 from, units, index, gatherMask, result);
     if (!st.ok) {
+      s.finish(m, loadAt);
       op.reportOutside(m, code[2], buf, st);
       return k;
     }
-    const sem::Reg &value = valueIsResult ? result : valueLoaded ? in : fixedValue;
-    if (alwaysWhole || (wholeWhenFull && covers(storeMask, r.whole)))
-      std::memmove(ub + storeAt, value.b, sem::kVLBytes); // storeAlign, every lane active
-    else
-      sem::storeAlign(store.type, value, storeMask, ub + storeAt);
-    back.run(m);
+    s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, s.storesWhole());
+    s.back.run(m);
   }
-  return r.iterations;
+  if (iterations)
+    s.finish(m, loadAt - loadStride);
+  return iterations;
+}
+
+/// An op's kernel resolved when compiled (null: its general entry point),
+/// or nullptr for an op without one.
+template <class Op> auto kernelOf(const Op &op) {
+  if constexpr (requires { op.kernel; })
+    return op.kernel;
+  else
+    return nullptr;
+}
+
+/// fusedMapLoop's unchecked iterations of a reduce, pair_reduce_sum or
+/// reduce_data_block loop (the op cannot fail), the same steps with the
+/// slots looked up once (MapLoopSlots) and the op's kernel called directly.
+/// When the store copies the whole result of an op that writes all of it
+/// (kWritesWholeResult), the op writes it straight into UB at the store's
+/// address (the same bytes, one copy less) unless that register overlaps
+/// the op's source: then, as always for other ops, the op computes its
+/// register and the store copies it.
+template <class Op, class Latch>
+void mapIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
+                   const UpdateMaskInst &update, const Latch &latch, const FastRun &r) {
+  const Op &op = code[2].as<Op>();
+  const StoreAlignInst &store = code[3].as<StoreAlignInst>();
+  const MapLoopSlots s(m, load, update, store, latch, r);
+  const sem::Reg &fixedSource = m.reg(op.source), &fixedValue = m.reg(store.value);
+  const bool sourceLoaded = op.source.slot == load.result.slot,
+             valueLoaded = store.value.slot == load.result.slot,
+             valueIsResult = store.value.slot == op.result.slot;
+  const sem::Mask &opMask = m.mask(op.mask);
+  sem::Reg &result = m.regOut(op.result);
+  const auto kernel = kernelOf(op);
+  auto compute = [&](const sem::Reg &in, sem::Reg &out) {
+    if constexpr (!std::is_null_pointer_v<decltype(kernel)>) {
+      if (kernel)
+        return kernel(in, opMask, out);
+    }
+    op.compute(m, in, opMask, out);
+  };
+  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
+                 storeStride = s.r.storeStride;
+  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
+  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
+    const sem::Reg &in = s.loadAt(loadAt);
+    s.updateMask(m);
+    const sem::Reg &source = sourceLoaded ? in : fixedSource;
+    const bool whole = s.storesWhole();
+    if constexpr (kWritesWholeResult<Op>) {
+      if (whole && apart(source, s.ub + storeAt)) {
+        compute(source, *reinterpret_cast<sem::Reg *>(s.ub + storeAt));
+        s.back.run(m);
+        continue;
+      }
+    }
+    compute(source, result);
+    s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, whole);
+    s.back.run(m);
+  }
+  if (iterations)
+    s.finish(m, loadAt - loadStride);
 }
 
 /// load / update_mask (either order), op, store: runLoop with shortcuts.
@@ -292,9 +386,9 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
     sem::updateMask(update.lanes, lanes, full, unused);
     const bool maskVaries = store.mask.slot == update.mask.slot;
     const bool alwaysWhole = storesResult && !maskVaries && storesWhole(m.mask(store.mask));
+    const FastRun r{fast, loadAt, loadStride,   storeAt,    storeStride,
+                    full, whole,  storesResult, maskVaries, alwaysWhole};
     if constexpr (std::is_same_v<Op, GatherInst>) {
-      const FastRun r{fast, loadAt, loadStride,   storeAt,    storeStride,
-                      full, whole,  storesResult, maskVaries, alwaysWhole};
       const uint64_t done = gatherIterations(m, code, load, update, latch, r, gatherUnits);
       if (done)
         m.ub.noteWrite(firstStore, (done - 1) * storeStride + store.type.bytes());
@@ -302,42 +396,11 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
         m.fusedExecuted += dispatched + 5 * done + 2;
         return kHalt;
       }
-      dispatched += 5 * done;
     } else {
-      uint8_t *ub = m.ubData();
-      for (uint64_t k = 0; k < fast; ++k, loadAt += loadStride, storeAt += storeStride) {
-        if (load.view)
-          m.setView(load.result, loadAt);
-        else
-          sem::loadAlign(load.type, ub + loadAt, m.regOut(load.result));
-        const uint32_t count = static_cast<uint32_t>(m.scalar(update.count));
-        if (count >= lanes) {
-          m.mask(update.mask) = full;
-          m.scalar(update.rest) = count - lanes;
-        } else {
-          update.run(m);
-        }
-        const bool whole =
-            alwaysWhole || (maskVaries && storesResult && storesWhole(m.mask(store.mask)));
-        if constexpr (kWritesWholeResult<Op>) {
-          if (whole && mayWriteInPlace(m, op, storeAt)) {
-            m.setView(op.result, storeAt);
-            op.run(m);
-            m.resetView(op.result);
-            loopBack(m, latch);
-            continue;
-          }
-        }
-        op.run(m);
-        if (whole) // sem::storeAlign with every lane active: the bytes copied
-          std::memmove(ub + storeAt, m.reg(store.value).b, sem::kVLBytes);
-        else
-          sem::storeAlign(store.type, m.reg(store.value), m.mask(store.mask), ub + storeAt);
-        loopBack(m, latch);
-      }
-      m.ub.noteWrite(firstStore, storeAt - storeStride - firstStore + store.type.bytes());
-      dispatched += 5 * fast;
+      mapIterations<Op>(m, code, load, update, latch, r);
+      m.ub.noteWrite(firstStore, (fast - 1) * storeStride + store.type.bytes());
     }
+    dispatched += 5 * fast;
   }
 
   for (;;) {
@@ -354,10 +417,9 @@ uint32_t fusedMapLoop(Machine &m, const Inst &first, uint32_t pc) {
       std::optional<uint64_t> at;
       if (storesResult && storesWhole(m.mask(store.mask)))
         at = m.registerAddress(m.buffer(store.base), m.elementOffset(store.offset), sem::kVLBytes);
-      if (at && mayWriteInPlace(m, op, *at)) {
-        m.setView(op.result, *at);
-        op.run(m);
-        m.resetView(op.result);
+      if (at && apart(m.reg(op.source), m.ubData() + *at)) {
+        op.compute(m, m.reg(op.source), m.mask(op.mask),
+                   *reinterpret_cast<sem::Reg *>(m.ubData() + *at));
         m.ub.noteWrite(*at, sem::kVLBytes);
         inPlace = true;
       }

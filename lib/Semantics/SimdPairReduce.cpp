@@ -2,12 +2,15 @@
 //
 // pairReduceSum (adjacent lanes summed into the lower half), bit-identical
 // to Reference.cpp: the pairs are split with ConcatEven / ConcatOdd, their
-// mask bits read straight from the mask register (pairActive).
+// mask bits read straight from the mask register (pairActive). One kernel
+// per type (pairSumF32, pairSumF16 saturating or not), which
+// PairReduceSumImpl picks per call and simd::pairReduceKernel once.
 //
 //===----------------------------------------------------------------------===//
 #include "SimdTargetSet.h" // first: the targets every kernel file compiles
 
 #include "SimdProfileChoices.h"
+#include "ascreg/Semantics/PairReduceKernel.h"
 #include "ascreg/Semantics/Semantics.h"
 
 #include <cstring>
@@ -29,6 +32,7 @@ ASCREG_SIMD_TARGET_BEGIN;
 void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   ref::pairReduceSum(prof, t, in, m, out);
 }
+PairReduceKernel PairReduceKernelImpl(RegType, bool) { return nullptr; }
 #else
 
 // ---------------------------------------------------------------- pairReduceSum
@@ -70,27 +74,25 @@ HWY_INLINE void pairActive(D d, const Mask &m, size_t first, hn::Mask<D> &ma, hn
   }
 }
 
-void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
-  // Output lanes [i, i + N) are written after their inputs [2i, 2i + 2N)
-  // are read, so `in` may be `out`.
-  // Inactive elements enter the adder as +0, so every output lane is
-  // (a or +0) + (b or +0); with neither active that is +0.
-  const unsigned half = t.lanes() / 2;
-  if (t.elem == EK::F32) {
-    const hn::ScalableTag<float> d;
-    const hn::RebindToUnsigned<decltype(d)> du;
-    const size_t N = hn::Lanes(d);
-    const float *src = lanesOf<float>(in);
-    float *dst = lanesOf<float>(out);
-    if (allLanesActive<4>(m)) { // the common full register: nothing to mask
-      for (size_t i = 0; i < half; i += N) {
-        const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
-        hn::Store(hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)), d, dst + i);
-      }
-      zeroBytes<128>(out.b + 128);
-      return;
+// The kernels of one type each. Output lanes [i, i + N) are written after
+// their inputs [2i, 2i + 2N) are read, so `in` may be `out`. Inactive
+// elements enter the adder as +0, so every output lane is (a or +0) +
+// (b or +0); with neither active that is +0. The upper half is 0.
+
+void pairSumF32(const Reg &in, const Mask &m, Reg &out) {
+  constexpr size_t kHalf = 32;
+  const hn::ScalableTag<float> d;
+  const hn::RebindToUnsigned<decltype(d)> du;
+  const size_t N = hn::Lanes(d);
+  const float *src = lanesOf<float>(in);
+  float *dst = lanesOf<float>(out);
+  if (allLanesActive<4>(m)) { // the common full register: nothing to mask
+    for (size_t i = 0; i < kHalf; i += N) {
+      const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
+      hn::Store(hn::Add(hn::ConcatEven(d, hi, lo), hn::ConcatOdd(d, hi, lo)), d, dst + i);
     }
-    for (size_t i = 0; i < half; i += N) {
+  } else {
+    for (size_t i = 0; i < kHalf; i += N) {
       const auto lo = hn::Load(d, src + 2 * i), hi = hn::Load(d, src + 2 * i + N);
       const auto a = hn::ConcatEven(d, hi, lo), b = hn::ConcatOdd(d, hi, lo);
       hn::Mask<decltype(du)> ma, mb;
@@ -99,28 +101,50 @@ void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask
                         hn::IfThenElseZero(hn::RebindMask(d, mb), b)),
                 d, dst + i);
     }
-  } else { // f16
-    const bool saturate = saturatesF16Arithmetic(prof.ctrl);
-    const hn::ScalableTag<float> d;
-    const DU16<decltype(d)> dh;       // N u16 lanes, one per output lane
-    const hn::Twice<decltype(dh)> dw; // 2N u16 lanes: the N input pairs
-    const size_t N = hn::Lanes(d);
-    const uint16_t *src = lanesOf<uint16_t>(in);
-    uint16_t *dst = lanesOf<uint16_t>(out);
-    for (size_t i = 0; i < half; i += N) {
-      const auto pairs = hn::LoadU(dw, src + 2 * i);
-      const auto a = hn::LowerHalf(dh, hn::ConcatEven(dw, pairs, pairs));
-      const auto b = hn::LowerHalf(dh, hn::ConcatOdd(dw, pairs, pairs));
-      hn::Mask<decltype(dh)> ma, mb;
-      pairActive<2>(dh, m, i, ma, mb);
-      auto sum = f32ToF16(d, hn::Add(f16ToF32(d, hn::IfThenElseZero(ma, a)),
-                                     f16ToF32(d, hn::IfThenElseZero(mb, b))));
-      if (saturate)
-        sum = saturateF16Bits(dh, sum);
-      hn::StoreU(sum, dh, dst + i);
-    }
   }
-  zeroBytes<128>(out.b + 128); // the upper half is 0
+  zeroBytes<128>(out.b + 128);
+}
+
+/// kSaturate: CTRL[48] = 0 (saturatesF16Arithmetic).
+template <bool kSaturate> void pairSumF16(const Reg &in, const Mask &m, Reg &out) {
+  constexpr size_t kHalf = 64;
+  const hn::ScalableTag<float> d;
+  const DU16<decltype(d)> dh;       // N u16 lanes, one per output lane
+  const hn::Twice<decltype(dh)> dw; // 2N u16 lanes: the N input pairs
+  const size_t N = hn::Lanes(d);
+  const uint16_t *src = lanesOf<uint16_t>(in);
+  uint16_t *dst = lanesOf<uint16_t>(out);
+  for (size_t i = 0; i < kHalf; i += N) {
+    const auto pairs = hn::LoadU(dw, src + 2 * i);
+    const auto a = hn::LowerHalf(dh, hn::ConcatEven(dw, pairs, pairs));
+    const auto b = hn::LowerHalf(dh, hn::ConcatOdd(dw, pairs, pairs));
+    hn::Mask<decltype(dh)> ma, mb;
+    pairActive<2>(dh, m, i, ma, mb);
+    auto sum = f32ToF16(
+        d, hn::Add(f16ToF32(d, hn::IfThenElseZero(ma, a)), f16ToF32(d, hn::IfThenElseZero(mb, b))));
+    if constexpr (kSaturate)
+      sum = saturateF16Bits(dh, sum);
+    hn::StoreU(sum, dh, dst + i);
+  }
+  zeroBytes<128>(out.b + 128);
+}
+
+/// The kernel of a legal type (f16 or f32, one register).
+PairReduceKernel PairReduceKernelImpl(RegType t, bool saturateF16) {
+  if (!isLegalPairReduce(t))
+    return nullptr;
+  if (t.elem == EK::F32)
+    return &pairSumF32;
+  return saturateF16 ? &pairSumF16<true> : &pairSumF16<false>;
+}
+
+void PairReduceSumImpl(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
+  if (t.elem == EK::F32)
+    pairSumF32(in, m, out);
+  else if (saturatesF16Arithmetic(prof.ctrl))
+    pairSumF16<true>(in, m, out);
+  else
+    pairSumF16<false>(in, m, out);
 }
 
 #endif // HWY_TARGET == HWY_SCALAR
@@ -133,11 +157,18 @@ ASCREG_SIMD_TARGET_END;
 namespace ascreg::semantics::simd {
 
 HWY_EXPORT(PairReduceSumImpl);
+HWY_EXPORT(PairReduceKernelImpl);
 
 void pairReduceSum(const Profile &prof, RegType t, const Reg &in, const Mask &m, Reg &out) {
   if (HWY_LIKELY(prof.choicesDocumented()))
     return ASCREG_DISPATCH(PairReduceSumImpl)(prof, t, in, m, out);
   pairReduceSumOtherChoices(prof, t, in, m, out);
+}
+
+PairReduceKernel pairReduceKernel(const Profile &prof, RegType t) {
+  if (!prof.choicesDocumented())
+    return nullptr; // pairReduceSumOtherChoices rewrites around the kernel
+  return ASCREG_DISPATCH(PairReduceKernelImpl)(t, saturatesF16Arithmetic(prof.ctrl));
 }
 
 } // namespace ascreg::semantics::simd

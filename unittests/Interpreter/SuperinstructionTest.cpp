@@ -10,7 +10,10 @@
 // partial masks, counts ending mid-register), the same buffers bit for bit
 // and the same instruction count as with fuseLoops off, and the same
 // buffers as a traced run; hand-computed reduce-max results for a partial,
-// an empty and a NaN register and an empty loop; and the same error,
+// an empty and a NaN register and an empty loop; a model's results for
+// reduce max and f32 / f16 pair sums stored over their own source (the
+// fused loop must not write into UB where that overlaps the source) and
+// for f16 pair sums under both CTRL[48] states; and the same error,
 // instruction count and UB contents when the step limit or a store outside
 // UB stops the loop midway. The iterations run without per-iteration checks
 // follow other bounds and steps and write past the destination into the
@@ -54,6 +57,27 @@ std::unique_ptr<CompiledKernel> compile(mlir::func::FuncOp fn, const Options &op
   auto k = CompiledKernel::compile(fn, options);
   return succeeded(k) ? std::move(*k) : nullptr;
 }
+
+/// A kernel compiled with `options` twice: as a plain run does (its loop
+/// fused: one superinstruction) and with Options::fuseLoops off.
+struct FusedAndUnfused {
+  std::unique_ptr<CompiledKernel> fused, unfused;
+  explicit FusedAndUnfused(mlir::func::FuncOp fn, const Options &options = {}) {
+    Options off = options;
+    off.fuseLoops = false;
+    fused = compile(fn, options);
+    unfused = compile(fn, off);
+  }
+  /// Both compiled, and the fused one with one fused loop.
+  ::testing::AssertionResult ok() const {
+    if (!fused || !unfused)
+      return ::testing::AssertionFailure() << "does not compile";
+    if (fused->numFusedLoops() != 1)
+      return ::testing::AssertionFailure() << fused->numFusedLoops() << " fused loops";
+    return ::testing::AssertionSuccess();
+  }
+  std::vector<CompiledKernel *> both() const { return {fused.get(), unfused.get()}; }
+};
 
 /// The four loops of bench/interp_vs_jit.py --filter limit.
 const char *const kBenchLoops[] = {"reduce_max_f32_f32", "reduce_sum_f16_f16",
@@ -149,11 +173,8 @@ uint32_t bitsOf(float f) {
 
 TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
   ReduceMax k;
-  Options off;
-  off.fuseLoops = false;
-  auto plain = compile(k.loaded.fn, {}), unfused = compile(k.loaded.fn, off);
-  ASSERT_TRUE(plain && unfused);
-  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  FusedAndUnfused kernels(k.loaded.fn);
+  ASSERT_TRUE(kernels.ok());
   // Four registers, 100 active lanes: register 0 full (its maximum 7.5 at
   // lanes 9 and 40: the first wins; -0 and +0 elsewhere), register 1 lanes
   // 0..35 (its maximum 35 at lane 35, lane 36 = 1000 is inactive; a NaN at
@@ -174,7 +195,7 @@ TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
   want[64] = bitsOf(35.0f), want[65] = 35;
   want[128] = 0xFF800000, want[129] = 0;
   want[192] = 0xFF800000, want[193] = 0;
-  for (auto *kernel : {plain.get(), unfused.get()}) {
+  for (CompiledKernel *kernel : kernels.both()) {
     std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
     ASSERT_TRUE(succeeded(
         kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
@@ -191,7 +212,7 @@ TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
   src[64 + 7] = 0xFFC00007;
   src[64 + 12] = 0x7F800001;
   want[64] = 0xFFC00007, want[65] = 7;
-  for (auto *kernel : {plain.get(), unfused.get()}) {
+  for (CompiledKernel *kernel : kernels.both()) {
     std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
     ASSERT_TRUE(succeeded(
         kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
@@ -199,7 +220,7 @@ TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
     EXPECT_EQ(out, want);
   }
   // No iteration: nothing is stored.
-  for (auto *kernel : {plain.get(), unfused.get()}) {
+  for (CompiledKernel *kernel : kernels.both()) {
     std::vector<uint32_t> in = src, out(4 * 64, 0xDEADBEEF);
     ASSERT_TRUE(succeeded(
         kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
@@ -209,75 +230,206 @@ TEST(Superinstructions, ReduceMaxPartialEmptyAndNaNRegisters) {
   }
 }
 
-/// A reduce stored over its own source: register r is read at element 64 r
-/// and its reduce stored at element 72 r of the same buffer, exactly over
-/// the source for r = 0 and partly over it (and over the next source) after.
-/// The op may then not write into UB directly; the fused loop must give
-/// what the instructions give one by one, and what a plain model of the
-/// loop gives.
-TEST(Superinstructions, ReduceStoredOverItsSource) {
-  const std::string path = ::testing::TempDir() + "/superinstruction-overlap.mlir";
-  {
-    std::ofstream f(path);
-    f << R"mlir(func.func @kernel(%buf: memref<?xf32>, %count: i32, %repeat: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %c72 = arith.constant 72 : index
-  %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
-  %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {
-    %soff = arith.muli %r, %c64 : index
-    %v = ascreg.load_align %buf[%soff] : memref<?xf32> -> !ascreg.vreg<64xf32>
-    %mask, %rest = ascreg.update_mask %n for !ascreg.vreg<64xf32>
-    %res = ascreg.reduce <max> %v, %mask : !ascreg.vreg<64xf32> -> !ascreg.vreg<64xf32>
-    %doff = arith.muli %r, %c72 : index
-    ascreg.store_align %res, %buf[%doff], %all : !ascreg.vreg<64xf32>, memref<?xf32>
-    scf.yield %rest : i32
-  }
-  return
-}
-)mlir";
-  }
-  LoadedKernel loaded;
-  ASSERT_EQ(loaded.load(path), "");
-  Options off;
-  off.fuseLoops = false;
-  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
-  ASSERT_TRUE(plain && unfused);
-  ASSERT_EQ(plain->numFusedLoops(), 1u);
-  const unsigned repeat = 5, count = 4 * 64 + 17;
-  std::vector<float> src(repeat * 72);
-  for (size_t i = 0; i < src.size(); ++i)
-    src[i] = float((i * 37) % 101) - 50.0f;
-  // The model: max and its first lane over the active lanes, -inf and 0
-  // over none, stored as a whole register (the other lanes +0).
-  std::vector<float> want = src;
-  unsigned n = count;
-  for (unsigned r = 0; r < repeat; ++r) {
-    unsigned active = n < 64 ? n : 64;
-    n -= active;
-    float best = -INFINITY;
-    uint32_t lane = 0;
-    for (unsigned l = 0; l < active; ++l)
-      if (want[64 * r + l] > best)
-        best = want[64 * r + l], lane = l;
-    std::fill(want.begin() + 72 * r, want.begin() + 72 * r + 64, 0.0f);
-    want[72 * r] = best;
-    std::memcpy(&want[72 * r + 1], &lane, 4);
-  }
-  for (auto *kernel : {plain.get(), unfused.get()}) {
-    std::vector<float> buf = src;
-    ASSERT_TRUE(succeeded(kernel->run(
-        {Arg::buffer(buf.data(), buf.size()), Arg::scalar(count), Arg::scalar(repeat)})));
-    EXPECT_EQ(0, std::memcmp(buf.data(), want.data(), 4 * want.size()));
-  }
-}
-
 /// Writes `text` to a file in the test's temporary directory; its path.
 std::string writeKernel(const std::string &name, const std::string &text) {
   const std::string path = ::testing::TempDir() + "/" + name;
   std::ofstream(path) << text;
   return path;
+}
+
+/// An op's result stored over its own source: register r is read at element
+/// L r (L lanes) and the op's result stored at element (L + D) r of the same
+/// buffer (D lanes: 32 bytes), exactly over the source for r = 0 and then 32
+/// bytes further each register, over the source's upper lanes and the next
+/// source. The op may not write into UB directly where that overlaps its
+/// source (a pair sum would overwrite lanes it has not read when the result
+/// lands in the source's upper half); the fused loop must give what the
+/// instructions give one by one, and what a plain model of the loop gives.
+struct StoredOverSource {
+  const char *name, *elem, *op; // op: the text after "%res = "
+  unsigned lanes;
+};
+
+/// The kernel of StoredOverSource `c`.
+std::string storedOverSourceKernel(const StoredOverSource &c) {
+  const std::string reg = "!ascreg.vreg<" + std::to_string(c.lanes) + "x" + c.elem + ">";
+  const std::string mem = std::string("memref<?x") + c.elem + ">";
+  const unsigned step = c.lanes + (c.lanes == 64 ? 8 : 16);
+  return "func.func @kernel(%buf: " + mem +
+         R"mlir(, %count: i32, %repeat: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cl = arith.constant )mlir" +
+         std::to_string(c.lanes) + R"mlir( : index
+  %cs = arith.constant )mlir" +
+         std::to_string(step) + R"mlir( : index
+  %all = ascreg.create_mask <ALL> for )mlir" +
+         reg + R"mlir(
+  %left = scf.for %r = %c0 to %repeat step %c1 iter_args(%n = %count) -> (i32) {
+    %soff = arith.muli %r, %cl : index
+    %v = ascreg.load_align %buf[%soff] : )mlir" +
+         mem + " -> " + reg + R"mlir(
+    %mask, %rest = ascreg.update_mask %n for )mlir" +
+         reg + R"mlir(
+    %res = )mlir" +
+         c.op + R"mlir(
+    %doff = arith.muli %r, %cs : index
+    ascreg.store_align %res, %buf[%doff], %all : )mlir" +
+         reg + ", " + mem + R"mlir(
+    scf.yield %rest : i32
+  }
+  return
+}
+)mlir";
+}
+
+_Float16 halfOf(uint16_t bits) {
+  _Float16 h;
+  std::memcpy(&h, &bits, 2);
+  return h;
+}
+uint16_t bitsOfHalf(_Float16 h) {
+  uint16_t u;
+  std::memcpy(&u, &h, 2);
+  return u;
+}
+
+/// The register an op of StoredOverSource stores for source `in` (lanes of
+/// `lanes` bits each, given as uint32_t) with its first `active` lanes
+/// active: reduce <max> f32 (the maximum and its first lane, -inf and 0
+/// for none; no NaN in `in`), or the pair sums (an inactive lane adds +0;
+/// f16 sums rounded once from their exact f32 sum, `saturate`: CTRL[48] = 0,
+/// an overflow gives the largest finite value of its sign). Lanes past the
+/// result's are 0.
+std::vector<uint32_t> modelOp(const std::string &name, const std::vector<uint32_t> &in,
+                              unsigned active, bool saturate = false) {
+  const unsigned lanes = static_cast<unsigned>(in.size());
+  std::vector<uint32_t> out(lanes, 0);
+  if (name == "reduce_max_f32") {
+    float best = -INFINITY;
+    uint32_t lane = 0;
+    for (unsigned l = 0; l < active; ++l) {
+      float x;
+      std::memcpy(&x, &in[l], 4);
+      if (x > best)
+        best = x, lane = l;
+    }
+    out[0] = bitsOf(best);
+    out[1] = lane;
+    return out;
+  }
+  for (unsigned i = 0; i < lanes / 2; ++i) {
+    const uint32_t a = 2 * i < active ? in[2 * i] : 0, b = 2 * i + 1 < active ? in[2 * i + 1] : 0;
+    if (name == "pair_reduce_sum_f32") {
+      float x, y;
+      std::memcpy(&x, &a, 4);
+      std::memcpy(&y, &b, 4);
+      out[i] = bitsOf(x + y);
+    } else {
+      const float sum = float(halfOf(uint16_t(a))) + float(halfOf(uint16_t(b)));
+      uint16_t h = bitsOfHalf(static_cast<_Float16>(sum));
+      if (saturate && (h & 0x7FFF) == 0x7C00)
+        h = uint16_t((h & 0x8000) | 0x7BFF);
+      out[i] = h;
+    }
+  }
+  return out;
+}
+
+TEST(Superinstructions, OpStoredOverItsSource) {
+  const StoredOverSource cases[] = {
+      {"reduce_max_f32", "f32",
+       "ascreg.reduce <max> %v, %mask : !ascreg.vreg<64xf32> -> "
+       "!ascreg.vreg<64xf32>",
+       64},
+      {"pair_reduce_sum_f32", "f32", "ascreg.pair_reduce_sum %v, %mask : !ascreg.vreg<64xf32>", 64},
+      {"pair_reduce_sum_f16", "f16", "ascreg.pair_reduce_sum %v, %mask : !ascreg.vreg<128xf16>",
+       128}};
+  for (const StoredOverSource &c : cases) {
+    SCOPED_TRACE(c.name);
+    LoadedKernel loaded;
+    ASSERT_EQ(loaded.load(writeKernel(std::string("superinstruction-overlap-") + c.name + ".mlir",
+                                      storedOverSourceKernel(c))),
+              "");
+    FusedAndUnfused kernels(loaded.fn);
+    ASSERT_TRUE(kernels.ok());
+    // The store of register r lands 32 r bytes past its source: up to a
+    // whole register further (r = 8), then beyond the next source's start.
+    const bool f16 = c.lanes == 128;
+    const unsigned repeat = 10, count = 8 * c.lanes + c.lanes / 2 + 1;
+    const unsigned store = c.lanes + (f16 ? 16 : 8), elems = repeat * store;
+    // Small integers and halves: every sum exact, in f16 too.
+    std::vector<uint32_t> src(elems);
+    for (size_t i = 0; i < src.size(); ++i) {
+      const float x = float((i * 37) % 101) * 0.5f - 25.0f;
+      src[i] = f16 ? bitsOfHalf(static_cast<_Float16>(x)) : bitsOf(x);
+    }
+    std::vector<uint32_t> want = src;
+    unsigned n = count;
+    for (unsigned r = 0; r < repeat; ++r) {
+      const unsigned active = std::min(n, c.lanes);
+      n -= active;
+      std::vector<uint32_t> in(want.begin() + c.lanes * r, want.begin() + c.lanes * (r + 1));
+      std::vector<uint32_t> out = modelOp(c.name, in, active);
+      std::copy(out.begin(), out.end(), want.begin() + store * r);
+    }
+    for (CompiledKernel *kernel : kernels.both()) {
+      if (f16) {
+        std::vector<uint16_t> buf(src.begin(), src.end());
+        ASSERT_TRUE(succeeded(kernel->run(
+            {Arg::buffer(buf.data(), buf.size()), Arg::scalar(count), Arg::scalar(repeat)})));
+        EXPECT_EQ(std::vector<uint32_t>(buf.begin(), buf.end()), want);
+      } else {
+        std::vector<uint32_t> buf = src;
+        ASSERT_TRUE(succeeded(kernel->run(
+            {Arg::buffer(buf.data(), buf.size()), Arg::scalar(count), Arg::scalar(repeat)})));
+        EXPECT_EQ(buf, want);
+      }
+    }
+    EXPECT_EQ(kernels.fused->executedInstructions(), kernels.unfused->executedInstructions());
+  }
+}
+
+/// pair_reduce_sum f16 under both CTRL[48] states (the conformance kernel
+/// without and with `float_overflow = saturate`): pairs of large values of
+/// one sign overflow to +-inf, or to the largest finite value of their sign
+/// when f16 arithmetic saturates; the fused and the unfused loop give the
+/// model's registers.
+TEST(Superinstructions, PairReduceF16UnderBothCtrlStates) {
+  for (const char *name : {"pair_reduce_sum_f16", "pair_reduce_sum_f16_ctrl0000"}) {
+    SCOPED_TRACE(name);
+    const bool saturate = std::string(name).find("ctrl") != std::string::npos;
+    LoadedKernel loaded;
+    ASSERT_EQ(loaded.load(std::string(kConformanceDir) + "/" + name + ".mlir"), "");
+    FusedAndUnfused kernels(loaded.fn);
+    ASSERT_TRUE(kernels.ok());
+    const unsigned repeat = 4, count = 3 * 128 + 37;
+    std::vector<uint16_t> src(repeat * 128);
+    for (size_t i = 0; i < src.size(); ++i) {
+      // 40000 + 40000 overflows; mixed signs and small values do not.
+      const float x = i % 3 == 2 ? float(i % 7) - 3.0f : (i % 8 < 4 ? 40000.0f : -40000.0f);
+      src[i] = bitsOfHalf(static_cast<_Float16>(x + float(i % 5) * 32.0f));
+    }
+    std::vector<uint16_t> want(repeat * 128);
+    unsigned n = count;
+    for (unsigned r = 0; r < repeat; ++r) {
+      const unsigned active = std::min(n, 128u);
+      n -= active;
+      std::vector<uint32_t> in(src.begin() + 128 * r, src.begin() + 128 * (r + 1));
+      std::vector<uint32_t> out = modelOp("pair_reduce_sum_f16", in, active, saturate);
+      std::copy(out.begin(), out.end(), want.begin() + 128 * r);
+    }
+    // Some pairs overflow in full and in partial registers.
+    EXPECT_NE(std::find(want.begin(), want.end(), saturate ? 0x7BFF : 0x7C00), want.end());
+    EXPECT_NE(std::find(want.begin(), want.end(), saturate ? 0xFBFF : 0xFC00), want.end());
+    for (CompiledKernel *kernel : kernels.both()) {
+      std::vector<uint16_t> in = src, out(repeat * 128, 0xDEAD);
+      ASSERT_TRUE(succeeded(
+          kernel->run({Arg::buffer(in.data(), in.size()), Arg::buffer(out.data(), out.size()),
+                       Arg::scalar(count), Arg::scalar(repeat)})));
+      EXPECT_EQ(out, want);
+    }
+  }
 }
 
 /// reduce <max> f32 of each active-lane prefix, as the conformance kernel
@@ -320,11 +472,8 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %tail: memref<?xf32>
 )mlir");
   LoadedKernel loaded;
   ASSERT_EQ(loaded.load(path), "");
-  Options off;
-  off.fuseLoops = false;
-  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
-  ASSERT_TRUE(plain && unfused);
-  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  FusedAndUnfused kernels(loaded.fn);
+  ASSERT_TRUE(kernels.ok());
   struct Run {
     unsigned lo, hi, step, count, dstRegs;
   };
@@ -346,7 +495,7 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %tail: memref<?xf32>
       std::vector<uint32_t> reg = maxRegister(&src[64 * r], active);
       std::copy(reg.begin(), reg.end(), want.begin() + 64 * r);
     }
-    for (auto *kernel : {plain.get(), unfused.get()}) {
+    for (CompiledKernel *kernel : kernels.both()) {
       std::vector<float> in = src;
       std::vector<uint32_t> dst(run.dstRegs * 64, 0xDEADBEEF), tail(tailRegs * 64, 0xDEADBEEF);
       ASSERT_TRUE(succeeded(
@@ -356,7 +505,7 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %tail: memref<?xf32>
       dst.insert(dst.end(), tail.begin(), tail.end());
       EXPECT_EQ(dst, want);
     }
-    EXPECT_EQ(plain->executedInstructions(), unfused->executedInstructions());
+    EXPECT_EQ(kernels.fused->executedInstructions(), kernels.unfused->executedInstructions());
   }
 }
 
@@ -374,11 +523,8 @@ TEST(Superinstructions, GatherStoresWholeRegistersAndStopsAtAnIndexOutsideUB) {
     os << d << "\n";
     return mlir::success();
   });
-  Options off;
-  off.fuseLoops = false;
-  auto plain = compile(loaded.fn, {}), unfused = compile(loaded.fn, off);
-  ASSERT_TRUE(plain && unfused);
-  ASSERT_EQ(plain->numFusedLoops(), 1u);
+  FusedAndUnfused kernels(loaded.fn);
+  ASSERT_TRUE(kernels.ok());
   const unsigned repeat = 4, count = 2 * 64 + 9;
   std::vector<float> base(128);
   for (unsigned i = 0; i < 128; ++i)
@@ -390,7 +536,7 @@ TEST(Superinstructions, GatherStoresWholeRegistersAndStopsAtAnIndexOutsideUB) {
       if (r < 2 || (r == 2 && l < 9))
         want[64 * r + l] = bitsOf(base[index[64 * r + l]]);
     }
-  for (auto *kernel : {plain.get(), unfused.get()}) {
+  for (CompiledKernel *kernel : kernels.both()) {
     std::vector<float> b = base;
     std::vector<uint32_t> ix = index, dst(repeat * 64, 0xDEADBEEF);
     ASSERT_TRUE(succeeded(kernel->run(
@@ -399,7 +545,7 @@ TEST(Superinstructions, GatherStoresWholeRegistersAndStopsAtAnIndexOutsideUB) {
         << diagnostics;
     EXPECT_EQ(dst, want);
   }
-  EXPECT_EQ(plain->executedInstructions(), unfused->executedInstructions());
+  EXPECT_EQ(kernels.fused->executedInstructions(), kernels.unfused->executedInstructions());
 
   // Active lane 4 of register 2 reads far outside UB. Bound in place, the
   // failed run leaves registers 0 and 1 stored and registers 2 and 3
@@ -425,7 +571,7 @@ TEST(Superinstructions, GatherStoresWholeRegistersAndStopsAtAnIndexOutsideUB) {
     return Stop{diagnostics, kernel.executedInstructions(),
                 std::vector<uint32_t>(dst, dst + repeat * 64)};
   };
-  Stop a = stop(*plain), b = stop(*unfused);
+  Stop a = stop(*kernels.fused), b = stop(*kernels.unfused);
   EXPECT_NE(a.diagnostics.find("gather"), std::string::npos) << a.diagnostics;
   EXPECT_EQ(a.diagnostics, b.diagnostics);
   EXPECT_EQ(a.executed, b.executed);
@@ -462,16 +608,13 @@ Stopped runInPlace(ReduceMax &k, CompiledKernel &kernel, uint64_t srcRegs, uint6
 /// The run of runInPlace with `options`, fused and with fuseLoops off.
 std::pair<Stopped, Stopped> stoppedRuns(ReduceMax &k, Options options, uint64_t srcRegs,
                                         uint64_t dstRegs, uint64_t repeat) {
-  Options off = options;
-  off.fuseLoops = false;
-  auto plain = compile(k.loaded.fn, options), unfused = compile(k.loaded.fn, off);
-  if (!plain || !unfused) {
-    ADD_FAILURE() << k.diagnostics;
+  FusedAndUnfused kernels(k.loaded.fn, options);
+  if (::testing::AssertionResult ok = kernels.ok(); !ok) {
+    ADD_FAILURE() << ok.message() << "\n" << k.diagnostics;
     return {};
   }
-  EXPECT_EQ(plain->numFusedLoops(), 1u);
-  Stopped a = runInPlace(k, *plain, srcRegs, dstRegs, repeat);
-  return {a, runInPlace(k, *unfused, srcRegs, dstRegs, repeat)};
+  Stopped a = runInPlace(k, *kernels.fused, srcRegs, dstRegs, repeat);
+  return {a, runInPlace(k, *kernels.unfused, srcRegs, dstRegs, repeat)};
 }
 
 TEST(Superinstructions, StepLimitStopsTheFusedLoopWhereItStopsTheUnfusedOne) {

@@ -11,6 +11,7 @@
 #include "TestUtil.h"
 
 #include "ascreg/Semantics/GatherKernel.h"
+#include "ascreg/Semantics/PairReduceKernel.h"
 #include "ascreg/Semantics/SimdTargets.h"
 
 #include <gtest/gtest.h>
@@ -668,6 +669,58 @@ TEST_P(SimdVsRef, ResolvedGatherKernelIsTheGatherOfItsTypes) {
       ASSERT_EQ(sw.value, sg.value) << ctx("gatherKernel", c.dst, it);
       ASSERT_EQ(0, std::memcmp(want.b, got.b, sizeof want.b))
           << ctx("gatherKernel", c.dst, it) << " index " << typeName(c.index);
+    }
+  }
+}
+
+TEST_P(SimdVsRef, ResolvedPairReduceKernelIsThePairSumOfItsType) {
+  // What the interpreter calls per pair_reduce_sum (simd::pairReduceKernel):
+  // one kernel per legal type and CTRL[48] state (f16 saturating or not),
+  // equal to the reference on full, partial and empty masks and with large
+  // f16 pairs whose sum overflows, in place too; none for other types,
+  // under a non-documented profile (rewrites around the kernel) or on the
+  // SCALAR target (it forwards to the reference).
+  const bool scalarTarget = std::string(simd::targetName()) == "SCALAR";
+  Profile exact = documentedProfile();
+  exact.pairSingleLane = PairSingleLane::Exact;
+  ASSERT_FALSE(exact.choicesDocumented());
+  const std::vector<Profile> profiles = arithmeticProfiles();
+  for (RegType t : allRegTypes())
+    if (!isLegalPairReduce(t)) {
+      EXPECT_EQ(simd::pairReduceKernel(profiles[0], t), nullptr) << typeName(t);
+    }
+  Gen g(23);
+  for (EK k : {EK::F16, EK::F32}) {
+    RegType t{k};
+    EXPECT_EQ(simd::pairReduceKernel(exact, t), nullptr) << typeName(t);
+    const simd::PairReduceKernel plain = simd::pairReduceKernel(profiles[0], t),
+                                 saturating = simd::pairReduceKernel(profiles[1], t);
+    if (scalarTarget) {
+      EXPECT_EQ(plain, nullptr);
+      EXPECT_EQ(saturating, nullptr);
+      continue;
+    }
+    ASSERT_NE(plain, nullptr) << typeName(t);
+    ASSERT_NE(saturating, nullptr) << typeName(t);
+    // CTRL[48] changes f16 sums only.
+    EXPECT_EQ(plain == saturating, k == EK::F32) << typeName(t);
+    for (const Profile &prof : profiles) {
+      const simd::PairReduceKernel kernel = simd::pairReduceKernel(prof, t);
+      for (int it = 0; it < kIters; ++it) {
+        Reg in = g.reg(t);
+        if (k == EK::F16 && it % 2) // large values: pairs of one sign overflow
+          for (unsigned i = 0; i < 128; ++i)
+            setLane(in, t, i, (getLane(in, t, i) & 0x83FF) | 0x7800);
+        const Mask m = pathMask(g, t, it);
+        Reg want, got;
+        std::memset(want.b, 0xAB, sizeof want.b);
+        std::memset(got.b, 0xAB, sizeof got.b);
+        ref::pairReduceSum(prof, t, in, m, want);
+        kernel(in, m, got);
+        ASSERT_TRUE(sameReg(t, want, got, true)) << ctx("pairReduceKernel", t, it);
+        kernel(in, m, in);
+        ASSERT_TRUE(sameReg(t, want, in, true)) << ctx("pairReduceKernel in place", t, it);
+      }
     }
   }
 }
