@@ -37,7 +37,10 @@ function(ascreg_link_static_llvm target)
   # faults per start (about 2-3 ms of a 25 ms cached JIT run). libhwy.so
   # still loads libstdc++.so (and with it libgcc_s.so) for its own few uses,
   # so the JIT still finds libgcc's helpers in the process.
+  # Without the DWARF of Debian's archives (11 MB, never loaded at run
+  # time): with it valgrind cannot read the executable ("Possibly corrupted
+  # debuginfo file"), so the start could not be profiled with callgrind.
   target_link_options(${target} PRIVATE -fuse-ld=lld -no-pie LINKER:--gc-sections
-    -static-libstdc++ -static-libgcc)
+    -static-libstdc++ -static-libgcc LINKER:--strip-debug)
   target_compile_definitions(${target} PRIVATE ASCREG_STATIC_LLVM=1)
 endfunction()
