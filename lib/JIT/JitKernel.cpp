@@ -45,6 +45,8 @@
 #include <csignal>
 #include <cstring>
 #include <mutex>
+#include <optional>
+#include <string>
 
 using namespace mlir;
 namespace sem = ::ascreg::semantics;
@@ -274,8 +276,32 @@ llvm::CodeGenOptLevel codeGenOptLevel(unsigned optLevel) {
                          : llvm::CodeGenOptLevel::Default;
 }
 
+/// The host as JITTargetMachineBuilder::detectHost sees it, detected once
+/// per process: its CPU name and features come from CPUID instructions,
+/// which a virtual machine may trap (about 0.1 ms per detection on the
+/// development machines), and a compile or cache lookup needs the host
+/// twice. The host does not change while the process runs.
+llvm::Expected<llvm::orc::JITTargetMachineBuilder> detectHostOnce() {
+  struct Detected {
+    std::optional<llvm::orc::JITTargetMachineBuilder> builder;
+    std::string error;
+  };
+  static const Detected detected = [] {
+    Detected d;
+    auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (builder)
+      d.builder = std::move(*builder);
+    else
+      d.error = llvm::toString(builder.takeError());
+    return d;
+  }();
+  if (!detected.builder)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), detected.error);
+  return *detected.builder;
+}
+
 llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder(unsigned optLevel) {
-  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  auto machineBuilder = detectHostOnce();
   if (!machineBuilder)
     return machineBuilder.takeError();
   machineBuilder->setCodeGenOptLevel(codeGenOptLevel(optLevel));
