@@ -105,7 +105,7 @@ Value floatKeys(VectorBuilder &e, Value v) {
 Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base,
                      Value offset, unsigned regBytes, unsigned alignment = sem::kUBAlignment) {
   UBPlace p = placeAccess(e, op, base, offset);
-  if (!checker.enabled())
+  if (!checker.enabled() || checker.isProven(op))
     return p.addr;
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
@@ -852,6 +852,7 @@ struct ConvertAscRegToVectorPass
     normalizeProfileRecords(module);
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     checkLoopSteps(module, checker);
+    versionProvenAccessLoops(module, checker);
     AscRegToVectorTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);
