@@ -69,13 +69,17 @@ public:
   /// no check.
   void markProven(Operation *op) { proven.insert(op); }
   bool isProven(Operation *op) const { return proven.contains(op); }
+  /// Proven stores whose writes are recorded in the UB state once before
+  /// their loop: their lowering records nothing.
+  void markWriteNoted(Operation *op) { writeNoted.insert(op); }
+  bool isWriteNoted(Operation *op) const { return writeNoted.contains(op); }
 
 private:
   ModuleOp module;
   bool on;
   CheckFailureAction action;
   SmallVector<Attribute> sites;
-  llvm::DenseSet<Operation *> proven;
+  llvm::DenseSet<Operation *> proven, writeNoted;
 };
 
 /// The UB arena and UB state arguments of the kernel that contains `op`, if

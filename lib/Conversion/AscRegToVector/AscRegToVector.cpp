@@ -235,7 +235,8 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
     VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
-    if (std::optional<UBArena> ub = getUBArena(op))
+    std::optional<UBArena> ub = getUBArena(op);
+    if (ub && !checker.isWriteNoted(op))
       noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
     // Only active lanes are written; inactive lanes leave UB untouched.
     Value lanes = e.laneMask(a.getMask(), t);

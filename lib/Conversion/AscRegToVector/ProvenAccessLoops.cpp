@@ -40,6 +40,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -61,6 +62,7 @@ struct Access {
   Operation *op;
   Value base, offset;
   unsigned bytes;
+  bool isStore;
 };
 
 /// The slope of `v` in the induction variable of `loop` if `v` is an affine
@@ -146,15 +148,18 @@ SmallVector<Access> provableAccesses(scf::ForOp loop, int64_t step) {
     // checkRegAccess checks the alignment only above the element size.
     if (kAlignment > elemBytes && (*slope * step * elemBytes) % kAlignment != 0)
       continue;
-    accesses.push_back({&op, base, offset, regTypeOf(reg).bytes()});
+    accesses.push_back({&op, base, offset, regTypeOf(reg).bytes(), isa<StoreAlignOp>(op)});
   }
   return accesses;
 }
 
 /// The checks of checkRegAccess on `offset` of `a` (i1): inside UB, the
-/// offset bounded and, if `withAlignment`, the address aligned.
-Value accessHolds(VectorBuilder &e, const Access &a, Value offset, bool withAlignment) {
+/// offset bounded and, if `withAlignment`, the address aligned. `addr`
+/// receives the access's UB address.
+Value accessHolds(VectorBuilder &e, const Access &a, Value offset, bool withAlignment,
+                  Value &addr) {
   UBPlace p = placeAccess(e, a.op, a.base, offset);
+  addr = p.addr;
   Value zero = e.index(0);
   Value last = arith::SubIOp::create(e.b, e.loc, p.capacity, e.index(a.bytes));
   Value ok = signedWithin(e.b, e.loc, p.addr, zero, last);
@@ -165,6 +170,19 @@ Value accessHolds(VectorBuilder &e, const Access &a, Value offset, bool withAlig
   Value rem = arith::RemSIOp::create(e.b, e.loc, p.addr, e.index(kAlignment));
   Value aligned = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::eq, rem, zero);
   return arith::AndIOp::create(e.b, e.loc, ok, aligned);
+}
+
+/// Whether nothing in the body of `loop` can stop the kernel: every op is a
+/// proven access or free of memory effects (a runtime check is a call or
+/// cf.assert; an unproven access, gather or scalar access has effects).
+bool runsToTheEnd(scf::ForOp loop, RuntimeChecker &checker) {
+  WalkResult r = loop.getBody()->walk([&](Operation *op) {
+    if (checker.isProven(op) || op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+        isMemoryEffectFree(op))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !r.wasInterrupted();
 }
 
 void versionLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses,
@@ -186,14 +204,27 @@ void versionLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses,
       b, loc, lb,
       arith::MulIOp::create(b, loc, arith::DivSIOp::create(b, loc, span, stepC), stepC));
   Value holds = bounded;
+  // The UB range each store writes over all iterations: [lowest address,
+  // highest address + bytes), the address being monotone.
+  SmallVector<std::pair<Value, Value>> storeRanges;
   for (const Access &a : accesses) {
     IRMapping atFirst, atLast;
     atFirst.map(loop.getInductionVar(), lb);
     atLast.map(loop.getInductionVar(), lastIv);
     Value first = valueAt(b, a.offset, loop, atFirst);
     Value last = valueAt(b, a.offset, loop, atLast);
-    holds = arith::AndIOp::create(b, loc, holds, accessHolds(e, a, first, /*withAlignment=*/true));
-    holds = arith::AndIOp::create(b, loc, holds, accessHolds(e, a, last, /*withAlignment=*/false));
+    Value firstAddr, lastAddr;
+    holds = arith::AndIOp::create(b, loc, holds,
+                                  accessHolds(e, a, first, /*withAlignment=*/true, firstAddr));
+    holds = arith::AndIOp::create(b, loc, holds,
+                                  accessHolds(e, a, last, /*withAlignment=*/false, lastAddr));
+    if (a.isStore) {
+      Value lo = arith::MinSIOp::create(b, loc, firstAddr, lastAddr);
+      Value hi = arith::MaxSIOp::create(b, loc, firstAddr, lastAddr);
+      Value bytes =
+          arith::AddIOp::create(b, loc, arith::SubIOp::create(b, loc, hi, lo), e.index(a.bytes));
+      storeRanges.push_back({lo, bytes});
+    }
   }
   Value proven = arith::OrIOp::create(b, loc, empty, holds);
 
@@ -213,10 +244,34 @@ void versionLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses,
     checker.markProven(toFast.lookup(a.op));
   // Accesses of inner loops proven before (a copy of a proven loop is one).
   loop->walk([&](Operation *op) {
-    if (checker.isProven(op))
-      if (Operation *copy = toFast.lookupOrNull(op))
+    if (Operation *copy = toFast.lookupOrNull(op)) {
+      if (checker.isProven(op))
         checker.markProven(copy);
+      if (checker.isWriteNoted(op))
+        checker.markWriteNoted(copy);
+    }
   });
+
+  // The stores record their writes in the UB state (noteUBWrite), a load,
+  // two min/max and two stores through memory per store and iteration.
+  // When nothing in the fast copy can stop the kernel (no check is left in
+  // it, every other op is free of memory effects), it runs all iterations:
+  // the union of its stores' ranges is recorded once before it, which is
+  // what the per-iteration records add up to.
+  std::optional<UBArena> arena = getUBArena(loop);
+  auto fast = cast<scf::ForOp>(toFast.lookup(loop.getOperation()));
+  if (!arena || storeRanges.empty() || !runsToTheEnd(fast, checker))
+    return;
+  b.setInsertionPoint(fast);
+  Value runs =
+      arith::XOrIOp::create(b, loc, empty, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto note = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(note.thenBlock());
+  for (auto [lo, bytes] : storeRanges)
+    noteUBWrite(b, loc, *arena, lo, bytes);
+  for (const Access &a : accesses)
+    if (a.isStore)
+      checker.markWriteNoted(toFast.lookup(a.op));
 }
 
 } // namespace

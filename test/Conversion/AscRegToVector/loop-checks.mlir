@@ -1,6 +1,7 @@
 // Loop versioning of checked UB accesses (ProvenAccessLoops.cpp).
 // RUN: split-file %s %t
 // RUN: ascreg-opt %t/lower.mlir --convert-ascreg-to-vector | FileCheck %t/lower.mlir
+// RUN: ascreg-opt %t/ub.mlir --ascreg-expose-ub --convert-ascreg-to-vector --canonicalize --cse | FileCheck %t/ub.mlir
 // RUN: %python %S/../../Inputs/mknpy.py %t/src.npy f4 "[float(i) for i in range(128)]"
 // RUN: %python %S/../../Inputs/mknpy.py %t/dst.npy f4 "[0.5] * 64"
 
@@ -115,6 +116,52 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index, %start: i
     %off = arith.addi %step, %start : index
     %v = ascreg.load_align %src[%off] : memref<?xf32> -> !ascreg.vreg<64xf32>
     ascreg.store_align %v, %dst[%c0], %all : !ascreg.vreg<64xf32>, memref<?xf32>
+  }
+  return
+}
+
+//--- ub.mlir
+// With an explicit UB (ascreg-expose-ub) each store records the range it
+// writes in the UB state. A fast copy that nothing can stop (no check left
+// in it, nothing else with memory effects) records the union of all its
+// iterations' ranges once, before it, when it runs at all: [lowest store
+// address, highest + 256 bytes). The checked loop records per iteration.
+// CHECK-LABEL: func.func @copy
+// CHECK-SAME: %[[N:[^:]*]]: index, %{{.*}}: memref<?xi8>, %[[STATE:.*]]: memref<4xindex>
+// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[N]], %[[C0:.*]] : index
+// CHECK: %[[DSTADDR:.*]] = arith.subi %intptr_{{.*}}, %intptr
+// CHECK: %[[LASTBYTES:.*]] = arith.muli %{{.*}}, %[[C256:.*]] : index
+// CHECK: %[[LASTADDR:.*]] = arith.addi %[[DSTADDR]], %[[LASTBYTES]] : index
+// CHECK: %[[LO:.*]] = arith.minsi %[[DSTADDR]], %[[LASTADDR]] : index
+// CHECK: %[[HI:.*]] = arith.maxsi %[[DSTADDR]], %[[LASTADDR]] : index
+// CHECK: %[[SPAN:.*]] = arith.subi %[[HI]], %[[LO]] : index
+// CHECK: %[[BYTES:.*]] = arith.addi %[[SPAN]], %[[C256]] : index
+// CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[PROVEN]] {
+// CHECK-NEXT: %[[RUNS:.*]] = arith.cmpi sgt, %[[N]], %[[C0]] : index
+// CHECK-NEXT: scf.if %[[RUNS]] {
+// CHECK-NEXT: %[[WEND:.*]] = arith.addi %[[LO]], %[[BYTES]] : index
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK-NOT: memref.store
+// CHECK: vector.store
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.for
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: vector.store
+func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %all = ascreg.create_mask <ALL> for !ascreg.vreg<64xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %off = arith.muli %i, %c64 : index
+    %v = ascreg.load_align %src[%c0] : memref<?xf32> -> !ascreg.vreg<64xf32>
+    ascreg.store_align %v, %dst[%off], %all : !ascreg.vreg<64xf32>, memref<?xf32>
   }
   return
 }
