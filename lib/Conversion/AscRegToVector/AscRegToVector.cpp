@@ -525,8 +525,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     auto ifNaN = scf::IfOp::create(b, loc, TypeRange{elem}, cond, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifNaN.thenBlock());
-    Value at = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), pos);
-    Value nan = vector::ExtractOp::create(b, loc, src, OpFoldResult(at));
+    Value nan = e.laneAt(src, pos);
     if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
       nan = canonicalizeNaN(e, nan);
     scf::YieldOp::create(b, loc, nan);
