@@ -24,6 +24,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace ascreg {
@@ -63,11 +64,22 @@ public:
   void require(OpBuilder &b, Operation *op, Value ok, semantics::RuntimeErrorKind kind,
                ArrayRef<Value> values = {});
 
+  /// Register accesses whose checks hold in every iteration of their loop,
+  /// proven once at its entry (ProvenAccessLoops.cpp): their lowering emits
+  /// no check.
+  void markProven(Operation *op) { proven.insert(op); }
+  bool isProven(Operation *op) const { return proven.contains(op); }
+  /// Proven stores whose writes are recorded in the UB state once before
+  /// their loop: their lowering records nothing.
+  void markWriteNoted(Operation *op) { writeNoted.insert(op); }
+  bool isWriteNoted(Operation *op) const { return writeNoted.contains(op); }
+
 private:
   ModuleOp module;
   bool on;
   CheckFailureAction action;
   SmallVector<Attribute> sites;
+  llvm::DenseSet<Operation *> proven, writeNoted;
 };
 
 /// The UB arena and UB state arguments of the kernel that contains `op`, if

@@ -105,7 +105,7 @@ Value floatKeys(VectorBuilder &e, Value v) {
 Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base,
                      Value offset, unsigned regBytes, unsigned alignment = sem::kUBAlignment) {
   UBPlace p = placeAccess(e, op, base, offset);
-  if (!checker.enabled())
+  if (!checker.enabled() || checker.isProven(op))
     return p.addr;
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
@@ -235,7 +235,8 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
     VectorBuilder e{rw, op.getLoc()};
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
-    if (std::optional<UBArena> ub = getUBArena(op))
+    std::optional<UBArena> ub = getUBArena(op);
+    if (ub && !checker.isWriteNoted(op))
       noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
     // Only active lanes are written; inactive lanes leave UB untouched.
     Value lanes = e.laneMask(a.getMask(), t);
@@ -524,8 +525,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     auto ifNaN = scf::IfOp::create(b, loc, TypeRange{elem}, cond, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifNaN.thenBlock());
-    Value at = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), pos);
-    Value nan = vector::ExtractOp::create(b, loc, src, OpFoldResult(at));
+    Value nan = e.laneAt(src, pos);
     if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
       nan = canonicalizeNaN(e, nan);
     scf::YieldOp::create(b, loc, nan);
@@ -852,6 +852,7 @@ struct ConvertAscRegToVectorPass
     normalizeProfileRecords(module);
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     checkLoopSteps(module, checker);
+    versionProvenAccessLoops(module, checker);
     AscRegToVectorTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);

@@ -77,9 +77,7 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
       // The first offending lane and its index, for the message.
       Value lane = e.firstSet(bad);
       Value clamped = arith::MinUIOp::create(rw, loc, lane, e.intConst(rw.getI32Type(), n - 1));
-      Value badIndex = vector::ExtractOp::create(
-          rw, loc, idx,
-          OpFoldResult(arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), clamped)));
+      Value badIndex = e.laneAt(idx, clamped);
       checker.require(rw, op, ok, sem::RuntimeErrorKind::GatherOutsideUB,
                       {badIndex, lane, p.bufferAddr, e.index(unit)});
     }

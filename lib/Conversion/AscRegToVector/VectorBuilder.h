@@ -106,6 +106,26 @@ struct VectorBuilder {
     return vector::ReductionOp::create(b, loc, kind, v);
   }
   Value anyTrue(Value boolVec) { return reduction(vector::CombiningKind::OR, boolVec); }
+  /// Lane `pos` (i32) of `v` (integer or float lanes), or 0 bits when `pos`
+  /// is not a lane: the lanes compared with `pos`, the others zeroed and
+  /// OR-reduced. A dynamic vector.extract goes through a stack copy of the
+  /// register on x86, written in every iteration of a loop even when it is
+  /// read only on a cold path; this stays in registers.
+  Value laneAt(Value v, Value pos) {
+    auto vt = cast<VectorType>(v.getType());
+    int64_t n = vt.getNumElements();
+    auto it = VectorType::get(vt.getShape(), b.getIntegerType(vt.getElementTypeBitWidth()));
+    Value bits = it == vt ? v : Value(arith::BitcastOp::create(b, loc, it, v));
+    auto i32v = VectorType::get({n}, b.getI32Type());
+    Value at = vector::BroadcastOp::create(b, loc, i32v, pos);
+    Value hit =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, iota(n, b.getI32Type()), at);
+    Value only = arith::SelectOp::create(b, loc, hit, bits, zeros(it));
+    Value lane = reduction(vector::CombiningKind::OR, only);
+    if (it == vt)
+      return lane;
+    return arith::BitcastOp::create(b, loc, vt.getElementType(), lane);
+  }
   /// Index of the first set lane of `boolVec`, or its length if none (i32):
   /// the trailing zeros of the lanes as the bits of one integer, which LLVM
   /// makes a mask move and tzcnt on x86 (a min-reduction over the lane
@@ -167,6 +187,12 @@ template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy>
 };
 
 } // namespace tovector
+
+/// Loop versioning (ProvenAccessLoops.cpp): each scf.for whose
+/// load_align / store_align accesses are affine in its induction variable
+/// runs an unchecked copy when the checks of the first and last iteration's
+/// accesses hold, and the checked loop otherwise.
+void versionProvenAccessLoops(mlir::ModuleOp module, RuntimeChecker &checker);
 
 /// The gather patterns (GatherLowering.cpp); a family internal to
 /// convert-ascreg-to-vector, reached through populateAscRegToVectorPatterns.

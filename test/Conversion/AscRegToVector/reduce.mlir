@@ -84,8 +84,15 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // CHECK: %[[MBITS:.*]] = arith.xori %[[MAX]], %[[MMAG]] : i32
 // CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
 // CHECK: %[[PICK:.*]] = scf.if %[[NANWON]] -> (f32) {
-// CHECK:   %[[POS:.*]] = arith.index_castui %[[IDX]] : i32 to index
-// CHECK:   %[[NANV:.*]] = vector.extract %[[V]][%[[POS]]] : f32 from vector<64xf32>
+// The first NaN lane is read in registers (compare with the lane numbers,
+// select, OR-reduce), not through a stack copy of the register.
+// CHECK:   %[[VB:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
+// CHECK:   %[[POS:.*]] = vector.broadcast %[[IDX]] : i32 to vector<64xi32>
+// CHECK:   %[[LANES:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 63]> : vector<64xi32>
+// CHECK:   %[[HIT:.*]] = arith.cmpi eq, %[[LANES]], %[[POS]] : vector<64xi32>
+// CHECK:   %[[ONLY:.*]] = arith.select %[[HIT]], %[[VB]], %{{.*}} : vector<64xi1>, vector<64xi32>
+// CHECK:   %[[NANB:.*]] = vector.reduction <or>, %[[ONLY]] : vector<64xi32> into i32
+// CHECK:   %[[NANV:.*]] = arith.bitcast %[[NANB]] : i32 to f32
 // CHECK:   scf.yield %[[NANV]] : f32
 // CHECK: } else {
 // CHECK:   scf.yield %[[BEST]] : f32
