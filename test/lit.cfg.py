@@ -46,6 +46,18 @@ config.substitutions.append(("%accept_example_cases", str(accept_example_cases))
 # the first seed also replays every trace).
 config.substitutions.append(("%regapi_example_cases", "10" if long_tests else "4"))
 config.substitutions.append(("%twin_seeds", "2" if long_tests else "1"))
+# Random cases per kernel of conformance lit tests (test/Inputs/conformance.py
+# picks the value profile and the count kind from the case number). Default:
+# the integer reduce and reduce_data_block kernels, the gathers and gather_reg
+# draw 8 (each of the 8 integer profiles, 8 of the 10 count kinds, gather's
+# full-range u16 indices of case 5; the float gathers, bit copies, the first 8
+# float profiles, NaN payloads included), pair_reduce_sum 16 (each of the 16
+# float profiles and 10 count kinds). Long runs draw the former full counts.
+# Longer names first: substitutions apply in order and one is a prefix.
+for name, (default, full) in (("%conformance_cases_pair", (16, 40)),
+                              ("%conformance_cases_reg", (8, 20)),
+                              ("%conformance_cases", (8, 16))):
+    config.substitutions.append((name, str(full if long_tests else default)))
 
 # Tests that make device nodes of their own (mknod) need root.
 if hasattr(os, "geteuid") and os.geteuid() == 0:
