@@ -24,6 +24,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -64,13 +65,15 @@ public:
   void require(OpBuilder &b, Operation *op, Value ok, semantics::RuntimeErrorKind kind,
                ArrayRef<Value> values = {});
 
-  /// Register accesses whose checks hold in every iteration of their loop,
-  /// proven once at its entry (ProvenAccessLoops.cpp): their lowering emits
-  /// no check.
-  void markProven(Operation *op) { proven.insert(op); }
-  bool isProven(Operation *op) const { return proven.contains(op); }
+  /// Register accesses whose checks hold in every iteration of their loop
+  /// when `proof` (i1, computed once before the loop; ProvenAccessLoops.cpp)
+  /// holds: their lowering runs the checks only when it does not.
+  void markProvenWhen(Operation *op, Value proof) { proofs[op] = proof; }
+  /// The proof of a proven access, or null.
+  Value proofOf(Operation *op) const { return proofs.lookup(op); }
   /// Proven stores whose writes are recorded in the UB state once before
-  /// their loop: their lowering records nothing.
+  /// their loop when their proof holds: their lowering records a write only
+  /// when it does not.
   void markWriteNoted(Operation *op) { writeNoted.insert(op); }
   bool isWriteNoted(Operation *op) const { return writeNoted.contains(op); }
 
@@ -79,7 +82,8 @@ private:
   bool on;
   CheckFailureAction action;
   SmallVector<Attribute> sites;
-  llvm::DenseSet<Operation *> proven, writeNoted;
+  llvm::DenseMap<Operation *, Value> proofs;
+  llvm::DenseSet<Operation *> writeNoted;
 };
 
 /// The UB arena and UB state arguments of the kernel that contains `op`, if

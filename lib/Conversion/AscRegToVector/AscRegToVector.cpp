@@ -100,13 +100,27 @@ Value floatKeys(VectorBuilder &e, Value v) {
   return flipNegativeMagnitude(e, arith::BitcastOp::create(e.b, e.loc, it, v));
 }
 
+/// `scf.if !cond {}` at the builder's insertion point.
+scf::IfOp ifNot(VectorBuilder &e, Value cond) {
+  Value negated = arith::XOrIOp::create(
+      e.b, e.loc, cond, arith::ConstantIntOp::create(e.b, e.loc, e.b.getI1Type(), 1));
+  return scf::IfOp::create(e.b, e.loc, negated, /*withElseRegion=*/false);
+}
+
 /// Checks a whole-register access at element `offset` of `base`: inside UB
 /// and 32-byte aligned. Returns the access's UB address.
 Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, Value base,
                      Value offset, unsigned regBytes, unsigned alignment = sem::kUBAlignment) {
   UBPlace p = placeAccess(e, op, base, offset);
-  if (!checker.enabled() || checker.isProven(op))
+  if (!checker.enabled())
     return p.addr;
+  // A proven access (ProvenAccessLoops.cpp) checks only when its loop's
+  // proof failed: one loop-invariant branch instead of the checks.
+  std::optional<OpBuilder::InsertionGuard> unprovenOnly;
+  if (Value proof = checker.proofOf(op)) {
+    unprovenOnly.emplace(e.b);
+    e.b.setInsertionPointToStart(ifNot(e, proof).thenBlock());
+  }
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
   Value zero = e.index(0);
@@ -236,8 +250,13 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
     std::optional<UBArena> ub = getUBArena(op);
-    if (ub && !checker.isWriteNoted(op))
+    if (ub && !checker.isWriteNoted(op)) {
       noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
+    } else if (ub) { // noted before the loop when its proof holds
+      OpBuilder::InsertionGuard unprovenOnly(rw);
+      rw.setInsertionPointToStart(ifNot(e, checker.proofOf(op)).thenBlock());
+      noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
+    }
     // Only active lanes are written; inactive lanes leave UB untouched.
     Value lanes = e.laneMask(a.getMask(), t);
     rw.replaceOpWithNewOp<vector::MaskedStoreOp>(op, a.getBase(), ValueRange{a.getOffset()}, lanes,
@@ -852,7 +871,7 @@ struct ConvertAscRegToVectorPass
     normalizeProfileRecords(module);
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     checkLoopSteps(module, checker);
-    versionProvenAccessLoops(module, checker);
+    proveLoopAccesses(module, checker);
     AscRegToVectorTypeConverter converter;
     RewritePatternSet patterns(ctx);
     ConversionTarget target(*ctx);

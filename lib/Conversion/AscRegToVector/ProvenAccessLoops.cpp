@@ -1,4 +1,4 @@
-//===- ProvenAccessLoops.cpp - loops without per-access UB checks -*- C++ -*-===//
+//===- ProvenAccessLoops.cpp - UB checks proven at loop entry -----*- C++ -*-===//
 //
 // The vector lowering checks every load_align / store_align at run time:
 // the access inside UB, its offset bounded, its address 32-byte aligned
@@ -12,14 +12,18 @@
 // Then the offset is affine in the induction variable and the checks of all
 // iterations hold if they hold for the first and the last one (the address
 // is monotone in between) and, for the alignment, for the first one with a
-// stride that is a multiple of the alignment. Such a loop is versioned:
+// stride that is a multiple of the alignment. Those checks are evaluated
+// once before the loop, and each proven access checks only when they fail:
 //
 //   %proven = <no iteration> or <the checks of the first and last iteration>
-//   scf.if %proven { <the loop, these accesses unchecked> }
-//   else           { <the loop as it was, every check in every iteration> }
+//   scf.for ... {
+//     scf.if !%proven { <the access's checks> }
+//     <the access>
 //
-// so a failing access still fails in the checked loop, in the same
-// iteration with the same message; the proof only picks the copy.
+// so a failing access still fails in the same iteration with the same
+// message, and a proven loop pays one loop-invariant branch per access.
+// (Versioning the loop, a checked and an unchecked copy, ran as fast but
+// doubled the JIT's compile time of every loop kernel: LLVM compiled both.)
 //
 // Wrap-around: the proof evaluates the offsets with the loop's own i64
 // arithmetic, congruent modulo 2^64 to slope * iv + c. With |slope| <=
@@ -172,12 +176,13 @@ Value accessHolds(VectorBuilder &e, const Access &a, Value offset, bool withAlig
   return arith::AndIOp::create(e.b, e.loc, ok, aligned);
 }
 
-/// Whether nothing in the body of `loop` can stop the kernel: every op is a
-/// proven access or free of memory effects (a runtime check is a call or
-/// cf.assert; an unproven access, gather or scalar access has effects).
-bool runsToTheEnd(scf::ForOp loop, RuntimeChecker &checker) {
+/// Whether nothing in the body of `loop` can stop the kernel when `proof`
+/// holds: every op is an access proven by it or free of memory effects (a
+/// runtime check is a call or cf.assert; an unproven access, gather or
+/// scalar access has effects).
+bool runsToTheEnd(scf::ForOp loop, Value proof, RuntimeChecker &checker) {
   WalkResult r = loop.getBody()->walk([&](Operation *op) {
-    if (checker.isProven(op) || op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
+    if (checker.proofOf(op) == proof || op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ||
         isMemoryEffectFree(op))
       return WalkResult::advance();
     return WalkResult::interrupt();
@@ -185,15 +190,15 @@ bool runsToTheEnd(scf::ForOp loop, RuntimeChecker &checker) {
   return !r.wasInterrupted();
 }
 
-void versionLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses,
-                 RuntimeChecker &checker) {
+/// Computes the proof of `accesses` before `loop` and marks them proven by it.
+void proveLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses, RuntimeChecker &checker) {
   OpBuilder b(loop);
   VectorBuilder e{b, loop.getLoc()};
   Location loc = loop.getLoc();
   Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
   Value limit = e.index(kMaxBound);
   Value negLimit = e.index(-kMaxBound);
-  // No iteration: nothing to check, either copy does nothing.
+  // No iteration: nothing to check.
   Value empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, ub, lb);
   Value bounded = arith::AndIOp::create(b, loc, signedWithin(b, loc, lb, negLimit, limit),
                                         signedWithin(b, loc, ub, negLimit, limit));
@@ -227,62 +232,39 @@ void versionLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses,
     }
   }
   Value proven = arith::OrIOp::create(b, loc, empty, holds);
-
-  IRMapping toFast;
-  auto ifOp = scf::IfOp::create(
-      b, loc, proven,
-      [&](OpBuilder &tb, Location l) {
-        Operation *fast = tb.clone(*loop, toFast);
-        scf::YieldOp::create(tb, l, fast->getResults());
-      },
-      [&](OpBuilder &eb, Location l) { scf::YieldOp::create(eb, l, loop->getResults()); });
-  Operation *elseYield = ifOp.elseBlock()->getTerminator();
-  loop->replaceUsesWithIf(ifOp.getResults(),
-                          [&](OpOperand &use) { return use.getOwner() != elseYield; });
-  loop->moveBefore(elseYield);
   for (const Access &a : accesses)
-    checker.markProven(toFast.lookup(a.op));
-  // Accesses of inner loops proven before (a copy of a proven loop is one).
-  loop->walk([&](Operation *op) {
-    if (Operation *copy = toFast.lookupOrNull(op)) {
-      if (checker.isProven(op))
-        checker.markProven(copy);
-      if (checker.isWriteNoted(op))
-        checker.markWriteNoted(copy);
-    }
-  });
+    checker.markProvenWhen(a.op, proven);
 
   // The stores record their writes in the UB state (noteUBWrite), a load,
   // two min/max and two stores through memory per store and iteration.
-  // When nothing in the fast copy can stop the kernel (no check is left in
-  // it, every other op is free of memory effects), it runs all iterations:
-  // the union of its stores' ranges is recorded once before it, which is
-  // what the per-iteration records add up to.
+  // When nothing else in the loop can stop the kernel (every other op is
+  // free of memory effects), a proven loop runs all its iterations: the
+  // union of its stores' ranges is recorded once before it, which is what
+  // the per-iteration records add up to.
   std::optional<UBArena> arena = getUBArena(loop);
-  auto fast = cast<scf::ForOp>(toFast.lookup(loop.getOperation()));
-  if (!arena || storeRanges.empty() || !runsToTheEnd(fast, checker))
+  if (!arena || storeRanges.empty() || !runsToTheEnd(loop, proven, checker))
     return;
-  b.setInsertionPoint(fast);
-  Value runs =
-      arith::XOrIOp::create(b, loc, empty, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  Value runs = arith::AndIOp::create(
+      b, loc, holds,
+      arith::XOrIOp::create(b, loc, empty, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
   auto note = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
   b.setInsertionPointToStart(note.thenBlock());
   for (auto [lo, bytes] : storeRanges)
     noteUBWrite(b, loc, *arena, lo, bytes);
   for (const Access &a : accesses)
     if (a.isStore)
-      checker.markWriteNoted(toFast.lookup(a.op));
+      checker.markWriteNoted(a.op);
 }
 
 } // namespace
 } // namespace tovector
 
-void versionProvenAccessLoops(ModuleOp module, RuntimeChecker &checker) {
+void proveLoopAccesses(ModuleOp module, RuntimeChecker &checker) {
   using namespace tovector;
   if (!checker.enabled())
     return;
-  // Post-order: inner loops first, so an outer loop's copies carry the
-  // inner loops' versions.
+  // Post-order: inner loops first; an access is proven by its innermost
+  // loop only (provableAccesses looks at a loop's own body).
   SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops) {
@@ -294,7 +276,7 @@ void versionProvenAccessLoops(ModuleOp module, RuntimeChecker &checker) {
       continue;
     SmallVector<Access> accesses = provableAccesses(loop, *step);
     if (!accesses.empty())
-      versionLoop(loop, *step, accesses, checker);
+      proveLoop(loop, *step, accesses, checker);
   }
 }
 

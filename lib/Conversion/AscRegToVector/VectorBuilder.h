@@ -188,11 +188,11 @@ template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy>
 
 } // namespace tovector
 
-/// Loop versioning (ProvenAccessLoops.cpp): each scf.for whose
-/// load_align / store_align accesses are affine in its induction variable
-/// runs an unchecked copy when the checks of the first and last iteration's
-/// accesses hold, and the checked loop otherwise.
-void versionProvenAccessLoops(mlir::ModuleOp module, RuntimeChecker &checker);
+/// Proofs at loop entry (ProvenAccessLoops.cpp): the load_align /
+/// store_align accesses of an scf.for that are affine in its induction
+/// variable check only when the checks of the first and last iteration's
+/// accesses fail.
+void proveLoopAccesses(mlir::ModuleOp module, RuntimeChecker &checker);
 
 /// The gather patterns (GatherLowering.cpp); a family internal to
 /// convert-ascreg-to-vector, reached through populateAscRegToVectorPatterns.

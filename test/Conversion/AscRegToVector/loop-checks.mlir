@@ -1,4 +1,4 @@
-// Loop versioning of checked UB accesses (ProvenAccessLoops.cpp).
+// UB access checks proven once at loop entry (ProvenAccessLoops.cpp).
 // RUN: split-file %s %t
 // RUN: ascreg-opt %t/lower.mlir --convert-ascreg-to-vector | FileCheck %t/lower.mlir
 // RUN: ascreg-opt %t/ub.mlir --ascreg-expose-ub --convert-ascreg-to-vector --canonicalize --cse | FileCheck %t/ub.mlir
@@ -6,7 +6,7 @@
 // RUN: %python %S/../../Inputs/mknpy.py %t/dst.npy f4 "[0.5] * 64"
 
 // Executed (src at UB byte 0, dst at 512, a UB of 253952 bytes): two
-// iterations stay inside src, the proof holds and the unchecked copy runs;
+// iterations stay inside src, the proof holds and no check runs in the loop;
 // dst gets the second register of src, as in the interpreter.
 // RUN: ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:2 --arg=index:0 --mode=jit --print | FileCheck %s --check-prefix=FAST
 // RUN: ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:2 --arg=index:0 --print | FileCheck %s --check-prefix=FAST
@@ -18,14 +18,14 @@
 // END: identical
 
 // 993 iterations: only the last one (iteration 992) leaves UB. The proof
-// fails, the checked loop runs and reports that iteration's access, with
+// fails, every iteration checks and the last one reports its access, with
 // the interpreter's message.
 // RUN: not ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:993 --arg=index:0 --mode=jit 2>&1 | FileCheck %s --check-prefix=OUT
 // RUN: not ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:993 --arg=index:0 2>&1 | FileCheck %s --check-prefix=OUT
 // OUT: exec.mlir:9:10: error: 'ascreg.load_align' op UB access outside the Unified Buffer: UB bytes [253952, 254208) (element offset 63488 of the buffer at UB address 0x0)
 
 // A start at element 4 (byte 16) is misaligned: the proof fails on the
-// first iteration's alignment and the checked loop reports iteration 0.
+// first iteration's alignment and iteration 0 reports it.
 // RUN: not ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:2 --arg=index:4 --mode=jit 2>&1 | FileCheck %s --check-prefix=MIS
 // RUN: not ascreg-run %t/exec.mlir --arg=%t/src.npy --arg=%t/dst.npy --arg=index:2 --arg=index:4 2>&1 | FileCheck %s --check-prefix=MIS
 // MIS: exec.mlir:9:10: error: 'ascreg.load_align' op misaligned
@@ -33,29 +33,26 @@
 //--- lower.mlir
 // A load whose offset steps by one register per iteration and a store at a
 // fixed offset: the checks of the first and the last iteration's accesses
-// are evaluated once before the loop; when they hold (or the loop does not
-// run) the copy without checks runs, otherwise the loop as it was, with
-// every check in every iteration.
+// are evaluated once before the loop; inside it, each access checks only
+// when they fail (one loop-invariant branch), so the loop exists once.
 // CHECK-LABEL: func.func @copy
 // CHECK-SAME: (%[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[N:.*]]: index)
 // CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[N]], %[[C0:.*]] : index
 // CHECK: %[[LASTSPAN:.*]] = arith.subi %{{.*}}, %{{.*}} : index
 // CHECK: %[[LASTOFF:.*]] = arith.muli %{{.*}}, %[[C64:.*]] : index
 // CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %{{.*}} : i1
-// CHECK-NEXT: scf.if %[[PROVEN]] {
 // CHECK-NEXT: scf.for %[[I:.*]] = %[[C0]] to %[[N]]
-// CHECK-NOT: cf.assert
-// CHECK: vector.load %[[SRC]]
-// CHECK-NOT: cf.assert
-// CHECK: vector.maskedstore %[[DST]]
-// CHECK-NEXT: }
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.for
+// CHECK: %[[UNPROVEN:.*]] = arith.xori %[[PROVEN]], %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[UNPROVEN]] {
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}: UB access outside the Unified Buffer"
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}: misaligned UB address
-// CHECK: vector.load %[[SRC]]
+// CHECK-NEXT: }
+// CHECK-NEXT: vector.load %[[SRC]]
+// CHECK: %[[UNPROVEN2:.*]] = arith.xori %[[PROVEN]], %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[UNPROVEN2]] {
 // CHECK: cf.assert %{{.*}}, "ascreg.store_align at {{.*}}: UB access outside the Unified Buffer"
 // CHECK: vector.maskedstore %[[DST]]
+// CHECK-NOT: scf.for
 func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -70,7 +67,7 @@ func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
 }
 
 // An offset that is not affine in the induction variable (i * i) has no
-// proof at the loop's entry: the loop is not versioned.
+// proof at the loop's entry: its checks run unconditionally.
 // CHECK-LABEL: func.func @square
 // CHECK-NOT: scf.if
 // CHECK: scf.for
@@ -89,7 +86,8 @@ func.func @square(%src: memref<?xf32>, %n: index) -> !ascreg.vreg<64xf32> {
 }
 
 // A stride of 16 bytes keeps 32-byte alignment only every other
-// iteration: the first one's alignment proves nothing, no versioning.
+// iteration: the first one's alignment proves nothing, the checks run
+// unconditionally.
 // CHECK-LABEL: func.func @half_stride
 // CHECK-NOT: scf.if
 // CHECK: scf.for
@@ -122,10 +120,11 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index, %start: i
 
 //--- ub.mlir
 // With an explicit UB (ascreg-expose-ub) each store records the range it
-// writes in the UB state. A fast copy that nothing can stop (no check left
-// in it, nothing else with memory effects) records the union of all its
-// iterations' ranges once, before it, when it runs at all: [lowest store
-// address, highest + 256 bytes). The checked loop records per iteration.
+// writes in the UB state. A proven loop that nothing else can stop (no
+// unproven check, nothing else with memory effects) records the union of
+// all its iterations' ranges once, before it, when it runs at all: [lowest
+// store address, highest + 256 bytes); each iteration records its range
+// only when the proof failed.
 // CHECK-LABEL: func.func @copy
 // CHECK-SAME: %[[N:[^:]*]]: index, %{{.*}}: memref<?xi8>, %[[STATE:.*]]: memref<4xindex>
 // CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[N]], %[[C0:.*]] : index
@@ -136,23 +135,23 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index, %start: i
 // CHECK: %[[HI:.*]] = arith.maxsi %[[DSTADDR]], %[[LASTADDR]] : index
 // CHECK: %[[SPAN:.*]] = arith.subi %[[HI]], %[[LO]] : index
 // CHECK: %[[BYTES:.*]] = arith.addi %[[SPAN]], %[[C256]] : index
-// CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %{{.*}} : i1
-// CHECK-NEXT: scf.if %[[PROVEN]] {
-// CHECK-NEXT: %[[RUNS:.*]] = arith.cmpi sgt, %[[N]], %[[C0]] : index
+// CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %[[HOLDS:.*]] : i1
+// CHECK: %[[RUNS:.*]] = arith.andi %[[HOLDS]], %{{.*}} : i1
 // CHECK-NEXT: scf.if %[[RUNS]] {
 // CHECK-NEXT: %[[WEND:.*]] = arith.addi %[[LO]], %[[BYTES]] : index
 // CHECK: memref.store %{{.*}}, %[[STATE]]
 // CHECK: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.for
-// CHECK-NOT: memref.store
-// CHECK: vector.store
+// CHECK: %[[UNPROVEN:.*]] = arith.xori %[[PROVEN]], %{{.*}} : i1
+// CHECK: scf.if %[[UNPROVEN]] {
+// CHECK: cf.assert %{{.*}}, "ascreg.store_align at {{.*}}: UB access outside the Unified Buffer"
+// CHECK: scf.if %[[UNPROVEN]] {
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[STATE]]
 // CHECK-NEXT: }
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.for
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK: vector.store
+// CHECK-NEXT: vector.store
+// CHECK-NOT: scf.for
 func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
