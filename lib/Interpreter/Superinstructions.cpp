@@ -197,6 +197,22 @@ struct MapLoopSlots {
     sem::loadAlign(load.type, ub + at, *loaded);
     return *loaded;
   }
+  /// A register the body reads, resolved once: the load's result (then the
+  /// register loaded in this iteration) or a register fixed for the loop.
+  struct Operand {
+    const sem::Reg *fixed; // null: the load's result
+    [[gnu::always_inline]] const sem::Reg &in(const sem::Reg &loaded) const {
+      return fixed ? *fixed : loaded;
+    }
+  };
+  Operand operand(const Machine &m, RegRef v) const {
+    return {v.slot == load.result.slot ? nullptr : &m.reg(v)};
+  }
+  /// The store's value: the body op's `result` (register `opResult`), the
+  /// load's result or a register fixed for the loop.
+  Operand storeValue(const Machine &m, RegRef opResult, const sem::Reg &result) const {
+    return store.value.slot == opResult.slot ? Operand{&result} : operand(m, store.value);
+  }
   /// update_mask: the mask of a full register without the call.
   [[gnu::always_inline]] void updateMask(Machine &m) const {
     const uint32_t n = static_cast<uint32_t>(count);
@@ -225,6 +241,28 @@ struct MapLoopSlots {
     if (view)
       m.setView(load.result, lastLoad);
   }
+  /// The r.iterations iterations: the load, update_mask, `body(in, storeAddr)`
+  /// (the op and the store; `in` is the loaded register), the latch. A body
+  /// that returns false (its op failed) ends the loop after that
+  /// iteration's load. Returns the iterations whose body succeeded.
+  template <class Body>
+  [[gnu::always_inline]] uint64_t iterate(Machine &m, const Body &body) const {
+    const uint64_t iterations = r.iterations, loadStride = r.loadStride,
+                   storeStride = r.storeStride;
+    uint64_t loadAddr = r.loadAt, storeAddr = r.storeAt;
+    for (uint64_t k = 0; k < iterations; ++k, loadAddr += loadStride, storeAddr += storeStride) {
+      const sem::Reg &in = loadAt(loadAddr);
+      updateMask(m);
+      if (!body(in, storeAddr)) {
+        finish(m, loadAddr);
+        return k;
+      }
+      back.run(m);
+    }
+    if (iterations)
+      finish(m, loadAddr - loadStride);
+    return iterations;
+  }
 };
 
 /// fusedMapLoop's unchecked iterations of a gather loop, the same steps with
@@ -240,34 +278,24 @@ uint64_t gatherIterations(Machine &m, const Inst *code, const LoadAlignInst &loa
   const MapLoopSlots s(m, load, update, store, latch, r);
   const Buffer &buf = m.buffer(op.base);
   const uint8_t *from = s.ub + buf.ubAddr;
-  const sem::Reg &fixedIndex = m.reg(op.index), &fixedValue = m.reg(store.value);
-  const bool indexLoaded = op.index.slot == load.result.slot,
-             valueLoaded = store.value.slot == load.result.slot,
-             valueIsResult = store.value.slot == op.result.slot;
   const sem::Mask &gatherMask = m.mask(op.mask);
   sem::Reg &result = m.regOut(op.result);
+  const MapLoopSlots::Operand indexOperand = s.operand(m, op.index),
+                              value = s.storeValue(m, op.result, result);
   const sem::simd::GatherKernel kernel = op.kernel;
-  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
-                 storeStride = s.r.storeStride;
-  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
-  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
-    const sem::Reg &in = s.loadAt(loadAt);
-    s.updateMask(m);
-    const sem::Reg &index = indexLoaded ? in : fixedIndex;
-    const sem::Status st = kernel ? kernel(from, units, index, gatherMask, result)
-                                  : sem::gather(m.profile(), op.resultType, op.source, op.indexType,
-                                                from, units, index, gatherMask, result);
-    if (!st.ok) {
-      s.finish(m, loadAt);
-      op.reportOutside(m, code[2], buf, st);
-      return k;
-    }
-    s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, s.storesWhole());
-    s.back.run(m);
-  }
-  if (iterations)
-    s.finish(m, loadAt - loadStride);
-  return iterations;
+  sem::Status st;
+  const uint64_t done = s.iterate(m, [&](const sem::Reg &in, uint64_t storeAddr) {
+    const sem::Reg &index = indexOperand.in(in);
+    st = kernel ? kernel(from, units, index, gatherMask, result)
+                : sem::gather(m.profile(), op.resultType, op.source, op.indexType, from, units,
+                              index, gatherMask, result);
+    if (st.ok)
+      s.storeAt(value.in(in), storeAddr, s.storesWhole());
+    return st.ok;
+  });
+  if (done < s.r.iterations)
+    op.reportOutside(m, code[2], buf, st);
+  return done;
 }
 
 /// An op's kernel resolved when compiled (null: its general entry point),
@@ -293,12 +321,10 @@ void mapIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
   const Op &op = code[2].as<Op>();
   const StoreAlignInst &store = code[3].as<StoreAlignInst>();
   const MapLoopSlots s(m, load, update, store, latch, r);
-  const sem::Reg &fixedSource = m.reg(op.source), &fixedValue = m.reg(store.value);
-  const bool sourceLoaded = op.source.slot == load.result.slot,
-             valueLoaded = store.value.slot == load.result.slot,
-             valueIsResult = store.value.slot == op.result.slot;
   const sem::Mask &opMask = m.mask(op.mask);
   sem::Reg &result = m.regOut(op.result);
+  const MapLoopSlots::Operand sourceOperand = s.operand(m, op.source),
+                              value = s.storeValue(m, op.result, result);
   const auto kernel = kernelOf(op);
   auto compute = [&](const sem::Reg &in, sem::Reg &out) {
     if constexpr (!std::is_null_pointer_v<decltype(kernel)>) {
@@ -307,27 +333,19 @@ void mapIterations(Machine &m, const Inst *code, const LoadAlignInst &load,
     }
     op.compute(m, in, opMask, out);
   };
-  const uint64_t iterations = s.r.iterations, loadStride = s.r.loadStride,
-                 storeStride = s.r.storeStride;
-  uint64_t loadAt = s.r.loadAt, storeAt = s.r.storeAt;
-  for (uint64_t k = 0; k < iterations; ++k, loadAt += loadStride, storeAt += storeStride) {
-    const sem::Reg &in = s.loadAt(loadAt);
-    s.updateMask(m);
-    const sem::Reg &source = sourceLoaded ? in : fixedSource;
+  s.iterate(m, [&](const sem::Reg &in, uint64_t storeAddr) {
+    const sem::Reg &source = sourceOperand.in(in);
     const bool whole = s.storesWhole();
     if constexpr (kWritesWholeResult<Op>) {
-      if (whole && apart(source, s.ub + storeAt)) {
-        compute(source, *reinterpret_cast<sem::Reg *>(s.ub + storeAt));
-        s.back.run(m);
-        continue;
+      if (whole && apart(source, s.ub + storeAddr)) {
+        compute(source, *reinterpret_cast<sem::Reg *>(s.ub + storeAddr));
+        return true;
       }
     }
     compute(source, result);
-    s.storeAt(valueIsResult ? result : valueLoaded ? in : fixedValue, storeAt, whole);
-    s.back.run(m);
-  }
-  if (iterations)
-    s.finish(m, loadAt - loadStride);
+    s.storeAt(value.in(in), storeAddr, whole);
+    return true;
+  });
 }
 
 /// load / update_mask (either order), op, store: runLoop with shortcuts.
