@@ -29,6 +29,12 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
+# The harness scripts run ascreg-run through `ascreg-run --serve`
+# (test/Inputs/ascreg_serve.py: one process start for many runs);
+# ASCREG_SERVE=0 makes them start a process per run, as before.
+if "ASCREG_SERVE" in os.environ:
+    config.environment["ASCREG_SERVE"] = os.environ["ASCREG_SERVE"]
+
 # Long runs: ASCREG_LONG_TESTS=1 (or lit --param ascreg_long=1) gives the
 # tests that draw random cases their full counts; the default run (CI, whose
 # budget is 30 minutes) draws fewer cases of every kernel, type and path.

@@ -49,6 +49,7 @@ from fractions import Fraction
 
 sys.dont_write_bytecode = True          # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ascreg_serve  # noqa: E402
 import golden as G  # noqa: E402
 
 # --------------------------------------------------------------------------------------
@@ -695,8 +696,7 @@ def run_case(runner, k, c, case_dir, extra=()):
     out = os.path.join(case_dir, "out%d.npy" % c.dst_arg)
     cmd.append("--out=%d:%s" % (c.dst_arg, out))
     try:
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True)
+        proc = ascreg_serve.run(cmd)   # one process start for all runs
     except OSError as e:
         proc = subprocess.CompletedProcess(cmd, 127, "", "cannot run %s: %s" % (runner, e))
     return cmd, files, out, proc

@@ -17,6 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ascreg_serve  # noqa: E402
 from example_cases import EXAMPLES  # noqa: E402
 
 PATHS = [[], ["--mode=check"], ["--pass-pipeline=convert-ascreg-to-dav"]]
@@ -31,7 +32,7 @@ def ascreg_run(run, kernel, args, outs, extra, work):
         else:
             spec.append("--arg=" + a)
     out = ["--out=%d:%s" % (i, os.path.join(work, "out%d.npy" % i)) for i in outs]
-    subprocess.run([run, kernel] + spec + extra + out, check=True, stdout=subprocess.DEVNULL)
+    ascreg_serve.run([run, kernel] + spec + extra + out, check=True)
     return [np.load(os.path.join(work, "out%d.npy" % i)) for i in outs]
 
 

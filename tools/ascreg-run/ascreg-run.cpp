@@ -2,6 +2,7 @@
 //
 //   ascreg-run KERNEL.mlir [--entry=NAME] [--mode=interp|jit|check] [--arg=SPEC]...
 //              [--out=I:FILE.npy]... [--print] [--trace] [--ub-capacity=BYTES] [--repeat=N]
+//   ascreg-run --serve     (runs read from stdin, one process start: Serve.cpp)
 //   SPEC: FILE.npy | i32:V | i64:V | index:V | f32:V | f16:V | bf16:V | f64:V
 //
 // The command-line contract is section 8a of the semantics contract
@@ -10,6 +11,8 @@
 // driver's (ascreg/Driver/Run.h, docs/architecture.md "The hallway").
 //
 //===----------------------------------------------------------------------===//
+#include "Serve.h"
+
 #include "ascreg/Debugging/PassPlugins.h"
 #include "ascreg/Driver/Run.h"
 #include "ascreg/Driver/Session.h"
@@ -120,7 +123,7 @@ static cl::opt<uint64_t> maxSteps("max-steps",
                                   cl::desc("Loop iterations and branches allowed per run"),
                                   cl::init(uint64_t(1) << 32), cl::cat(runCat));
 
-int main(int argc, char **argv) {
+static int runMain(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   ::ascreg::registerImportCLOptions(runCat);
   cl::HideUnrelatedOptions(runCat);
@@ -181,4 +184,10 @@ int main(int argc, char **argv) {
   req.profile = semanticsProfile;
   req.maxSteps = maxSteps;
   return driver::runKernel(req);
+}
+
+int main(int argc, char **argv) {
+  if (argc == 2 && llvm::StringRef(argv[1]) == "--serve")
+    return ::ascreg::run::serveRuns(runMain);
+  return runMain(argc, argv);
 }

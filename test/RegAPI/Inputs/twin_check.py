@@ -16,6 +16,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../Inputs"))
+import ascreg_serve  # noqa: E402
+
 
 class Work:
     """Files of one test run under `root`, and the ascreg-run binary `run`."""
@@ -38,8 +41,7 @@ class Work:
             else:
                 spec.append("--arg=" + a)
         out = ["--out=%d:%s" % (i, self.path("out%d.npy" % i)) for i in outs]
-        subprocess.run([self.run, kernel] + spec + list(extra) + out, check=True,
-                       stdout=subprocess.DEVNULL)
+        ascreg_serve.run([self.run, kernel] + spec + list(extra) + out, check=True)
         return [np.load(self.path("out%d.npy" % i)) for i in outs]
 
 

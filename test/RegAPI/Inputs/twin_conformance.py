@@ -33,6 +33,7 @@ import sys
 import numpy as np
 
 from twin_check import Trace, Work, report_totals
+import ascreg_serve  # noqa: E402  (twin_check puts test/Inputs on the path)
 
 CPP = {"i8": "int8_t", "u8": "uint8_t", "i16": "int16_t", "u16": "uint16_t", "f16": "half",
        "bf16": "bfloat16_t", "i32": "int32_t", "u32": "uint32_t", "f32": "float",
@@ -379,8 +380,8 @@ def check(manifest, twin, run, work, seeds):
                 arr.tofile(os.path.join(work, "b%d.bin" % k))
                 files.append(p)
             outs = ["--out=%d:%s" % (k, os.path.join(work, "r%d.npy" % k)) for k in range(len(arrays))]
-            subprocess.run([run, mlir] + ["--arg=" + f for f in files] +
-                           ["--arg=" + s for s in scalars] + outs, check=True)
+            ascreg_serve.run([run, mlir] + ["--arg=" + f for f in files] +
+                             ["--arg=" + s for s in scalars] + outs, check=True)
             cmd = [twin, c["name"], str(count), str(repeat), str(scalar_bits)] + \
                 [os.path.join(work, "b%d.bin" % k) for k in range(len(arrays))]
             if seed == 0:
