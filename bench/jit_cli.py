@@ -8,14 +8,19 @@ minimum and median wall time and CPU time (user + sys of the process) of
 each. A build whose ascreg-run has no --jit-cache (before the cache) is
 measured without the flag, uncached only. Several builds or ascreg-run
 executables (--build, --tool, repeatable) are measured in one round-robin,
-each with its own cache; --cached-only skips the uncached runs.
+each with its own cache; --cached-only skips the uncached runs. --serve adds,
+for each executable with `--serve`, the same cached run sent RUNS times to
+one `ascreg-run --serve` (a child forked per run, docs/semantics.md 4): the
+mean wall time per request and the mean CPU time of the server and its
+children per run (from /proc: 10 ms ticks, averaged over the runs).
 
   bench/jit_cli.py [--build build]... [--tool PATH/ascreg-run]... [--cached-only]
-                   [--kernel reduce_max_f32_f32] [--runs 21]
+                   [--kernel reduce_max_f32_f32] [--runs 21] [--serve]
 
 Uses only the standard library; prints the load average with the table.
 """
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -40,6 +45,41 @@ def timed(cmd, env):
     return wall * 1e3, (usage.ru_utime + usage.ru_stime) * 1e3
 
 
+def proc_cpu_ms(pid):
+    """CPU time of process `pid` and its waited-for children, in ms."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = sum(int(x) for x in fields[11:15])  # utime stime cutime cstime
+    return ticks * 1e3 / os.sysconf("SC_CLK_TCK")
+
+
+def served(tool, cmd, runs, tmp, env):
+    """Mean wall and CPU ms per run of `cmd` sent `runs` times to one
+    `tool --serve` (after one request that starts the server's children
+    warm: not counted)."""
+    server = subprocess.Popen([tool, "--serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True, env=env)
+    request = json.dumps({"argv": cmd, "stdout": os.path.join(tmp, "served.out"),
+                          "stderr": os.path.join(tmp, "served.err")}) + "\n"
+
+    def send():
+        server.stdin.write(request)
+        server.stdin.flush()
+        response = json.loads(server.stdout.readline())
+        if response.get("exit") != 0:
+            sys.exit("served run failed: %s" % response)
+
+    send()
+    cpu0, start = proc_cpu_ms(server.pid), time.monotonic()
+    for _ in range(runs):
+        send()
+    wall = (time.monotonic() - start) * 1e3 / runs
+    cpu = (proc_cpu_ms(server.pid) - cpu0) / runs
+    server.stdin.close()
+    server.wait()
+    return wall, cpu
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", action="append", default=[])
@@ -47,6 +87,7 @@ def main():
     ap.add_argument("--cached-only", action="store_true")
     ap.add_argument("--kernel", default="reduce_max_f32_f32")
     ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--serve", action="store_true")
     o = ap.parse_args()
     tools = [os.path.join(b, "bin", "ascreg-run") for b in o.build] + o.tool
     if not tools:
@@ -97,6 +138,17 @@ def main():
             print("| %s | %s | %.1f | %.1f | %.1f | %.1f |" %
                   (tool, v, min(walls), statistics.median(walls), min(cpus),
                    statistics.median(cpus)))
+        if o.serve:
+            print()
+            print("| ascreg-run --serve, cached --mode=jit | mean wall ms per run "
+                  "| mean CPU ms per run |")
+            print("|---|---:|---:|")
+            for tool, v, c in variants:
+                # An ascreg-run without --serve takes it for a kernel file and fails.
+                serves = subprocess.run([tool, "--serve"], stdin=subprocess.DEVNULL,
+                                        capture_output=True).returncode == 0
+                if v == "cached" and serves:
+                    print("| %s | %.1f | %.1f |" % ((tool,) + served(tool, c, o.runs, tmp, env)))
         print()
         print("load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
