@@ -16,6 +16,7 @@ average at the start and the end is printed with the table.
 
   bench/interp_vs_jit.py [--build build] [--limit-build build] [--regs 256]
                          [--repeat 300] [--rounds 5] [--filter A,B] [--no-checks]
+                         [--jit-opt L]
 
 --build picks the ascreg-run to measure (e.g. a build of another commit for
 a before/after table); --limit-build the ascreg-bench-limit (default: the
@@ -99,6 +100,8 @@ def main():
     ap.add_argument("--filter", default="", help="comma-separated parts of kernel names")
     ap.add_argument("--limit-build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--no-checks", action="store_true", help="skip the --check=all runs")
+    ap.add_argument("--jit-opt", type=int, default=None,
+                    help="ascreg-run --jit-opt for the JIT runs (default: ascreg-run's)")
     o = ap.parse_args()
     tool = os.path.join(o.build, "bin", "ascreg-run")
     limit_tool = os.path.join(o.limit_build, "bench", "limit", "ascreg-bench-limit")
@@ -132,7 +135,8 @@ def main():
             for _ in range(o.rounds):
                 rounds.append((run_limit(limit_tool, name, o.regs, o.repeat) if has_limit else None,
                                run(tool, kernel, args, "interp", o.repeat),
-                               run(tool, kernel, args, "jit", o.repeat),
+                               run(tool, kernel, args, "jit", o.repeat,
+                                   [] if o.jit_opt is None else ["--jit-opt=%d" % o.jit_opt]),
                                None if o.no_checks else
                                run(tool, kernel, args, "interp", o.repeat, ["--check=all"])))
 

@@ -760,6 +760,7 @@ int main(int argc, char **argv) {
   // The driver's context and parse step (ascreg/Driver/Session.h).
   ascreg::driver::SessionOptions sessionOptions;
   sessionOptions.loadAllDialects = true;
+  sessionOptions.threading = true; // a batch module holds many kernels
   std::unique_ptr<MLIRContext> context = ascreg::driver::makeContext(sessionOptions);
   MLIRContext &ctx = *context;
 

@@ -59,9 +59,11 @@ void useRegistration(void (*dialects)(mlir::DialectRegistry &), void (*passes)()
 enum class LoadFailure { None, Io, Parse, Verify };
 
 struct SessionOptions {
-  /// MLIR's multithreading (off for the Python package, whose callers bring
-  /// their own threads).
-  bool threading = true;
+  /// MLIR's multithreading. Off by default: a kernel module has one or a
+  /// few functions, so the thread pool only adds wake-ups (~4 ms of CPU per
+  /// JIT compile, docs/jit-performance.md); on for modules of many kernels
+  /// (the random-program harness's batches).
+  bool threading = false;
   /// Load every registered dialect up front (the contexts shared by many
   /// kernels: bench, probes, fuzzers); else they load as they are needed.
   bool loadAllDialects = false;
