@@ -34,7 +34,7 @@
 namespace {
 
 /// Writes all of `text` to `fd` (the server's responses, unbuffered, so
-/// that no child inherits a pending write).
+/// that no child inherits a pending write and flushes it again).
 void writeAll(int fd, const std::string &text) {
   for (size_t done = 0; done < text.size();) {
     ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -54,20 +54,31 @@ void respond(llvm::StringRef key, llvm::json::Value value) {
   writeAll(STDOUT_FILENO, line);
 }
 
-/// Reads one line from `fd` into `line` (without the newline); false at the
-/// end of the input. Unbuffered beyond the line, for the same reason.
-bool readLine(int fd, std::string &line) {
-  line.clear();
-  char c;
+/// Reads one line from stdin into `line` (without the newline); false at
+/// the end of the input. Read in blocks: a child never reads stdin (it
+/// gets /dev/null), so what is buffered here is the server's alone.
+bool readLine(std::string &line) {
+  static std::string pending;
+  static bool atEnd = false;
   for (;;) {
-    ssize_t n = ::read(fd, &c, 1);
+    if (size_t nl = pending.find('\n'); nl != std::string::npos) {
+      line.assign(pending, 0, nl);
+      pending.erase(0, nl + 1);
+      return true;
+    }
+    if (atEnd) {
+      line = std::move(pending);
+      pending.clear();
+      return !line.empty();
+    }
+    char block[4096];
+    ssize_t n = ::read(STDIN_FILENO, block, sizeof block);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
-      return !line.empty();
-    if (c == '\n')
-      return true;
-    line.push_back(c);
+      atEnd = true;
+    else
+      pending.append(block, size_t(n));
   }
 }
 
@@ -122,8 +133,8 @@ std::string parseRequest(const std::string &line, Request &req) {
   if (null != STDIN_FILENO)
     ::close(null);
   if (!req.cwd.empty() && ::chdir(req.cwd.c_str()) != 0) {
-    std::string msg = "ascreg-run: error: --serve: cannot enter " + req.cwd + ": " +
-                      std::strerror(errno) + "\n";
+    std::string msg =
+        "ascreg-run: error: --serve: cannot enter " + req.cwd + ": " + std::strerror(errno) + "\n";
     writeAll(STDERR_FILENO, msg);
     ::_exit(127);
   }
@@ -140,7 +151,7 @@ std::string parseRequest(const std::string &line, Request &req) {
 
 int ascreg::run::serveRuns(int (*runMain)(int, char **)) {
   std::string line;
-  while (readLine(STDIN_FILENO, line)) {
+  while (readLine(line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos)
       continue;
     Request req;

@@ -100,11 +100,13 @@ Value floatKeys(VectorBuilder &e, Value v) {
   return flipNegativeMagnitude(e, arith::BitcastOp::create(e.b, e.loc, it, v));
 }
 
-/// `scf.if !cond {}` at the builder's insertion point.
-scf::IfOp ifNot(VectorBuilder &e, Value cond) {
-  Value negated = arith::XOrIOp::create(
-      e.b, e.loc, cond, arith::ConstantIntOp::create(e.b, e.loc, e.b.getI1Type(), 1));
-  return scf::IfOp::create(e.b, e.loc, negated, /*withElseRegion=*/false);
+/// Moves `e.b` into a new `scf.if !proof {}` until `guard` ends: what a
+/// proven access (ProvenAccessLoops.cpp) emits there runs only when its
+/// loop's proof failed, one loop-invariant branch.
+void enterUnproven(VectorBuilder &e, Value proof, std::optional<OpBuilder::InsertionGuard> &guard) {
+  guard.emplace(e.b);
+  auto unproven = scf::IfOp::create(e.b, e.loc, e.notI1(proof), /*withElseRegion=*/false);
+  e.b.setInsertionPointToStart(unproven.thenBlock());
 }
 
 /// Checks a whole-register access at element `offset` of `base`: inside UB
@@ -114,13 +116,9 @@ Value checkRegAccess(VectorBuilder &e, RuntimeChecker &checker, Operation *op, V
   UBPlace p = placeAccess(e, op, base, offset);
   if (!checker.enabled())
     return p.addr;
-  // A proven access (ProvenAccessLoops.cpp) checks only when its loop's
-  // proof failed: one loop-invariant branch instead of the checks.
   std::optional<OpBuilder::InsertionGuard> unprovenOnly;
-  if (Value proof = checker.proofOf(op)) {
-    unprovenOnly.emplace(e.b);
-    e.b.setInsertionPointToStart(ifNot(e, proof).thenBlock());
-  }
+  if (Value proof = checker.proofOf(op))
+    enterUnproven(e, proof, unprovenOnly);
   auto mt = cast<MemRefType>(base.getType());
   Value eb = e.index(mt.getElementTypeBitWidth() / 8), bytes = e.index(regBytes);
   Value zero = e.index(0);
@@ -250,11 +248,11 @@ struct StoreAlignLowering : public AscRegPattern<StoreAlignOp> {
     sem::RegType t = regTypeOf(op.getValue());
     Value addr = checkRegAccess(e, checker, op, a.getBase(), a.getOffset(), t.bytes());
     std::optional<UBArena> ub = getUBArena(op);
-    if (ub && !checker.isWriteNoted(op)) {
-      noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
-    } else if (ub) { // noted before the loop when its proof holds
-      OpBuilder::InsertionGuard unprovenOnly(rw);
-      rw.setInsertionPointToStart(ifNot(e, checker.proofOf(op)).thenBlock());
+    if (ub) {
+      // A write noted before its loop when the proof holds.
+      std::optional<OpBuilder::InsertionGuard> unprovenOnly;
+      if (checker.isWriteNoted(op))
+        enterUnproven(e, checker.proofOf(op), unprovenOnly);
       noteUBWrite(rw, op.getLoc(), *ub, addr, e.index(t.bytes()));
     }
     // Only active lanes are written; inactive lanes leave UB untouched.

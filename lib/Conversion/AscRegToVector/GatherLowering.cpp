@@ -72,7 +72,7 @@ struct GatherLowering : public AscRegPattern<GatherOp> {
       Value limit = vector::BroadcastOp::create(rw, loc, i32v, room32);
       Value outside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::uge, idx, limit);
       Value bad = arith::AndIOp::create(rw, loc, outside, lanes);
-      Value none = arith::XOrIOp::create(rw, loc, e.anyTrue(bad), e.intConst(rw.getI1Type(), 1));
+      Value none = e.notI1(e.anyTrue(bad));
       Value ok = arith::OrIOp::create(rw, loc, none, roomForAll);
       // The first offending lane and its index, for the message.
       Value lane = e.firstSet(bad);

@@ -244,9 +244,7 @@ void proveLoop(scf::ForOp loop, int64_t step, ArrayRef<Access> accesses, Runtime
   std::optional<UBArena> arena = getUBArena(loop);
   if (!arena || storeRanges.empty() || !runsToTheEnd(loop, proven, checker))
     return;
-  Value runs = arith::AndIOp::create(
-      b, loc, holds,
-      arith::XOrIOp::create(b, loc, empty, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+  Value runs = arith::AndIOp::create(b, loc, holds, e.notI1(empty));
   auto note = scf::IfOp::create(b, loc, runs, /*withElseRegion=*/false);
   b.setInsertionPointToStart(note.thenBlock());
   for (auto [lo, bytes] : storeRanges)

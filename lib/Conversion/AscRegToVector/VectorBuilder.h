@@ -52,6 +52,8 @@ struct VectorBuilder {
     return arith::ConstantIntOp::create(b, loc, t, v);
   }
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  /// !v for an i1 `v`.
+  Value notI1(Value v) { return arith::XOrIOp::create(b, loc, v, intConst(b.getI1Type(), 1)); }
   Value dense(VectorType t, ArrayRef<Attribute> values) {
     return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, values));
   }
