@@ -21,6 +21,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <functional>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -420,6 +421,34 @@ inline uint64_t tailCount(Gen &g, const Tok &t, unsigned repeat) {
 /// kernel has its own stream and a failure reproduces alone.
 inline Gen caseGen(const std::string &key) {
   return Gen{std::mt19937_64(envOr("ASCREG_DIFF_SEED", 20261129) ^ std::hash<std::string>()(key))};
+}
+
+/// Cases of a cast or truncate kernel with a 16-bit source that together
+/// hold every source bit pattern once, all lanes active: the 512 registers
+/// of 65536 patterns in as few cases as the default UB holds with their
+/// results (source and results of one case within 248 KiB). None for other
+/// kernels, or past the last such case.
+inline std::optional<Case> everyPatternCase(const std::vector<std::string> &parts, uint64_t c,
+                                            Gen &g) {
+  if (parts[0] != "cast" && parts[0] != "truncate")
+    return std::nullopt;
+  Tok dst = tok(parts[1]), src = tok(parts[0] == "cast" ? parts[2] : parts[1]);
+  if (src.bytes() != 2)
+    return std::nullopt;
+  const unsigned variants = castVariants(parts);
+  unsigned repeat = 128; // registers per case: a power of two that fits
+  while (repeat * 256u * (1 + variants) > 253952u)
+    repeat /= 2;
+  const uint64_t perCase = uint64_t(repeat) * src.lanes();
+  if (c >= 65536 / perCase)
+    return std::nullopt;
+  uint64_t pattern = c * perCase;
+  Case k;
+  k.buffers = {filled(repeat * 256, 2, [&] { return pattern++; }),
+               filled(repeat * variants * 256, dst.bytes(), [&] { return g.bits(dst.bytes()); })};
+  k.scalars = {perCase, repeat};
+  k.repeat = repeat;
+  return k;
 }
 
 /// Random inputs for the kernel whose name is split into `parts`

@@ -112,7 +112,12 @@ void runDifferential(const std::string &name, Path path) {
   Gen g = caseGen(name);
   EXPECT_EQ(compareOnCases(
                 name, loaded.fn, *kernel, other, otherName, envOr("ASCREG_DIFF_CASES", 1000),
-                [&](uint64_t) { return makeCase(parts, g); },
+                [&](uint64_t c) {
+                  // A 16-bit source: every bit pattern first, then the random cases.
+                  if (std::optional<Case> every = everyPatternCase(parts, c, g))
+                    return *every;
+                  return makeCase(parts, g);
+                },
                 [&](const std::vector<Buffer> &a, const std::vector<Buffer> &b) {
                   return firstMismatch(parts, a, b);
                 }),
