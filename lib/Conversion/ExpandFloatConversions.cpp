@@ -65,14 +65,14 @@ Value convertExactly(PatternRewriter &rw, Location loc, Value in, Type resultTyp
   auto vt = dyn_cast<VectorType>(in.getType());
   if (!from || !to || (vt && (vt.getRank() != 1 || vt.isScalable())))
     return {};
-  LaneBuilder l{rw, loc, vt ? vt.getNumElements() : 0};
+  // i32 arithmetic is exact between formats of up to 32 bits (laneWidth).
+  const bool wide = srcElem.isF64() || dstElem.isF64();
+  LaneBuilder l{rw, loc, vt ? vt.getNumElements() : 0, wide ? 64u : 32u};
   Value bits = arith::BitcastOp::create(
       rw, loc, l.lanesOf(rw.getIntegerType(srcElem.getIntOrFloatBitWidth())), in);
   LaneValues v = l.decodeFloat(*from, bits);
   Value out = l.encodeFloat(*to, v, from->mantBits + 1, mode, FloatRange::IEEE);
-  const unsigned dstWidth = dstElem.getIntOrFloatBitWidth();
-  if (dstWidth < 64)
-    out = arith::TruncIOp::create(rw, loc, l.lanesOf(rw.getIntegerType(dstWidth)), out);
+  out = l.narrow(out, rw.getIntegerType(dstElem.getIntOrFloatBitWidth()));
   return arith::BitcastOp::create(rw, loc, resultType, out);
 }
 
@@ -99,9 +99,8 @@ std::optional<sem::RoundMode> expandedRounding(arith::ExtFOp op) {
 ///   %h = arith.truncf %x upward : f32 to f16
 /// becomes
 ///   %bits = arith.bitcast %x : f32 to i32
-///   %w = arith.extui %bits : i32 to i64
-///   ... decode / round (upward) / encode, IEEE overflow ...
-///   %t = arith.trunci %enc : i64 to i16
+///   ... decode / round (upward) / encode on i32, IEEE overflow ...
+///   %t = arith.trunci %enc : i32 to i16
 ///   %h = arith.bitcast %t : i16 to f16
 template <class ConversionOp> struct ExactFloatConversion : public OpRewritePattern<ConversionOp> {
   using OpRewritePattern<ConversionOp>::OpRewritePattern;

@@ -140,7 +140,8 @@ def ExpandFloatConversionsPass : Pass<"ascreg-expand-float-conversions"> {
 
     Each becomes the decode / round / encode integer arithmetic of
     `ascreg.cast` (lib/Conversion/LaneArithmetic.h) with IEEE's range rules,
-    on scalars and on 1-D vectors of f16, bf16, f32 and f64. Every other
+    on scalars and on 1-D vectors of f16, bf16, f32 and f64 (in i32, or in
+    i64 when f64 is a side). Every other
     conversion is left to LLVM, which converts it exactly (F16C, SSE2).
     `ascreg-lower-to-llvm` runs this pass.
   }];

@@ -5,9 +5,10 @@
 // conversions cannot be used: fptrunc / fptosi round to nearest-even only
 // (or give poison on overflow) and know nothing of CAST_ODD, saturation or
 // the NaN rules. The lanes are converted with integer arithmetic on
-// vector<N x i64> (LaneArithmetic.h: decode, round, encode), except between
-// two integer types: those clamp and extend or truncate in their own width
-// (an i64 detour costs the JIT's instruction selection 4-8x the work).
+// vector<N x i64>, or i32 where it is exact (LaneArithmetic.h: decode,
+// round, encode, laneWidth), except between two integer types: those clamp
+// and extend or truncate in their own width (an i64 detour costs the JIT's
+// instruction selection 4-8x the work).
 //
 // Every mode, the saturation decision (the pair's rule under the kernel's
 // CTRL state, ascreg.ctrl) and the lane placement are known when the pattern
@@ -21,10 +22,14 @@
 #include "ascreg/Semantics/Cast.h"
 
 #include "../LaneArithmetic.h"
+#include "VectorBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace ascreg;
@@ -62,6 +67,50 @@ Type loweredElem(OpBuilder &b, EK k) {
   if (k == EK::F32)
     return b.getF32Type();
   return b.getIntegerType(8 * sem::elemBytes(k));
+}
+
+/// Lanes per iteration of a conversion loop (convertInSlices): one AVX2
+/// register of i32 lanes.
+constexpr int64_t kSliceLanes = 8;
+
+/// `convert` (vector<S x iW> lanes -> vector<S x resultElem>) applied to the
+/// lanes of `bits` in a loop over slices of kSliceLanes, through two
+/// register-sized stack buffers allocated once in the function's entry
+/// block. The conversion's straight-line code on a whole register of 64-256
+/// lanes is one value 8-32 AVX2 registers wide: LLVM spilled most of it and
+/// spent 0.5-2 s of code generation on one cast kernel; the loop emits the
+/// code once for 8 lanes.
+///
+///   %r = <convert> %bits : vector<128xi16> -> vector<128xi16>
+/// becomes
+///   vector.store %bits, %in[%c0] : memref<128xi16>, vector<128xi16>
+///   scf.for %i = %c0 to %c128 step %c8 {
+///     %s = vector.load %in[%i] : memref<128xi16>, vector<8xi16>
+///     vector.store <convert> %s, %out[%i] : memref<128xi16>, vector<8xi16>
+///   }
+///   %r = vector.load %out[%c0] : memref<128xi16>, vector<128xi16>
+Value convertInSlices(ConversionPatternRewriter &rw, Operation *op, Value bits, Type resultElem,
+                      llvm::function_ref<Value(Value)> convert) {
+  auto vt = cast<VectorType>(bits.getType());
+  const int64_t n = vt.getNumElements();
+  if (n <= kSliceLanes || n % kSliceLanes != 0 || !op->getParentOfType<FunctionOpInterface>())
+    return convert(bits);
+  Location loc = op->getLoc();
+  tovector::VectorBuilder e{rw, loc};
+  Value in = e.entryAlloca(op, MemRefType::get({n}, vt.getElementType()));
+  Value out = e.entryAlloca(op, MemRefType::get({n}, resultElem));
+  Value c0 = e.index(0);
+  vector::StoreOp::create(rw, loc, bits, in, ValueRange{c0});
+  auto loop = scf::ForOp::create(rw, loc, c0, e.index(n), e.index(kSliceLanes));
+  {
+    OpBuilder::InsertionGuard guard(rw);
+    rw.setInsertionPoint(loop.getBody()->getTerminator());
+    Value at = loop.getInductionVar();
+    Value slice = vector::LoadOp::create(
+        rw, loc, VectorType::get({kSliceLanes}, vt.getElementType()), in, ValueRange{at});
+    vector::StoreOp::create(rw, loc, convert(slice), out, ValueRange{at});
+  }
+  return vector::LoadOp::create(rw, loc, VectorType::get({n}, resultElem), out, ValueRange{c0});
 }
 
 /// An integer -> integer conversion of the lanes `x` (vector<N x i(8 ws)>)
@@ -115,9 +164,8 @@ Value convertIntLanes(OpBuilder &b, Location loc, Value x, EK src, EK dst, bool 
 ///        : !ascreg.vreg<64xf32> -> !ascreg.vreg<128xf16>
 /// becomes
 ///   %bits = arith.bitcast %v : vector<64xf32> to vector<64xi32>
-///   %x = arith.extui %bits : vector<64xi32> to vector<64xi64>
-///   ... decode / round (RNE) / encode on vector<64xi64> ...
-///   %h = arith.trunci %enc : vector<64xi64> to vector<64xi16>
+///   ... decode / round (RNE) / encode on vector<64xi32> (laneWidth) ...
+///   %h = arith.trunci %enc : vector<64xi32> to vector<64xi16>
 ///   %act = vector.shuffle %m, %m [0, 4, 8, ...] : vector<256xi1>, vector<256xi1>
 ///   %z = arith.select %act, %h, %zeros : vector<64xi1>, vector<64xi16>
 ///   %p = vector.shuffle %z, %zeros [0, 64, 1, 64, ...] : vector<64xi16>, vector<64xi16>
@@ -155,12 +203,16 @@ struct CastLowering : public OpConversionPattern<CastOp> {
     if (!sem::isFloat(spec.src) && !sem::isFloat(spec.dst)) {
       conv = convertIntLanes(rw, loc, bits, spec.src, spec.dst, sat);
     } else {
-      LaneBuilder l{rw, loc, n};
-      LaneValues v = l.decode(spec.src, bits);
-      const unsigned sigBits = sem::isFloat(spec.src) ? floatFormat(spec.src).mantBits + 1 : 8 * ws;
-      Value wide = sem::isFloat(spec.dst) ? l.encodeFloat(spec.dst, v, sigBits, spec.round, range)
-                                          : l.encodeInt(spec.dst, v, spec.round, sat);
-      conv = wd == 8 ? wide : Value(arith::TruncIOp::create(rw, loc, laneBits, wide));
+      conv = convertInSlices(rw, op, bits, laneBits.getElementType(), [&](Value slice) {
+        LaneBuilder l{rw, loc, cast<VectorType>(slice.getType()).getNumElements(),
+                      lanes::laneWidth(spec.src, spec.dst)};
+        LaneValues v = l.decode(spec.src, slice);
+        const unsigned sigBits =
+            sem::isFloat(spec.src) ? floatFormat(spec.src).mantBits + 1 : 8 * ws;
+        Value wide = sem::isFloat(spec.dst) ? l.encodeFloat(spec.dst, v, sigBits, spec.round, range)
+                                            : l.encodeInt(spec.dst, v, spec.round, sat);
+        return l.narrow(wide, laneBits.getElementType());
+      });
     }
     Value zeros = zerosLike(rw, loc, laneBits);
     conv = arith::SelectOp::create(rw, loc, active, conv, zeros);
@@ -187,7 +239,7 @@ struct CastLowering : public OpConversionPattern<CastOp> {
 ///   %r = ascreg.truncate %v, %m round <floor> : !ascreg.vreg<128xf16>
 /// becomes
 ///   %bits = arith.bitcast %v : vector<128xf16> to vector<128xi16>
-///   ... decode / round (floor) / encode on vector<128xi64> ...
+///   ... decode / round (floor) / encode on vector<128xi32> (laneWidth) ...
 ///   %act = vector.shuffle %m, %m [0, 2, 4, ...]
 ///   %z = arith.select %act, %t, %zeros
 ///   %r = arith.bitcast %z : vector<128xi16> to vector<128xf16>
@@ -201,24 +253,27 @@ struct TruncateLowering : public OpConversionPattern<TruncateOp> {
     const bool sat = sem::truncateSaturates(k, kernelCtrl(op));
     const FloatRange range = sat ? FloatRange::Saturate : FloatRange::Infinite;
     FloatFormat f = floatFormat(k);
-    Value bits = toBits(rw, loc, a.getSrc());
     const int64_t n = t.lanes();
-    LaneBuilder l{rw, loc, n};
-    LaneValues v = l.decode(k, bits);
-    Value x = l.widen(bits, false);
-    Value integral = l.bor(l.cmp(P::sge, v.exp, l.c(0)), l.cmp(P::eq, v.sig, l.c(0)));
-    LaneValues rounded = v;
-    rounded.sig =
-        l.roundRightShift(v.sig, l.sub(l.c(0), v.exp), v.neg, toSemantics(op.getRound()), nullptr);
-    rounded.exp = l.c(0);
-    rounded.isNaN = rounded.isInf = l.truth(false);
-    Value r =
-        l.sel(integral, x, l.encodeFloat(k, rounded, f.mantBits + 2, sem::RoundMode::Rint, range));
-    Value sign = l.band(x, l.c(f.signBit()));
-    r = l.sel(v.isInf, sat ? l.bor(sign, l.c(f.maxBits())) : x, r);
-    r = l.sel(v.isNaN, sat ? l.c(0) : l.bor(x, l.c(f.quietBit())), r);
     auto laneBits = VectorType::get({n}, rw.getIntegerType(8 * sem::elemBytes(k)));
-    Value out = arith::TruncIOp::create(rw, loc, laneBits, r);
+    Value out = convertInSlices(
+        rw, op, toBits(rw, loc, a.getSrc()), laneBits.getElementType(), [&](Value bits) {
+          LaneBuilder l{rw, loc, cast<VectorType>(bits.getType()).getNumElements(),
+                        lanes::laneWidth(k, k)};
+          LaneValues v = l.decode(k, bits);
+          Value x = l.widen(bits, false);
+          Value integral = l.bor(l.cmp(P::sge, v.exp, l.c(0)), l.cmp(P::eq, v.sig, l.c(0)));
+          LaneValues rounded = v;
+          rounded.sig = l.roundRightShift(v.sig, l.sub(l.c(0), v.exp), v.neg,
+                                          toSemantics(op.getRound()), nullptr);
+          rounded.exp = l.c(0);
+          rounded.isNaN = rounded.isInf = l.truth(false);
+          Value r = l.sel(integral, x,
+                          l.encodeFloat(k, rounded, f.mantBits + 2, sem::RoundMode::Rint, range));
+          Value sign = l.band(x, l.c(f.signBit()));
+          r = l.sel(v.isInf, sat ? l.bor(sign, l.c(f.maxBits())) : x, r);
+          r = l.sel(v.isNaN, sat ? l.c(0) : l.bor(x, l.c(f.quietBit())), r);
+          return l.narrow(r, laneBits.getElementType());
+        });
     out = arith::SelectOp::create(rw, loc, laneMask(rw, loc, a.getMask(), t), out,
                                   zerosLike(rw, loc, laneBits));
     auto resultType = VectorType::get({n}, loweredElem(rw, k));

@@ -142,15 +142,10 @@ struct GatherRegLowering : public AscRegPattern<GatherRegOp> {
     sem::RegType t = regTypeOf(op.getSrc());
     int64_t n = t.lanes();
     VectorType vt = vecType(getContext(), t);
-    // A register-sized scratch buffer, allocated once in the entry block so
-    // that loops do not grow the stack.
-    auto fn = op->getParentOfType<FunctionOpInterface>();
-    Value scratch;
-    {
-      OpBuilder::InsertionGuard guard(rw);
-      rw.setInsertionPointToStart(&fn.getFunctionBody().front());
-      scratch = memref::AllocaOp::create(rw, loc, MemRefType::get({n}, vt.getElementType()));
-    }
+    // A register-sized scratch buffer.
+    Value scratch = e.entryAlloca(op, MemRefType::get({n}, vt.getElementType()));
+    if (!scratch)
+      return rw.notifyMatchFailure(op, "not in a function");
     Value c0 = e.index(0);
     vector::StoreOp::create(rw, loc, a.getSrc(), scratch, ValueRange{c0});
     // index mod VL: VL is a power of two.

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace ascreg {
@@ -52,6 +53,17 @@ struct VectorBuilder {
     return arith::ConstantIntOp::create(b, loc, t, v);
   }
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  /// A stack buffer of `type`, allocated once in the entry block of the
+  /// function around `op` so that the loops around `op` do not grow the
+  /// stack; null outside a function.
+  Value entryAlloca(Operation *op, MemRefType type) {
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    if (!fn)
+      return {};
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&fn.getFunctionBody().front());
+    return memref::AllocaOp::create(b, loc, type);
+  }
   /// !v for an i1 `v`.
   Value notI1(Value v) { return arith::XOrIOp::create(b, loc, v, intConst(b.getI1Type(), 1)); }
   Value dense(VectorType t, ArrayRef<Attribute> values) {

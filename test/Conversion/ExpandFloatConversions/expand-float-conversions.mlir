@@ -3,11 +3,11 @@
 // RUN: ascreg-opt %s --ascreg-expand-float-conversions --split-input-file --verify-diagnostics | FileCheck %s
 
 // A directed rounding mode becomes integer arithmetic (LLVM would drop it):
-// the bits in i64, the rounding, the f16 bits back.
+// the bits in i32 (f64 takes i64), the rounding, the f16 bits back.
 // CHECK-LABEL: func.func @truncf_upward
 // CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : f32 to i32
-// CHECK: arith.extui %[[BITS]] : i32 to i64
-// CHECK: %[[H:.*]] = arith.trunci %{{.*}} : i64 to i16
+// CHECK-NOT: i64
+// CHECK: %[[H:.*]] = arith.trunci %{{.*}} : i32 to i16
 // CHECK: %[[R:.*]] = arith.bitcast %[[H]] : i16 to f16
 // CHECK-NOT: arith.truncf
 // CHECK: return %[[R]]
@@ -44,10 +44,11 @@ func.func @truncf_bf16(%x: f32) -> bf16 {
 
 // -----
 
-// 1-D vectors are converted lane by lane in vector<N x i64>.
+// 1-D vectors are converted lane by lane in vector<N x i32>.
 // CHECK-LABEL: func.func @truncf_vector
 // CHECK: arith.bitcast %{{.*}} : vector<4xf32> to vector<4xi32>
-// CHECK: arith.extui %{{.*}} : vector<4xi32> to vector<4xi64>
+// CHECK-NOT: xi64>
+// CHECK: arith.trunci %{{.*}} : vector<4xi32> to vector<4xi16>
 // CHECK: arith.bitcast %{{.*}} : vector<4xi16> to vector<4xf16>
 // CHECK-NOT: arith.truncf
 func.func @truncf_vector(%x: vector<4xf32>) -> vector<4xf16> {
