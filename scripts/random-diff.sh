@@ -17,8 +17,8 @@
 # was GCC): the emitted C++ must mean the same to every C++20 compiler, and
 # clang++ -O0 compiles it in about 60% of GCC's time.
 #
-# CI runs 300 kernels (ctest ascreg-random-diff; ASCREG_RDIFF_KERNELS in the
-# environment changes the default); a long run:
+# CI runs 300 kernels at --emit-opt 0 (ctest ascreg-random-diff;
+# ASCREG_RDIFF_KERNELS in the environment changes the default); a long run:
 #   scripts/random-diff.sh --kernels 1000000 --jobs 2 --out /tmp/rdiff
 # Kernels are deterministic in (seed, index): a failure names both, and
 # `gen_kernels.py --seed S --first I --count 1` regenerates the kernel.
