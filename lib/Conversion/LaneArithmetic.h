@@ -59,8 +59,8 @@ enum class FloatRange {
 /// shift counts; an integer result of up to 32 bits is formed modulo 2^W
 /// with its overflow seen by the shift checks, as with 64), else 64. On
 /// AVX2, which has no 64-bit lane min, max, unsigned compare or arithmetic
-/// shift, i32 lanes cut the JIT's code generation for a cast of a
-/// 128-lane f16 register by about 3x.
+/// shift, i32 lanes halved the JIT compile of truncate_f16 (five truncates
+/// of a 128-lane f16 register: 2.1 -> 1.05 s).
 inline unsigned laneWidth(EK src, EK dst) {
   auto fits = [](EK k, unsigned intBytes) {
     return sem::elemBytes(k) <= (sem::isFloat(k) ? 4u : intBytes);

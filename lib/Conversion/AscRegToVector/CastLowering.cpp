@@ -25,11 +25,9 @@
 #include "VectorBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace ascreg;
@@ -53,11 +51,6 @@ Value toBits(OpBuilder &b, Location loc, Value v) {
     return v;
   auto it = VectorType::get(t.getShape(), b.getIntegerType(t.getElementTypeBitWidth()));
   return arith::BitcastOp::create(b, loc, it, v);
-}
-
-Value zerosLike(OpBuilder &b, Location loc, VectorType t) {
-  return arith::ConstantOp::create(b, loc,
-                                   DenseElementsAttr::get(t, b.getZeroAttr(t.getElementType())));
 }
 
 /// Lowered element type of a register element kind (bf16 is stored as i16).
@@ -93,11 +86,13 @@ Value convertInSlices(ConversionPatternRewriter &rw, Operation *op, Value bits, 
                       llvm::function_ref<Value(Value)> convert) {
   auto vt = cast<VectorType>(bits.getType());
   const int64_t n = vt.getNumElements();
-  if (n <= kSliceLanes || n % kSliceLanes != 0 || !op->getParentOfType<FunctionOpInterface>())
+  if (n <= kSliceLanes || n % kSliceLanes != 0)
     return convert(bits);
   Location loc = op->getLoc();
   tovector::VectorBuilder e{rw, loc};
   Value in = e.entryAlloca(op, MemRefType::get({n}, vt.getElementType()));
+  if (!in) // not in a function: no stack buffers
+    return convert(bits);
   Value out = e.entryAlloca(op, MemRefType::get({n}, resultElem));
   Value c0 = e.index(0);
   vector::StoreOp::create(rw, loc, bits, in, ValueRange{c0});
@@ -214,7 +209,7 @@ struct CastLowering : public OpConversionPattern<CastOp> {
         return l.narrow(wide, laneBits.getElementType());
       });
     }
-    Value zeros = zerosLike(rw, loc, laneBits);
+    Value zeros = tovector::VectorBuilder{rw, loc}.zeros(laneBits);
     conv = arith::SelectOp::create(rw, loc, active, conv, zeros);
     if (wd < ws) { // narrowing: source lane k to result lane r*k + part
       const int64_t r = ws / wd;
@@ -275,7 +270,7 @@ struct TruncateLowering : public OpConversionPattern<TruncateOp> {
           return l.narrow(r, laneBits.getElementType());
         });
     out = arith::SelectOp::create(rw, loc, laneMask(rw, loc, a.getMask(), t), out,
-                                  zerosLike(rw, loc, laneBits));
+                                  tovector::VectorBuilder{rw, loc}.zeros(laneBits));
     auto resultType = VectorType::get({n}, loweredElem(rw, k));
     if (resultType != laneBits)
       out = arith::BitcastOp::create(rw, loc, resultType, out);
