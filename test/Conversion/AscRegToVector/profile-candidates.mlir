@@ -3,12 +3,14 @@
 // The module's semantic profile (ascreg.semantics) picks the lowering of each
 // open point; lib/Semantics/Reference.cpp is the oracle. A recorded
 // documented profile lowers exactly as no profile: the f16 sum rounds every
-// node in f16 (no widening, no NaN rewrite), the empty max is -inf.
+// node to f16 (added in f32, then truncated at once; no NaN rewrite), the
+// empty max is -inf.
 // CHECK-LABEL: func @documented_sum_f16
-// CHECK-NOT: arith.extf
-// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<64xf16>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<64xf32>
+// CHECK-NEXT: arith.truncf %{{.*}} : vector<64xf32> to vector<64xf16>
+// CHECK: arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK-NEXT: arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
 // CHECK-NOT: arith.cmpf
-// CHECK-NOT: arith.truncf
 // CHECK: return
 module attributes {ascreg.semantics = "documented"} {
   func.func @documented_sum_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
@@ -176,12 +178,13 @@ module attributes {ascreg.semantics = "add.nan=canonical,ctrl.float_mode=saturat
 // (NaN -> 0x7FC00000), then a pair with exactly one active lane (the two
 // lane masks differ) takes that lane's bits instead.
 // CHECK-LABEL: func @pair_exact
+// CHECK: %[[L:.*]] = vector.shuffle %{{.*}} : vector<256xi1>, vector<256xi1>
 // CHECK: %[[E:.*]], %[[O:.*]] = vector.deinterleave %{{.*}} : vector<64xf32> -> vector<32xf32>
-// CHECK: %[[ME:.*]], %[[MO:.*]] = vector.deinterleave %{{.*}} : vector<64xi1> -> vector<32xi1>
-// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<32xf32>
+// CHECK: %[[S:.*]] = arith.addf %[[E]], %[[O]] : vector<32xf32>
 // CHECK-NEXT: %[[N:.*]] = arith.cmpf uno, %[[S]], %[[S]] : vector<32xf32>
 // CHECK-NEXT: %[[C:.*]] = arith.constant dense<0x7FC00000> : vector<32xf32>
 // CHECK-NEXT: %[[CAN:.*]] = arith.select %[[N]], %[[C]], %[[S]] : vector<32xi1>, vector<32xf32>
+// CHECK-NEXT: %[[ME:.*]], %[[MO:.*]] = vector.deinterleave %[[L]] : vector<64xi1> -> vector<32xi1>
 // CHECK-NEXT: %[[ONE:.*]] = arith.xori %[[ME]], %[[MO]] : vector<32xi1>
 // CHECK-NEXT: %[[LANE:.*]] = arith.select %[[ME]], %[[E]], %[[O]] : vector<32xi1>, vector<32xf32>
 // CHECK-NEXT: arith.select %[[ONE]], %[[LANE]], %[[CAN]] : vector<32xi1>, vector<32xf32>

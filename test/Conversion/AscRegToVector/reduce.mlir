@@ -2,22 +2,31 @@
 
 // The f16 sum is the hardware's adjacent-pair tree: 7 levels of
 // deinterleave + addf over all 128 lanes (each node rounds to f16), with
-// inactive lanes as +0 -- never an unordered vector.reduction.
+// inactive lanes as +0 -- never an unordered vector.reduction. The nodes add
+// in f32 and each is rounded to f16 before the next level (the f16 sum,
+// exactly), so that the deinterleaves move 32-bit lanes.
 // CHECK-LABEL: func @sum_f16
 // CHECK-SAME: (%[[V:.*]]: vector<128xf16>, %[[M:.*]]: vector<256xi1>)
 // CHECK-NOT: vector.reduction <add>
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 2, 4,
 // CHECK: %[[S:.*]] = arith.select %[[L]], %[[V]], %{{.*}} : vector<128xi1>, vector<128xf16>
-// CHECK: %[[E1:.*]], %[[O1:.*]] = vector.deinterleave %[[S]] : vector<128xf16> -> vector<64xf16>
-// CHECK: %[[A1:.*]] = arith.addf %[[E1]], %[[O1]] : vector<64xf16>
-// CHECK: vector.deinterleave %[[A1]] : vector<64xf16> -> vector<32xf16>
-// CHECK: arith.addf %{{.*}} : vector<32xf16>
-// CHECK: arith.addf %{{.*}} : vector<16xf16>
-// CHECK: arith.addf %{{.*}} : vector<8xf16>
-// CHECK: arith.addf %{{.*}} : vector<4xf16>
-// CHECK: arith.addf %{{.*}} : vector<2xf16>
-// CHECK: %[[LAST:.*]] = arith.addf %{{.*}} : vector<1xf16>
-// CHECK: %[[SUM:.*]] = vector.extract %[[LAST]][0] : f16 from vector<1xf16>
+// CHECK: %[[W:.*]] = arith.extf %[[S]] : vector<128xf16> to vector<128xf32>
+// CHECK: %[[E1:.*]], %[[O1:.*]] = vector.deinterleave %[[W]] : vector<128xf32> -> vector<64xf32>
+// CHECK: %[[A1:.*]] = arith.addf %[[E1]], %[[O1]] : vector<64xf32>
+// CHECK: %[[R1:.*]] = arith.truncf %[[A1]] : vector<64xf32> to vector<64xf16>
+// CHECK: %[[W1:.*]] = arith.extf %[[R1]] : vector<64xf16> to vector<64xf32>
+// CHECK: vector.deinterleave %[[W1]] : vector<64xf32> -> vector<32xf32>
+// CHECK: arith.addf %{{.*}} : vector<32xf32>
+// CHECK: arith.truncf %{{.*}} : vector<32xf32> to vector<32xf16>
+// CHECK: arith.addf %{{.*}} : vector<16xf32>
+// CHECK: arith.addf %{{.*}} : vector<8xf32>
+// CHECK: arith.addf %{{.*}} : vector<4xf32>
+// CHECK: arith.addf %{{.*}} : vector<2xf32>
+// CHECK: %[[LAST:.*]] = arith.addf %{{.*}} : vector<1xf32>
+// CHECK: %[[ROOT:.*]] = arith.truncf %[[LAST]] : vector<1xf32> to vector<1xf16>
+// CHECK: %[[WROOT:.*]] = arith.extf %[[ROOT]] : vector<1xf16> to vector<1xf32>
+// CHECK: %[[RROOT:.*]] = arith.truncf %[[WROOT]] : vector<1xf32> to vector<1xf16>
+// CHECK: %[[SUM:.*]] = vector.extract %[[RROOT]][0] : f16 from vector<1xf16>
 // CHECK: vector.insert %[[SUM]], %{{.*}} [0] : f16 into vector<128xf16>
 // CHECK-NOT: vector.reduction <add>
 func.func @sum_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
@@ -160,15 +169,16 @@ func.func @b64(%v: !ascreg.vreg<32xi64>, %m: !ascreg.mask) -> (!ascreg.vreg<32xi
 
 // -----
 
-// pair_reduce_sum: even/odd lanes and their mask bits; an inactive lane
-// enters the adder as +0 (one active: a + (+0), none: +0); the upper half is 0.
+// pair_reduce_sum: the mask is applied to all lanes first (an inactive lane
+// enters the adder as +0: one active, a + (+0); none, +0), then the even and
+// odd lanes are added; the upper half is 0. No deinterleave of the mask.
 // CHECK-LABEL: func @pair
-// CHECK: %[[E:.*]], %[[O:.*]] = vector.deinterleave %arg0 : vector<128xf16> -> vector<64xf16>
-// CHECK: %[[ME:.*]], %[[MO:.*]] = vector.deinterleave %{{.*}} : vector<128xi1> -> vector<64xi1>
+// CHECK: %[[L:.*]] = vector.shuffle %{{.*}} : vector<256xi1>, vector<256xi1>
+// CHECK: %[[A:.*]] = arith.select %[[L]], %arg0, %{{.*}} : vector<128xi1>, vector<128xf16>
+// CHECK: %[[E:.*]], %[[O:.*]] = vector.deinterleave %[[A]] : vector<128xf16> -> vector<64xf16>
+// CHECK-NOT: vector.deinterleave
 // CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<64xf16>
-// CHECK: %[[A:.*]] = arith.select %[[ME]], %[[E]], %[[Z]]
-// CHECK: %[[B:.*]] = arith.select %[[MO]], %[[O]], %[[Z]]
-// CHECK: %[[LOW:.*]] = arith.addf %[[A]], %[[B]] : vector<64xf16>
+// CHECK: %[[LOW:.*]] = arith.addf %[[E]], %[[O]] : vector<64xf16>
 // CHECK-NOT: arith.cmpi
 // CHECK: vector.shuffle %[[LOW]], %[[Z]] [0, 1, 2,
 // CHECK-SAME: 126, 127] : vector<64xf16>, vector<64xf16>
@@ -183,8 +193,9 @@ func.func @pair(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128
 // saturate on the bits (|x| > 0x7C00 is NaN -> +0, == 0x7C00 is inf ->
 // sign | 0x7BFF); f32 additions do not.
 // CHECK-LABEL: func @saturating_f16
-// CHECK: %[[A1:.*]] = arith.addf %{{.*}} : vector<64xf16>
-// CHECK: %[[B1:.*]] = arith.bitcast %[[A1]] : vector<64xf16> to vector<64xi16>
+// CHECK: %[[A1:.*]] = arith.addf %{{.*}} : vector<64xf32>
+// CHECK: %[[T1:.*]] = arith.truncf %[[A1]] : vector<64xf32> to vector<64xf16>
+// CHECK: %[[B1:.*]] = arith.bitcast %[[T1]] : vector<64xf16> to vector<64xi16>
 // CHECK: %[[MAG:.*]] = arith.andi %[[B1]], %{{.*}} : vector<64xi16>
 // CHECK: %[[NAN:.*]] = arith.cmpi ugt, %[[MAG]], %{{.*}} : vector<64xi16>
 // CHECK: %[[INF:.*]] = arith.cmpi eq, %[[MAG]], %{{.*}} : vector<64xi16>
