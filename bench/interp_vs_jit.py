@@ -16,11 +16,14 @@ average at the start and the end is printed with the table.
 
   bench/interp_vs_jit.py [--build build] [--limit-build build] [--regs 256]
                          [--repeat 300] [--rounds 5] [--filter A,B] [--no-checks]
-                         [--jit-opt L]
+                         [--jit-opt L] [--before BUILD]
 
---build picks the ascreg-run to measure (e.g. a build of another commit for
-a before/after table); --limit-build the ascreg-bench-limit (default: the
-tree's own build); --filter limit runs the four kernels with a limit loop.
+--build picks the ascreg-run to measure; --before adds the JIT of another
+build (e.g. of the commit before a change) to every round, with its time,
+its ratio to the limit and after/before columns: a before/after table whose
+two sides ran in the same minutes. --limit-build picks the
+ascreg-bench-limit (default: the tree's own build); --filter limit runs the
+four kernels with a limit loop.
 
 Uses only the standard library (test/Inputs/mknpy.py writes the .npy files).
 """
@@ -102,15 +105,21 @@ def main():
     ap.add_argument("--no-checks", action="store_true", help="skip the --check=all runs")
     ap.add_argument("--jit-opt", type=int, default=None,
                     help="ascreg-run --jit-opt for the JIT runs (default: ascreg-run's)")
+    ap.add_argument("--before", default=None,
+                    help="a build whose JIT runs in the same rounds (before/after columns)")
     o = ap.parse_args()
     tool = os.path.join(o.build, "bin", "ascreg-run")
+    before_tool = os.path.join(o.before, "bin", "ascreg-run") if o.before else None
     limit_tool = os.path.join(o.limit_build, "bench", "limit", "ascreg-bench-limit")
     print("ascreg-run: %s; limit: %s; load average at start: %s" %
           (tool, limit_tool, " ".join("%.2f" % x for x in os.getloadavg())))
     print()
+    if before_tool:
+        print("JIT before: %s" % before_tool)
     print("| kernel | limit us | interp us | jit us | interp/limit | jit/limit | interp/jit "
-          "| --check=all us | checks/interp |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| --check=all us | checks/interp |" +
+          (" jit before us | before/limit | jit after/before |" if before_tool else ""))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|" + ("---:|" * 3 if before_tool else ""))
     with tempfile.TemporaryDirectory() as tmp:
         for name, scode, slanes, dcode, dlanes in KERNELS:
             wanted = o.filter.split(",") if o.filter != "limit" else LIMIT_KERNELS
@@ -132,13 +141,15 @@ def main():
                 args = [src, dst, "i32:%d" % n, "index:%d" % o.regs]
             has_limit = name in LIMIT_KERNELS
             rounds = []
+            jit_extra = [] if o.jit_opt is None else ["--jit-opt=%d" % o.jit_opt]
             for _ in range(o.rounds):
                 rounds.append((run_limit(limit_tool, name, o.regs, o.repeat) if has_limit else None,
                                run(tool, kernel, args, "interp", o.repeat),
-                               run(tool, kernel, args, "jit", o.repeat,
-                                   [] if o.jit_opt is None else ["--jit-opt=%d" % o.jit_opt]),
+                               run(tool, kernel, args, "jit", o.repeat, jit_extra),
                                None if o.no_checks else
-                               run(tool, kernel, args, "interp", o.repeat, ["--check=all"])))
+                               run(tool, kernel, args, "interp", o.repeat, ["--check=all"]),
+                               run(before_tool, kernel, args, "jit", o.repeat, jit_extra)
+                               if before_tool else None))
 
             def med(f):
                 values = [f(r) for r in rounds]
@@ -147,10 +158,13 @@ def main():
             def ratio(a, b):
                 return med(lambda r: None if r[a] is None or r[b] is None else r[a] / r[b])
 
-            print("| %s | %s | %.2f | %.2f | %s | %s | %.2f | %s | %s |" %
-                  (name, fmt(med(lambda r: r[0])), med(lambda r: r[1]), med(lambda r: r[2]),
-                   fmt(ratio(1, 0)), fmt(ratio(2, 0)), ratio(1, 2), fmt(med(lambda r: r[3])),
-                   fmt(ratio(3, 1))), flush=True)
+            row = ("| %s | %s | %.2f | %.2f | %s | %s | %.2f | %s | %s |" %
+                   (name, fmt(med(lambda r: r[0])), med(lambda r: r[1]), med(lambda r: r[2]),
+                    fmt(ratio(1, 0)), fmt(ratio(2, 0)), ratio(1, 2), fmt(med(lambda r: r[3])),
+                    fmt(ratio(3, 1))))
+            if before_tool:
+                row += " %.2f | %s | %.2f |" % (med(lambda r: r[4]), fmt(ratio(4, 0)), ratio(2, 4))
+            print(row, flush=True)
     print()
     print("load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()))
 
