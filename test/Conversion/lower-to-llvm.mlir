@@ -2,8 +2,9 @@
 // RUN: ascreg-opt %ascreg_src_root/examples/argmax.mlir --ascreg-lower-to-llvm | FileCheck %s
 // CHECK: llvm.func @kernel(
 // CHECK-NOT: {{ (ascreg|vector|memref|scf|arith|cf)\.}}
-// The max key reduction: an integer reduction (floats are ordered by keys).
-// CHECK: llvm.intr.vector.reduce.smax
+// The max key reduction: an unsigned integer reduction (floats are ordered
+// by biased keys).
+// CHECK: llvm.intr.vector.reduce.umax
 // CHECK-NOT: {{ (ascreg|vector|memref|scf|arith|cf)\.}}
 
 // check-failure is an enum option: 'report' makes a failed check call the

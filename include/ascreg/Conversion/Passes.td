@@ -20,12 +20,14 @@ def ConvertAscRegToVectorPass : Pass<"convert-ascreg-to-vector", "::mlir::Module
       lanes of a W-byte type are extracted with a stride-W `vector.shuffle`.
     - `reduce <sum>` is the hardware's adjacent-pair tree, built from
       `vector.deinterleave` + one `arith.add*` per level (every node rounds
-      to the element type); `vector.reduction <add>` is *not* used for
-      floats because it promises no order.
+      to the element type; f16 nodes add in f32 and are truncated to f16 at
+      once, which is the f16 sum); `vector.reduction <add>` is *not* used
+      for floats because it promises no order.
     - `reduce <max|min>` orders floats through an integer key in which
-      -0 < +0, takes the first NaN lane when there is one and the first
-      index of the extreme otherwise; empty masks give -inf/+inf or the
-      type minimum/maximum.
+      -0 < +0 (biased so that one unsigned reduction puts every NaN on
+      top), takes the first NaN lane when there is one and the first index
+      of the extreme otherwise; empty masks give -inf/+inf or the type
+      minimum/maximum.
     - `gather` zero-extends 8-bit sources and uses the low 32 bits of u64
       indices; `gather_reg` reduces indices modulo the lane count.
     - Signed/unsigned memref element types become signless.

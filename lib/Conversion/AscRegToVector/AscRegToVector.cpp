@@ -525,41 +525,103 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
            APFloat(fs, APInt::getSignedMaxValue(w)).isNaN();
   }
 
-  /// Float max / min with one reduction and one search: a NaN lane gets the
-  /// key that beats every number (the signed maximum for max, minimum for
-  /// min), an inactive lane the key that loses to every lane, so the first
-  /// lane equal to the reduced key is the first NaN if there is one, else
-  /// the first extreme number (lane 0 with no active lane). The reduced key
-  /// alone tells which: no number has either extreme key
-  /// (extremeKeysAreNaN). Same results as the generic path, fewer mask
-  /// operations per register (issue 30).
+  /// Float max / min with one unsigned reduction and one search, no select
+  /// for NaNs and the lanes' bits kept in the keys. The keys of floatKeys
+  /// plus `bias` (modulo 2^w) order the lanes as unsigned integers with -inf
+  /// at 0, +inf at `nanAbove` and every NaN above it (the negative ones wrap
+  /// round from below -inf), so the maximum is above `nanAbove` exactly
+  /// when an active lane is a NaN; min runs the same on the lanes with their
+  /// sign flipped (the order of the numbers reversed, NaNs still on top).
+  /// Inactive lanes are 0 (and of the mask, not a select: AVX2 runs it on
+  /// every vector port), which -inf shares: a maximum of 0 (no active lane,
+  /// or only -inf ones) asks the mask for the first active lane. The winner's
+  /// bits come back from its key, so the source is not needed after the
+  /// keys (on AVX2 it was spilled to keep it for the NaN case):
+  ///
+  ///   %keys = arith.addi (floatKeys %src), %bias : vector<64xi32>
+  ///   %filled = arith.select %lanes, %keys, %zeros
+  ///   %top = vector.reduction <maxui>, %filled : vector<64xi32> into i32
+  ///   %index = first lane of (arith.cmpi eq, %filled, splat %top)
+  ///   %key, %index = scf.if (%top >u %nanAbove) { first lane of
+  ///                    (%filled >u splat %nanAbove) and its key }
+  ///   scf.if (%top == 0) { first active lane, or 0 and none active }
+  ///   %bits = flipNegativeMagnitude(%key - %bias) (xor the sign for min)
+  ///
+  /// Formats whose keys beyond the infinities are all NaNs (f16, bf16, f32:
+  /// extremeKeysAreNaN).
   Value lowerFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes, sem::RegType t,
                          VectorType vt, const sem::Profile &prof) const {
     OpBuilder &b = e.b;
     Location loc = e.loc;
     unsigned w = sem::elemBytes(t.elem) * 8;
+    int64_t n = t.lanes();
     VectorType it = intVecType(vt);
-    APInt win = isMax ? APInt::getSignedMaxValue(w) : APInt::getSignedMinValue(w);
-    APInt lose = isMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w);
-    Value keys = floatKeys(e, src);
-    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, src, src);
-    keys = arith::SelectOp::create(b, loc, isNaN, e.splatInt(it, win), keys);
-    Value filled = arith::SelectOp::create(b, loc, lanes, keys, e.splatInt(it, lose));
-    Value extreme =
-        e.reduction(isMax ? vector::CombiningKind::MAXSI : vector::CombiningKind::MINSI, filled);
-    Value splatExt = vector::BroadcastOp::create(b, loc, it, extreme);
-    Value eq = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatExt);
-    Value index = e.firstSet(eq);
     Type iw = b.getIntegerType(w);
+    const llvm::fltSemantics &fs = cast<FloatType>(vt.getElementType()).getFloatSemantics();
+    APInt sign = APInt::getSignMask(w);
+    APInt negInfKey = APFloat::getInf(fs, /*Negative=*/true).bitcastToAPInt() ^
+                      APInt::getSignedMaxValue(w); // floatKeys of -inf
+    APInt bias = -negInfKey;
+    APInt nanAbove = APFloat::getInf(fs, /*Negative=*/false).bitcastToAPInt() + bias;
+    auto constant = [&](const APInt &v) {
+      return Value(arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, v)));
+    };
+
+    Value bits = arith::BitcastOp::create(b, loc, it, src);
+    if (!isMax)
+      bits = arith::XOrIOp::create(b, loc, bits, e.splatInt(it, sign));
+    Value keys =
+        arith::AddIOp::create(b, loc, flipNegativeMagnitude(e, bits), e.splatInt(it, bias));
+    Value filled = arith::SelectOp::create(b, loc, lanes, keys, e.splatInt(it, APInt(w, 0)));
+    Value top = e.reduction(vector::CombiningKind::MAXUI, filled);
+    Value splatTop = vector::BroadcastOp::create(b, loc, it, top);
+    Value index =
+        e.firstSet(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatTop));
     Value nanWon =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, extreme,
-                              arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, win)));
-    Value anyActive =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, extreme,
-                              arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, lose)));
-    Value picked =
-        arith::BitcastOp::create(b, loc, vt.getElementType(), flipNegativeMagnitude(e, extreme));
-    picked = pickNaNIf(e, nanWon, src, index, picked, prof);
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, top, constant(nanAbove));
+
+    // A NaN won: the first NaN lane and its key.
+    Type i32 = b.getI32Type();
+    auto ifNaN = scf::IfOp::create(b, loc, TypeRange{iw, i32}, nanWon, /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifNaN.thenBlock());
+      Value isNaN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, filled,
+                                          e.splatInt(it, nanAbove));
+      Value first = e.firstSet(isNaN);
+      scf::YieldOp::create(b, loc, ValueRange{e.laneAt(filled, first), first});
+      b.setInsertionPointToStart(ifNaN.elseBlock());
+      scf::YieldOp::create(b, loc, ValueRange{top, index});
+    }
+    Value key = ifNaN.getResult(0);
+    index = ifNaN.getResult(1);
+
+    // A maximum of 0: no active lane, or only -inf ones (the first active).
+    Value topIsZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, top, constant(APInt(w, 0)));
+    Type i1 = b.getI1Type();
+    auto ifZero = scf::IfOp::create(b, loc, TypeRange{i1, i32}, topIsZero,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifZero.thenBlock());
+      Value first = e.firstSet(lanes);
+      Value any =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, e.intConst(i32, n));
+      Value at = arith::SelectOp::create(b, loc, any, first, e.intConst(i32, 0));
+      scf::YieldOp::create(b, loc, ValueRange{any, at});
+      b.setInsertionPointToStart(ifZero.elseBlock());
+      scf::YieldOp::create(b, loc, ValueRange{e.intConst(i1, 1), index});
+    }
+    Value anyActive = ifZero.getResult(0);
+    index = ifZero.getResult(1);
+
+    Value winner = flipNegativeMagnitude(e, arith::SubIOp::create(b, loc, key, constant(bias)));
+    if (!isMax)
+      winner = arith::XOrIOp::create(b, loc, winner, constant(sign));
+    Value picked = arith::BitcastOp::create(b, loc, vt.getElementType(), winner);
+    if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
+      picked = canonicalizeNaN(e, picked);
     return finishMaxMin(e, isMax, t, vt, prof, picked, anyActive, index);
   }
 

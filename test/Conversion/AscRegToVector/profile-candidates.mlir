@@ -114,7 +114,9 @@ module attributes {ascreg.semantics = "maxmin.empty=finite"} {
 // CHECK-NEXT: %[[FB:.*]] = arith.select %[[SUB]], %[[SZ]], %[[B]] : vector<128xi1>, vector<128xi16>
 // CHECK-NEXT: %[[F:.*]] = arith.bitcast %[[FB]] : vector<128xi16> to vector<128xf16>
 // CHECK: %[[FI:.*]] = arith.bitcast %[[F]] : vector<128xf16> to vector<128xi16>
-// CHECK: %[[PB:.*]] = vector.reduction <or>, %{{.*}} : vector<128xi16> into i16
+// CHECK: %[[K:.*]] = arith.xori %[[FI]], %{{.*}} : vector<128xi16>
+// CHECK: vector.reduction <maxui>
+// CHECK: %[[PB:.*]] = arith.xori %{{.*}} : i16
 // CHECK-NEXT: %[[P:.*]] = arith.bitcast %[[PB]] : i16 to f16
 // CHECK-NEXT: %[[PN:.*]] = arith.cmpf uno, %[[P]], %[[P]] : f16
 // CHECK-NEXT: %[[C:.*]] = arith.constant 0x7E00 : f16

@@ -55,60 +55,66 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // Float max: an integer key orders -0 below +0; the first NaN wins; else the
 // first lane holding the maximum; empty masks give -inf and index 0. The
 // value keeps the chosen lane's bits; the index is stored as raw f32 bits.
-// One reduction and one search (issue 30): a NaN lane's key is INT_MAX, which
-// beats every number, an inactive lane's INT_MIN, which loses to every lane;
-// both are keys of NaNs only, so the maximum key alone says whether a NaN won
-// (INT_MAX) or no lane was active (INT_MIN). The first set lane of the
-// comparison with it is the trailing zero count of its lanes as one i64
-// (bitcast + math.cttz): the first NaN, else the first maximum, else lane 0.
-// Without a NaN the value is the bits of the maximum key (the key map is its
-// own inverse), with no lane extracted; the NaN lane is read only under scf.if.
+// One unsigned reduction and one search (issue 30): the key plus 0x7F800001
+// puts -inf at 0 and every NaN above +inf (0xFF000001), the negative ones
+// wrapped round, so no NaN select is needed and the maximum alone says
+// whether a NaN won; inactive lanes are 0. The first set lane of the
+// comparison with the maximum is the trailing zero count of its lanes as one
+// i64 (bitcast + math.cttz). The value is the maximum key mapped back (the
+// key map is its own inverse): no lane of the source is read after the keys.
 // CHECK-LABEL: func @max_f32
 // CHECK-SAME: (%[[V:.*]]: vector<64xf32>, %[[M:.*]]: vector<256xi1>)
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 4, 8,
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
+// CHECK: %[[BIAS:.*]] = arith.constant dense<2139095041> : vector<64xi32>
 // CHECK: %[[SH:.*]] = arith.shrsi %[[BITS]], %{{.*}} : vector<64xi32>
 // CHECK: %[[MAG:.*]] = arith.andi %[[SH]], %{{.*}} : vector<64xi32>
 // CHECK: %[[KEY:.*]] = arith.xori %[[BITS]], %[[MAG]] : vector<64xi32>
-// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : vector<64xf32>
-// CHECK: %[[IMAXV:.*]] = arith.constant dense<2147483647> : vector<64xi32>
-// CHECK: %[[NKEY:.*]] = arith.select %[[NAN]], %[[IMAXV]], %[[KEY]] : vector<64xi1>, vector<64xi32>
-// CHECK: %[[IMINV:.*]] = arith.constant dense<-2147483648> : vector<64xi32>
-// CHECK: %[[FILLED:.*]] = arith.select %[[L]], %[[NKEY]], %[[IMINV]] : vector<64xi1>, vector<64xi32>
-// CHECK-NOT: vector.reduction <minui>
-// CHECK: %[[MAX:.*]] = vector.reduction <maxsi>, %[[FILLED]] : vector<64xi32> into i32
-// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[MAX]] : i32 to vector<64xi32>
+// CHECK: %[[UKEY:.*]] = arith.addi %[[KEY]], %[[BIAS]] : vector<64xi32>
+// CHECK-NOT: arith.cmpf
+// CHECK: %[[ZEROS:.*]] = arith.constant dense<0> : vector<64xi32>
+// CHECK: %[[FILLED:.*]] = arith.select %[[L]], %[[UKEY]], %[[ZEROS]] : vector<64xi1>, vector<64xi32>
+// CHECK: %[[TOP:.*]] = vector.reduction <maxui>, %[[FILLED]] : vector<64xi32> into i32
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[TOP]] : i32 to vector<64xi32>
 // CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[FILLED]], %[[SPLAT]] : vector<64xi32>
 // CHECK: %[[EQW:.*]] = vector.bitcast %[[EQ]] : vector<64xi1> to vector<1xi64>
 // CHECK: %[[EQB:.*]] = vector.extract %[[EQW]][0] : i64 from vector<1xi64>
 // CHECK: %[[EQTZ:.*]] = math.cttz %[[EQB]] : i64
 // CHECK: %[[IDX:.*]] = arith.trunci %[[EQTZ]] : i64 to i32
-// CHECK: %[[IMAX:.*]] = arith.constant 2147483647 : i32
-// CHECK: %[[NANWON:.*]] = arith.cmpi eq, %[[MAX]], %[[IMAX]] : i32
-// CHECK: %[[IMIN:.*]] = arith.constant -2147483648 : i32
-// CHECK: %[[ANY:.*]] = arith.cmpi ne, %[[MAX]], %[[IMIN]] : i32
-// CHECK-NOT: vector.reduction <or>
-// CHECK: %[[MSH:.*]] = arith.shrsi %[[MAX]], %{{.*}} : i32
-// CHECK: %[[MMAG:.*]] = arith.andi %[[MSH]], %{{.*}} : i32
-// CHECK: %[[MBITS:.*]] = arith.xori %[[MAX]], %[[MMAG]] : i32
-// CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
-// CHECK: %[[PICK:.*]] = scf.if %[[NANWON]] -> (f32) {
-// The first NaN lane is read in registers (compare with the lane numbers,
-// select, OR-reduce), not through a stack copy of the register.
-// CHECK:   %[[VB:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
-// CHECK:   %[[POS:.*]] = vector.broadcast %[[IDX]] : i32 to vector<64xi32>
+// CHECK: %[[INFKEY:.*]] = arith.constant -16777215 : i32
+// CHECK: %[[NANWON:.*]] = arith.cmpi ugt, %[[TOP]], %[[INFKEY]] : i32
+// A NaN won: the first lane above +inf's key, and that lane's key, read in
+// registers (compare with the lane numbers, select, OR-reduce).
+// CHECK: %[[WIN:.*]]:2 = scf.if %[[NANWON]] -> (i32, i32) {
+// CHECK:   %[[ABOVE:.*]] = arith.cmpi ugt, %[[FILLED]], %{{.*}} : vector<64xi32>
+// CHECK:   %[[NIDX:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK:   %[[POS:.*]] = vector.broadcast %[[NIDX]] : i32 to vector<64xi32>
 // CHECK:   %[[LANES:.*]] = arith.constant dense<[0, 1, 2, {{.*}}, 63]> : vector<64xi32>
 // CHECK:   %[[HIT:.*]] = arith.cmpi eq, %[[LANES]], %[[POS]] : vector<64xi32>
-// CHECK:   %[[ONLY:.*]] = arith.select %[[HIT]], %[[VB]], %{{.*}} : vector<64xi1>, vector<64xi32>
-// CHECK:   %[[NANB:.*]] = vector.reduction <or>, %[[ONLY]] : vector<64xi32> into i32
-// CHECK:   %[[NANV:.*]] = arith.bitcast %[[NANB]] : i32 to f32
-// CHECK:   scf.yield %[[NANV]] : f32
+// CHECK:   %[[ONLY:.*]] = arith.select %[[HIT]], %[[FILLED]], %{{.*}} : vector<64xi1>, vector<64xi32>
+// CHECK:   %[[NKEY:.*]] = vector.reduction <or>, %[[ONLY]] : vector<64xi32> into i32
+// CHECK:   scf.yield %[[NKEY]], %[[NIDX]] : i32, i32
 // CHECK: } else {
-// CHECK:   scf.yield %[[BEST]] : f32
+// CHECK:   scf.yield %[[TOP]], %[[IDX]] : i32, i32
 // CHECK: }
+// A maximum of 0 is -inf's key and the inactive lanes': the mask says
+// whether any lane was active, and which first.
+// CHECK: %[[ZERO:.*]] = arith.cmpi eq, %[[TOP]], %{{.*}} : i32
+// CHECK: %[[SEL:.*]]:2 = scf.if %[[ZERO]] -> (i1, i32) {
+// CHECK:   vector.bitcast %[[L]] : vector<64xi1> to vector<1xi64>
+// CHECK:   scf.yield
+// CHECK: } else {
+// CHECK:   %[[TRUE:.*]] = arith.constant true
+// CHECK:   scf.yield %[[TRUE]], %[[WIN]]#1 : i1, i32
+// CHECK: }
+// CHECK: %[[K:.*]] = arith.subi %[[WIN]]#0, %{{.*}} : i32
+// CHECK: %[[MSH:.*]] = arith.shrsi %[[K]], %{{.*}} : i32
+// CHECK: %[[MMAG:.*]] = arith.andi %[[MSH]], %{{.*}} : i32
+// CHECK: %[[MBITS:.*]] = arith.xori %[[K]], %[[MMAG]] : i32
+// CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: %[[VAL:.*]] = arith.select %[[ANY]], %[[PICK]], %[[NINF]] : f32
-// CHECK: %[[IDXF:.*]] = arith.bitcast %[[IDX]] : i32 to f32
+// CHECK: %[[VAL:.*]] = arith.select %[[SEL]]#0, %[[BEST]], %[[NINF]] : f32
+// CHECK: %[[IDXF:.*]] = arith.bitcast %[[SEL]]#1 : i32 to f32
 // CHECK: %[[R0:.*]] = vector.insert %[[VAL]], %{{.*}} [0] : f32 into vector<64xf32>
 // CHECK: vector.insert %[[IDXF]], %[[R0]] [1] : f32 into vector<64xf32>
 func.func @max_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<64xf32> {
@@ -118,23 +124,25 @@ func.func @max_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<6
 
 // -----
 
-// Float min mirrors it: a NaN lane's key is the signed minimum (it wins), an
-// inactive lane's the signed maximum (it loses to every lane).
+// Float min is max on the lanes with their sign flipped (the order of the
+// numbers reversed, NaNs still above +inf), and the winner's sign flipped
+// back; f16 keys are biased by 0x7C01 and a NaN won above 0xF801 (-2047).
 // CHECK-LABEL: func @min_f16
-// CHECK: %[[NAN:.*]] = arith.cmpf uno, %{{.*}} : vector<128xf16>
-// CHECK: %[[WIN:.*]] = arith.constant dense<-32768> : vector<128xi16>
-// CHECK: %[[NKEY:.*]] = arith.select %[[NAN]], %[[WIN]], %{{.*}} : vector<128xi1>, vector<128xi16>
-// CHECK: %[[LOSE:.*]] = arith.constant dense<32767> : vector<128xi16>
-// CHECK: %[[FILLED:.*]] = arith.select %{{.*}}, %[[NKEY]], %[[LOSE]] : vector<128xi1>, vector<128xi16>
-// CHECK: %[[MIN:.*]] = vector.reduction <minsi>, %[[FILLED]] : vector<128xi16> into i16
+// CHECK: %[[SIGN:.*]] = arith.constant dense<-32768> : vector<128xi16>
+// CHECK: %[[FLIP:.*]] = arith.xori %{{.*}}, %[[SIGN]] : vector<128xi16>
+// CHECK: %[[BIAS:.*]] = arith.constant dense<31745> : vector<128xi16>
+// CHECK: %[[KEY:.*]] = arith.xori %[[FLIP]], %{{.*}} : vector<128xi16>
+// CHECK: arith.addi %[[KEY]], %[[BIAS]] : vector<128xi16>
+// CHECK: %[[TOP:.*]] = vector.reduction <maxui>, %{{.*}} : vector<128xi16> into i16
 // CHECK: vector.bitcast %{{.*}} : vector<128xi1> to vector<1xi128>
-// CHECK: %[[SMIN:.*]] = arith.constant -32768 : i16
-// CHECK: %[[NANWON:.*]] = arith.cmpi eq, %[[MIN]], %[[SMIN]] : i16
-// CHECK: %[[SMAX:.*]] = arith.constant 32767 : i16
-// CHECK: %[[ANY:.*]] = arith.cmpi ne, %[[MIN]], %[[SMAX]] : i16
-// CHECK: scf.if %[[NANWON]] -> (f16)
+// CHECK: %[[INFKEY:.*]] = arith.constant -2047 : i16
+// CHECK: %[[NANWON:.*]] = arith.cmpi ugt, %[[TOP]], %[[INFKEY]] : i16
+// CHECK: scf.if %[[NANWON]] -> (i16, i32)
+// CHECK: scf.if %{{.*}} -> (i1, i32)
+// CHECK: %[[SIGN1:.*]] = arith.constant -32768 : i16
+// CHECK: arith.xori %{{.*}}, %[[SIGN1]] : i16
 // CHECK: %[[INF:.*]] = arith.constant 0x7C00 : f16
-// CHECK: arith.select %[[ANY]], %{{.*}}, %[[INF]] : f16
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[INF]] : f16
 func.func @min_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
   %r = ascreg.reduce <min> %v, %m : !ascreg.vreg<128xf16> -> !ascreg.vreg<128xf16>
   return %r : !ascreg.vreg<128xf16>
