@@ -387,7 +387,7 @@ Value pairTree(VectorBuilder &e, Value v, function_ref<Value(Value)> finishNode)
 ///   %n = arith.truncf %s : vector<64xf32> to vector<64xf16>
 ///   (add.nan and the f16 saturation on %n)
 ///   %w1 = arith.extf %n : vector<64xf16> to vector<64xf32>
-///   ... 6 more levels; the root is truncated back to vector<1xf16> ...
+///   ... 6 more levels; the root stays vector<1xf16> ...
 Value perNodeF16TreeSum(VectorBuilder &e, Value leaves, function_ref<Value(Value)> finish) {
   auto widened = [&](Value v) {
     auto t = cast<VectorType>(v.getType());
@@ -397,8 +397,10 @@ Value perNodeF16TreeSum(VectorBuilder &e, Value leaves, function_ref<Value(Value
     auto t = cast<VectorType>(v.getType());
     return arith::TruncFOp::create(e.b, e.loc, VectorType::get(t.getShape(), e.b.getF16Type()), v);
   };
-  Value root = pairTree(e, widened(leaves), [&](Value v) { return widened(finish(rounded(v))); });
-  return rounded(root); // exact: the root is an f16 value
+  return pairTree(e, widened(leaves), [&](Value sum) {
+    Value node = finish(rounded(sum));
+    return cast<VectorType>(node.getType()).getNumElements() == 1 ? node : widened(node);
+  });
 }
 
 /// reduce <sum> of f16 / f32 leaves (inactive lanes already +0) under
@@ -469,7 +471,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     bool isUnsigned = sem::isUnsignedInt(t.elem);
     const sem::Profile prof = kernelProfile(op);
     src = orderedOperand(e, prof, t, src); // the flushed bits are also the value
-    if (auto ft = dyn_cast<FloatType>(vt.getElementType()); ft && extremeKeysAreNaN(ft))
+    if (auto ft = dyn_cast<FloatType>(vt.getElementType()); ft && nanKeysBeyondInfinities(ft))
       return lowerFloatMaxMin(e, isMax, src, lanes, t, vt, prof);
     // Keys compared as signed (floats, signed ints) or unsigned integers.
     Value keys = isF ? floatKeys(e, src) : src;
@@ -515,14 +517,20 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     return finishMaxMin(e, isMax, t, vt, prof, picked, anyActive, index);
   }
 
-  /// Whether the two extreme keys of floatKeys, the signed minimum and
-  /// maximum of the width, are keys of NaNs (all-ones bits and all-ones
-  /// without the sign): no number has them. True of f16, bf16 and f32.
-  static bool extremeKeysAreNaN(FloatType elem) {
+  /// Whether every key of floatKeys beyond the infinities' is a NaN's: the
+  /// format has infinities, and the bits just above +inf and the largest
+  /// magnitude (all-ones without the sign; with the sign, the same beyond
+  /// -inf) are NaNs, as in every IEEE interchange format. True of f16, bf16
+  /// and f32; lowerFloatMaxMin's biased keys rely on it.
+  static bool nanKeysBeyondInfinities(FloatType elem) {
     const llvm::fltSemantics &fs = elem.getFloatSemantics();
     unsigned w = elem.getWidth();
-    return APFloat(fs, APInt::getAllOnes(w)).isNaN() &&
-           APFloat(fs, APInt::getSignedMaxValue(w)).isNaN();
+    APFloat inf = APFloat::getInf(fs);
+    if (!inf.isInfinity())
+      return false;
+    return APFloat(fs, inf.bitcastToAPInt() + 1).isNaN() &&
+           APFloat(fs, APInt::getSignedMaxValue(w)).isNaN() &&
+           APFloat(fs, APInt::getAllOnes(w)).isNaN();
   }
 
   /// Float max / min with one unsigned reduction and one search, no select
@@ -548,7 +556,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
   ///   %bits = flipNegativeMagnitude(%key - %bias) (xor the sign for min)
   ///
   /// Formats whose keys beyond the infinities are all NaNs (f16, bf16, f32:
-  /// extremeKeysAreNaN).
+  /// nanKeysBeyondInfinities).
   Value lowerFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes, sem::RegType t,
                          VectorType vt, const sem::Profile &prof) const {
     OpBuilder &b = e.b;

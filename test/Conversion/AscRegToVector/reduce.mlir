@@ -24,9 +24,7 @@
 // CHECK: arith.addf %{{.*}} : vector<2xf32>
 // CHECK: %[[LAST:.*]] = arith.addf %{{.*}} : vector<1xf32>
 // CHECK: %[[ROOT:.*]] = arith.truncf %[[LAST]] : vector<1xf32> to vector<1xf16>
-// CHECK: %[[WROOT:.*]] = arith.extf %[[ROOT]] : vector<1xf16> to vector<1xf32>
-// CHECK: %[[RROOT:.*]] = arith.truncf %[[WROOT]] : vector<1xf32> to vector<1xf16>
-// CHECK: %[[SUM:.*]] = vector.extract %[[RROOT]][0] : f16 from vector<1xf16>
+// CHECK-NEXT: %[[SUM:.*]] = vector.extract %[[ROOT]][0] : f16 from vector<1xf16>
 // CHECK: vector.insert %[[SUM]], %{{.*}} [0] : f16 into vector<128xf16>
 // CHECK-NOT: vector.reduction <add>
 func.func @sum_f16(%v: !ascreg.vreg<128xf16>, %m: !ascreg.mask) -> !ascreg.vreg<128xf16> {
