@@ -20,7 +20,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -34,6 +33,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -321,6 +321,41 @@ llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder(unsigned o
   return machineBuilder;
 }
 
+/// LLVM's module pipeline at `optLevel` (as mlir::makeOptimizingTransformer
+/// builds it) without the loop and SLP vectorizers: the lowered kernels are
+/// whole-register vector code already. The loop vectorizer finds nothing to
+/// widen in them, and the SLP vectorizer packs the loop's scalar address
+/// arithmetic into i64 vectors, which on AVX2 cost the reduce-max loop a
+/// spill per iteration (docs/jit-performance.md); both cost compile time.
+std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel) {
+  return [optLevel](llvm::Module *module) -> llvm::Error {
+    llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                    : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                    : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                    : llvm::OptimizationLevel::O3;
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopUnrolling = true;
+    tuning.LoopInterleaving = true;
+    tuning.LoopVectorization = false;
+    tuning.SLPVectorization = false;
+    llvm::LoopAnalysisManager loops;
+    llvm::FunctionAnalysisManager functions;
+    llvm::CGSCCAnalysisManager sccs;
+    llvm::ModuleAnalysisManager modules;
+    llvm::PassBuilder builder(/*TM=*/nullptr, tuning);
+    builder.registerModuleAnalyses(modules);
+    builder.registerCGSCCAnalyses(sccs);
+    builder.registerFunctionAnalyses(functions);
+    builder.registerLoopAnalyses(loops);
+    builder.crossRegisterProxies(loops, functions, sccs, modules);
+    llvm::ModulePassManager pipeline = level == llvm::OptimizationLevel::O0
+                                           ? builder.buildO0DefaultPipeline(level)
+                                           : builder.buildPerModuleDefaultPipeline(level);
+    pipeline.run(*module, modules);
+    return llvm::Error::success();
+  };
+}
+
 /// The functions of this process that compiled code calls.
 llvm::orc::SymbolMap hostSymbols(llvm::orc::MangleAndInterner &interner, bool loweredElsewhere) {
   llvm::orc::SymbolMap symbols;
@@ -356,10 +391,11 @@ LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const 
                                       llvm::function_ref<std::string(size_t)> wrapperName,
                                       bool keepObject) {
   Impl &k = *impl;
-  auto transformer = makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
+  // ExecutionEngineOptions::transformer is a function_ref: the optimizer
+  // must outlive ExecutionEngine::create.
+  std::function<llvm::Error(llvm::Module *)> optimize = moduleOptimizer(options.optLevel);
   ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
+  engineOptions.transformer = optimize;
   // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
