@@ -25,7 +25,7 @@ two sides ran in the same minutes. --limit-build picks the
 ascreg-bench-limit (default: the tree's own build); --filter limit runs the
 four kernels with a limit loop.
 
-Uses only the standard library (test/Inputs/mknpy.py writes the .npy files).
+Uses only the standard library (test/Inputs/npy_file.py writes the .npy files).
 """
 import argparse
 import os
@@ -37,6 +37,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(ROOT, "test", "Inputs"))
+import npy_file  # noqa: E402
 
 # The kernels with a hand-written loop in bench/limit/ (ascreg-bench-limit).
 LIMIT_KERNELS = {"reduce_max_f32_f32", "reduce_sum_f16_f16", "pair_reduce_sum_f32",
@@ -58,12 +61,8 @@ NPY_DESCR = {"f": "<f4", "e": "<f2", "h": "<i2", "i": "<i4", "I": "<u4"}
 
 
 def write_npy(path, code, values):
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (NPY_DESCR[code], len(values))
-    pad = 64 - (10 + len(header) + 1) % 64
-    header = header + " " * pad + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        f.write(struct.pack("<%d%s" % (len(values), code), *values))
+    npy_file.write(path, NPY_DESCR[code], len(values),
+                   struct.pack("<%d%s" % (len(values), code), *values))
 
 
 def source_values(code, n):

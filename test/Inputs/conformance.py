@@ -41,7 +41,6 @@ import glob
 import os
 import random
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
@@ -51,6 +50,7 @@ sys.dont_write_bytecode = True          # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ascreg_serve  # noqa: E402
 import golden as G  # noqa: E402
+import npy_file  # noqa: E402
 
 # --------------------------------------------------------------------------------------
 # .npy I/O (1-D, little-endian, C order)
@@ -68,37 +68,20 @@ def npy_descr(tok):
 
 def write_npy(path, tok, bits):
     w = G.width(tok)
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
-        npy_descr(tok), len(bits))
-    pad = (64 - (10 + len(header) + 1) % 64) % 64
-    header = header + " " * pad + "\n"
     m = G.mask_bits(tok)
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        f.write(b"".join((b & m).to_bytes(w, "little") for b in bits))
+    npy_file.write(path, npy_descr(tok), len(bits),
+                   b"".join((b & m).to_bytes(w, "little") for b in bits))
 
 
 def read_npy(path, tok):
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:6] != b"\x93NUMPY":
-        raise ValueError("%s: not a .npy file" % path)
-    major = data[6]
-    if major == 1:
-        hlen = struct.unpack("<H", data[8:10])[0]
-        start = 10
-    else:
-        hlen = struct.unpack("<I", data[8:12])[0]
-        start = 12
-    header = eval(data[start:start + hlen].decode("latin1"), {"__builtins__": {}}, {})
+    header, body = npy_file.read(path)
     want = npy_descr(tok)
     if header["descr"].replace("=", "<") != want:
         raise ValueError("%s: dtype %s, expected %s" % (path, header["descr"], want))
-    if header.get("fortran_order") or len(header["shape"]) != 1:
-        raise ValueError("%s: not a 1-D C-order array" % path)
+    if len(header["shape"]) != 1:
+        raise ValueError("%s: not a 1-D array" % path)
     n = header["shape"][0]
     w = G.width(tok)
-    body = data[start + hlen:]
     if len(body) != n * w:
         raise ValueError("%s: %d data bytes for %d elements" % (path, len(body), n))
     return [int.from_bytes(body[i * w:(i + 1) * w], "little") for i in range(n)]

@@ -9,8 +9,13 @@ EXPR:  a Python expression giving the list of values, e.g. "[i * 0.25 for i in r
         values are rounded by struct's IEEE conversion, RNE).
 """
 import math
+import os
 import struct
 import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import npy_file  # noqa: E402
 
 FMT = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "f2": "e", "i4": "i", "u4": "I", "f4": "f",
        "i8": "q", "u8": "Q", "bf2": "H"}
@@ -33,12 +38,7 @@ def main():
         if fmt.islower():
             values = [v - (1 << bits) if v >= 1 << (bits - 1) else v for v in values]
     descr = ("|" if size == 1 else "<") + ("u" if dtype == "bf2" else dtype[0]) + str(size)
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, len(values))
-    pad = (64 - (10 + len(header) + 1) % 64) % 64
-    header = header + " " * pad + "\n"
-    with open(out, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        f.write(b"".join(struct.pack("<" + fmt, v) for v in values))
+    npy_file.write(out, descr, len(values), b"".join(struct.pack("<" + fmt, v) for v in values))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,9 @@ import subprocess
 import sys
 
 SRC = os.path.normpath(os.path.join(os.path.dirname(__file__), "../../.."))
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(SRC, "test", "Inputs"))
+import npy_file  # noqa: E402
 
 # hand-written kernel -> (C++ source, function, C++ parameter i = hand parameter ORDER[i])
 KERNELS = {
@@ -102,19 +105,12 @@ def scalar_bits(spec):
 
 
 def npy_data(path):
-    """The element bytes of a .npy file (version 1-3, C order, as the
-    check scripts write them)."""
-    with open(path, "rb") as f:
-        raw = f.read()
-    if raw[:6] != b"\x93NUMPY":
-        sys.exit("run_imported.py: %s is not a .npy file" % path)
-    if raw[6] == 1:
-        start = 10 + struct.unpack("<H", raw[8:10])[0]
-    else:
-        start = 12 + struct.unpack("<I", raw[8:12])[0]
-    if b"'fortran_order': True" in raw[:start]:
-        sys.exit("run_imported.py: %s is in Fortran order" % path)
-    return raw[start:]
+    """The element bytes of a .npy file (C order, as the check scripts write
+    them)."""
+    try:
+        return npy_file.read(path)[1]
+    except ValueError as e:
+        sys.exit("run_imported.py: %s" % e)
 
 
 def run_emitted(source, function, spec, out, work):
