@@ -83,13 +83,8 @@ namespace {
 Value flipNegativeMagnitude(VectorBuilder &e, Value bits) {
   Type t = bits.getType();
   unsigned w = getElementTypeOrSelf(t).getIntOrFloatBitWidth();
-  auto constant = [&](const APInt &v) {
-    if (auto vt = dyn_cast<VectorType>(t))
-      return e.splatInt(vt, v);
-    return Value(arith::ConstantOp::create(e.b, e.loc, IntegerAttr::get(t, v)));
-  };
-  Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, constant(APInt(w, w - 1)));
-  Value magMask = arith::AndIOp::create(e.b, e.loc, sh, constant(APInt::getSignedMaxValue(w)));
+  Value sh = arith::ShRSIOp::create(e.b, e.loc, bits, e.intConst(t, APInt(w, w - 1)));
+  Value magMask = arith::AndIOp::create(e.b, e.loc, sh, e.intConst(t, APInt::getSignedMaxValue(w)));
   return arith::XOrIOp::create(e.b, e.loc, bits, magMask);
 }
 
@@ -571,10 +566,6 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
                       APInt::getSignedMaxValue(w); // floatKeys of -inf
     APInt bias = -negInfKey;
     APInt nanAbove = APFloat::getInf(fs, /*Negative=*/false).bitcastToAPInt() + bias;
-    auto constant = [&](const APInt &v) {
-      return Value(arith::ConstantOp::create(b, loc, IntegerAttr::get(iw, v)));
-    };
-
     Value bits = arith::BitcastOp::create(b, loc, it, src);
     if (!isMax)
       bits = arith::XOrIOp::create(b, loc, bits, e.splatInt(it, sign));
@@ -586,7 +577,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Value index =
         e.firstSet(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, filled, splatTop));
     Value nanWon =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, top, constant(nanAbove));
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, top, e.intConst(iw, nanAbove));
 
     // A NaN won: the first NaN lane and its key.
     Type i32 = b.getI32Type();
@@ -606,7 +597,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
 
     // A maximum of 0: no active lane, or only -inf ones (the first active).
     Value topIsZero =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, top, constant(APInt(w, 0)));
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, top, e.intConst(iw, APInt(w, 0)));
     Type i1 = b.getI1Type();
     auto ifZero = scf::IfOp::create(b, loc, TypeRange{i1, i32}, topIsZero,
                                     /*withElseRegion=*/true);
@@ -624,9 +615,10 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Value anyActive = ifZero.getResult(0);
     index = ifZero.getResult(1);
 
-    Value winner = flipNegativeMagnitude(e, arith::SubIOp::create(b, loc, key, constant(bias)));
+    Value winner =
+        flipNegativeMagnitude(e, arith::SubIOp::create(b, loc, key, e.intConst(iw, bias)));
     if (!isMax)
-      winner = arith::XOrIOp::create(b, loc, winner, constant(sign));
+      winner = arith::XOrIOp::create(b, loc, winner, e.intConst(iw, sign));
     Value picked = arith::BitcastOp::create(b, loc, vt.getElementType(), winner);
     if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
       picked = canonicalizeNaN(e, picked);

@@ -77,6 +77,13 @@ struct VectorBuilder {
   Value splatInt(VectorType t, const APInt &v) {
     return splat(t, IntegerAttr::get(t.getElementType(), v));
   }
+  /// `v` as an integer of type `t`, splat when `t` is a vector: for values
+  /// an int64_t cannot hold (bit patterns of 64-bit lanes).
+  Value intConst(Type t, const APInt &v) {
+    if (auto vt = dyn_cast<VectorType>(t))
+      return splatInt(vt, v);
+    return arith::ConstantOp::create(b, loc, IntegerAttr::get(t, v));
+  }
   Value bools(ArrayRef<bool> bits) {
     auto t = VectorType::get({static_cast<int64_t>(bits.size())}, b.getI1Type());
     return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(t, bits));
