@@ -16,6 +16,7 @@
 #include "ascreg/Semantics/RuntimeError.h"
 #include "ascreg/Semantics/Semantics.h"
 #include "ascreg/Semantics/UnifiedBuffer.h"
+#include "ascreg/Support/CacheDir.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -766,21 +767,7 @@ void buildJitLoweringPipeline(OpPassManager &pm, const Options &options) {
   buildLowerToLLVMPipeline(pm, lowerOptions);
 }
 
-std::string defaultCacheDir() {
-  if (const char *dir = std::getenv("ASCREG_JIT_CACHE"))
-    return StringRef(dir) == "off" ? "" : dir;
-  llvm::SmallString<256> path;
-  const char *xdg = std::getenv("XDG_CACHE_HOME");
-  const char *home = std::getenv("HOME");
-  if (xdg && llvm::sys::path::is_absolute(xdg))
-    path = xdg;
-  else if (home && *home)
-    llvm::sys::path::append(path, home, ".cache");
-  else
-    return "";
-  llvm::sys::path::append(path, "ascreg", "jit");
-  return path.str().str();
-}
+std::string defaultCacheDir() { return userCacheDir("ASCREG_JIT_CACHE", "jit"); }
 
 llvm::Expected<uint64_t> parseCacheSize(StringRef text) {
   StringRef digits = text;
