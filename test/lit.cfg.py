@@ -35,6 +35,12 @@ config.substitutions.append(
 if "ASCREG_SERVE" in os.environ:
     config.environment["ASCREG_SERVE"] = os.environ["ASCREG_SERVE"]
 
+# The importer's precompiled twin header (docs/import.md): one per build
+# tree, built by the first test that imports a kernel (lit passes no $HOME).
+# ASCREG_IMPORT_CACHE=off runs every import without it.
+config.environment["ASCREG_IMPORT_CACHE"] = os.environ.get(
+    "ASCREG_IMPORT_CACHE", os.path.join(config.ascreg_obj_root, "test", "import-cache"))
+
 # Long runs: ASCREG_LONG_TESTS=1 (or lit --param ascreg_long=1) gives the
 # tests that draw random cases their full counts; the default run (CI, whose
 # budget is 30 minutes) draws fewer cases of every kernel, type and path.

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend.h"
 #include "OpTable.h"
+#include "PrecompiledTwin.h"
 #include "Translator.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
@@ -26,6 +27,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
@@ -36,13 +38,16 @@ namespace {
 
 using namespace clang;
 
-/// Clang's errors as MLIR errors at the same file:line:col.
+/// Clang's errors as MLIR errors at the same file:line:col. While `held`,
+/// errors are only counted: a parse after the precompiled twin header that
+/// fails is repeated without it, and only that parse's errors are shown.
 class ForwardErrors : public DiagnosticConsumer {
 public:
-  explicit ForwardErrors(MLIRContext *ctx) : ctx(ctx) {}
+  explicit ForwardErrors(MLIRContext *ctx, bool held = false) : ctx(ctx), held(held) {}
+  void release() { held = false; }
   void HandleDiagnostic(DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < DiagnosticsEngine::Error)
+    if (level < DiagnosticsEngine::Error || held)
       return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
@@ -58,6 +63,7 @@ public:
 
 private:
   MLIRContext *ctx;
+  bool held;
 };
 
 /// The launch `kernel<<<blocks, stream>>>(args)` as a plain call (the host
@@ -91,6 +97,11 @@ class FindCandidates : public RecursiveASTVisitor<FindCandidates> {
 public:
   FindCandidates(ASTContext &ast) : ast(ast) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  /// The precompiled twin header (a PCH) declares no kernel: its
+  /// declarations stay unread, as visiting them would deserialize them all.
+  bool TraverseDecl(Decl *d) {
+    return !d || d->isFromASTFile() || RecursiveASTVisitor::TraverseDecl(d);
+  }
 
   bool VisitFunctionDecl(FunctionDecl *fn) {
     const SourceManager &sm = ast.getSourceManager();
@@ -143,16 +154,19 @@ bool matches(const Candidate &c, llvm::StringRef wanted) {
 
 OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::StringRef contents,
                                               MLIRContext *context, const ImportOptions &options,
-                                              llvm::StringRef includeDir) {
+                                              llvm::StringRef includeDir,
+                                              llvm::StringRef twinCacheDir) {
   context->loadDialect<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, memref::MemRefDialect>();
-  std::vector<std::string> args = {
+  // The arguments of every parse, the twin header's own included.
+  const std::vector<std::string> common = {
       "-std=c++20", "-fsyntax-only", "-w",
       // Clang's default, which the in-process frontend did not
       // apply: 5,000 nested parentheses overflowed its stack.
       "-fbracket-depth=256", "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
-      "-I" + includeDir.str() + "/ascreg/AscendC/regapi", "-I" + includeDir.str(), "-iquote",
-      llvm::sys::path::parent_path(path).str()};
+      "-I" + includeDir.str() + "/ascreg/AscendC/regapi", "-I" + includeDir.str()};
+  std::vector<std::string> args = common;
+  args.insert(args.end(), {"-iquote", llvm::sys::path::parent_path(path).str()});
   if (args.back().empty())
     args.back() = ".";
   for (const std::string &d : options.includeDirs)
@@ -163,13 +177,37 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   // Parse as C++ whatever the extension (.asc).
   args.push_back("-xc++");
 
-  ForwardErrors errors(context);
-  std::unique_ptr<ASTUnit> unit = tooling::buildASTFromCodeWithArgs(
-      blankLaunches(contents), args, path, "ascreg-import",
-      std::make_shared<PCHContainerOperations>(), tooling::getClangStripDependencyFileAdjuster(),
-      tooling::FileContentMappings(), &errors);
-  if (!unit || errors.getNumErrors())
-    return nullptr;
+  std::string source = blankLaunches(contents);
+  auto parse = [&](const std::vector<std::string> &arguments, DiagnosticConsumer *errors) {
+    return tooling::buildASTFromCodeWithArgs(
+        source, arguments, path, "ascreg-import", std::make_shared<PCHContainerOperations>(),
+        tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), errors);
+  };
+  // Both outlive the AST: the translators' own Clang diagnostics reach
+  // the consumer of the parse they use.
+  ForwardErrors afterTwin(context, /*held=*/true), errors(context);
+  std::unique_ptr<ASTUnit> unit;
+  std::string twin;
+  if (!twinCacheDir.empty() && import::mayUsePrecompiledTwin(path, contents, options))
+    twin = import::precompiledTwin(twinCacheDir, includeDir, common);
+  if (!twin.empty()) {
+    std::vector<std::string> withTwin = args;
+    withTwin.insert(withTwin.end() - 1, {"-include-pch", twin});
+    unit = parse(withTwin, &afterTwin);
+    if (unit && !afterTwin.getNumErrors())
+      afterTwin.release();
+    else
+      unit.reset();
+  }
+  if (!unit) {
+    unit = parse(args, &errors);
+    if (!unit || errors.getNumErrors())
+      return nullptr;
+    // The kernel parses but not after the header: the header is stale
+    // (say, Clang was upgraded under it). The next import builds it anew.
+    if (!twin.empty())
+      llvm::sys::fs::remove(twin);
+  }
 
   ASTContext &ast = unit->getASTContext();
   FindCandidates finder(ast);

@@ -17,11 +17,14 @@ namespace import {
 /// importCxxKernel in this process: parses `contents` (the file `path`)
 /// against the twin's headers under `includeDir` (the directory holding
 /// ascreg/AscendC/regapi) and translates it into a module on `context`,
-/// verified. Errors are emitted on `context` at their C++ locations.
+/// verified. Errors are emitted on `context` at their C++ locations. With a
+/// `twinCacheDir`, the twin header is precompiled there and used when that
+/// gives the same result (PrecompiledTwin.h).
 mlir::OwningOpRef<mlir::ModuleOp> importInProcess(llvm::StringRef path, llvm::StringRef contents,
                                                   mlir::MLIRContext *context,
                                                   const ImportOptions &options,
-                                                  llvm::StringRef includeDir);
+                                                  llvm::StringRef includeDir,
+                                                  llvm::StringRef twinCacheDir = "");
 
 } // namespace import
 } // namespace ascreg

@@ -10,6 +10,7 @@
 #include "ImporterLibrary.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
+#include "ascreg/Support/CacheDir.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,7 +99,8 @@ bool importOnThisThread(const std::string &path, const std::string &contents,
     return false;
   }
   OwningOpRef<ModuleOp> module =
-      importInProcess(path, contents, &context, options, twinIncludeDir());
+      importInProcess(path, contents, &context, options, twinIncludeDir(),
+                      ascreg::userCacheDir("ASCREG_IMPORT_CACHE", "import"));
   if (!module)
     return false;
   llvm::raw_string_ostream os(result.bytecode);

@@ -1,0 +1,190 @@
+//===- PrecompiledTwin.cpp - the twin header, parsed once -----------------===//
+#include "PrecompiledTwin.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <array>
+#include <chrono>
+#include <sys/time.h>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+using llvm::StringRef;
+
+namespace ascreg {
+namespace import {
+
+namespace {
+
+constexpr StringRef kTwinHeader = "kernel_operator.h";
+constexpr unsigned kKeptHeaders = 4;
+
+/// Whether the first preprocessing directive of `s`, after blank lines and
+/// comments, includes the twin header. Anything unusual (a line splice, a
+/// byte-order mark) answers false: the kernel is then parsed as it is.
+bool firstDirectiveIncludesTwin(StringRef s) {
+  for (;;) {
+    s = s.ltrim();
+    if (s.consume_front("//"))
+      s = s.drop_until([](char c) { return c == '\n'; });
+    else if (s.consume_front("/*")) {
+      size_t end = s.find("*/");
+      if (end == StringRef::npos)
+        return false;
+      s = s.drop_front(end + 2);
+    } else
+      break;
+  }
+  if (!s.consume_front("#"))
+    return false;
+  s = s.ltrim(" \t");
+  if (!s.consume_front("include"))
+    return false;
+  s = s.ltrim(" \t");
+  return s.starts_with(("\"" + kTwinHeader + "\"").str()) ||
+         s.starts_with(("<" + kTwinHeader + ">").str());
+}
+
+/// Clang's PCH writer with the output file chosen here (the tooling
+/// driver runs with -fsyntax-only, which names none).
+class WriteTwinPCH : public clang::GeneratePCHAction {
+public:
+  explicit WriteTwinPCH(std::string output) : output(std::move(output)) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &ci,
+                                                        StringRef inFile) override {
+    ci.getFrontendOpts().OutputFile = output;
+    return GeneratePCHAction::CreateASTConsumer(ci, inFile);
+  }
+
+private:
+  std::string output;
+};
+
+/// Counts Clang's errors without printing them: a twin header that does
+/// not build is not the user's error (the import then parses without it).
+class CountErrors : public clang::DiagnosticConsumer {};
+
+/// The hash naming the precompiled header: Clang's version, the
+/// arguments, and every file of the twin (path and contents).
+std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
+  llvm::SHA256 hash;
+  auto add = [&](StringRef text) {
+    hash.update(text);
+    hash.update(StringRef("\0", 1));
+  };
+  add(clang::getClangFullVersion());
+  for (const std::string &a : args)
+    add(a);
+  llvm::SmallString<256> root(includeDir);
+  path::append(root, "ascreg", "AscendC");
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec))
+    if (fs::is_regular_file(it->path()))
+      files.push_back(it->path());
+  if (ec || files.empty())
+    return "";
+  llvm::sort(files);
+  for (const std::string &f : files) {
+    auto contents = llvm::MemoryBuffer::getFile(f, /*IsText=*/false);
+    if (!contents)
+      return "";
+    add(f);
+    add((*contents)->getBuffer());
+  }
+  std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16), /*LowerCase=*/true);
+}
+
+/// Removes all but the `keep` most recently used headers of `dir`, and
+/// temporary files an interrupted build left behind.
+void evict(StringRef dir, unsigned keep) {
+  using Clock = std::chrono::system_clock;
+  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> headers;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
+    StringRef name = path::filename(it->path());
+    if (!name.starts_with("twin-"))
+      continue;
+    fs::file_status status;
+    if (fs::status(it->path(), status))
+      continue;
+    if (name.ends_with(".pch"))
+      headers.push_back({status.getLastModificationTime(), it->path()});
+    else if (name.contains(".pch.tmp") &&
+             Clock::now() - status.getLastModificationTime() > std::chrono::minutes(10))
+      fs::remove(it->path());
+  }
+  llvm::sort(headers, [](const auto &a, const auto &b) { return a.first > b.first; });
+  for (size_t i = keep; i < headers.size(); ++i)
+    fs::remove(headers[i].second);
+}
+
+} // namespace
+
+bool mayUsePrecompiledTwin(StringRef path, StringRef source, const ImportOptions &options) {
+  if (!options.includeDirs.empty() || !options.defines.empty() || !options.extraArgs.empty())
+    return false;
+  // A quoted include looks in the kernel's own directory first.
+  llvm::SmallString<256> own(path::parent_path(path));
+  path::append(own, kTwinHeader);
+  return !fs::exists(own) && firstDirectiveIncludesTwin(source);
+}
+
+std::string precompiledTwin(StringRef cacheDir, StringRef includeDir,
+                            const std::vector<std::string> &args) {
+  std::string key = keyOf(includeDir, args);
+  if (key.empty())
+    return "";
+  llvm::SmallString<256> pch(cacheDir);
+  path::append(pch, "twin-" + key + ".pch");
+  if (fs::exists(pch)) {
+    ::utimes(pch.c_str(), nullptr); // used now: the eviction keeps it
+    return pch.str().str();
+  }
+  if (fs::create_directories(cacheDir))
+    return "";
+  // Built beside its final name and renamed there: a concurrent import
+  // sees the whole header or none.
+  llvm::SmallString<256> temporary;
+  int fd;
+  if (fs::createUniqueFile(pch + ".tmp-%%%%%%%%", fd, temporary))
+    return "";
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  llvm::SmallString<256> header(includeDir);
+  path::append(header, "ascreg", "AscendC", "regapi", kTwinHeader);
+  std::vector<std::string> command = {"ascreg-import"};
+  command.insert(command.end(), args.begin(), args.end());
+  command.insert(command.end(), {"-xc++-header", header.str().str()});
+  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
+                                                             llvm::vfs::getRealFileSystem());
+  clang::tooling::ToolInvocation build(
+      command, std::make_unique<WriteTwinPCH>(temporary.str().str()), files.get(),
+      std::make_shared<clang::PCHContainerOperations>());
+  CountErrors errors;
+  build.setDiagnosticConsumer(&errors);
+  if (!build.run() || errors.getNumErrors() || fs::rename(temporary, pch)) {
+    fs::remove(temporary);
+    return "";
+  }
+  evict(cacheDir, kKeptHeaders);
+  return pch.str().str();
+}
+
+} // namespace import
+} // namespace ascreg
