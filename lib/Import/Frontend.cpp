@@ -164,7 +164,7 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
       // Clang's default, which the in-process frontend did not
       // apply: 5,000 nested parentheses overflowed its stack.
       "-fbracket-depth=256", "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
-      "-I" + includeDir.str() + "/ascreg/AscendC/regapi", "-I" + includeDir.str()};
+      "-I" + import::twinHeaderDir(includeDir), "-I" + includeDir.str()};
   std::vector<std::string> args = common;
   args.insert(args.end(), {"-iquote", llvm::sys::path::parent_path(path).str()});
   if (args.back().empty())

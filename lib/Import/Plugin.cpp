@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "Frontend.h"
 #include "ImporterLibrary.h"
+#include "PrecompiledTwin.h"
 
 #include "ascreg/Dialect/AscReg/IR/AscRegDialect.h"
 #include "ascreg/Support/CacheDir.h"
@@ -60,9 +61,7 @@ std::string twinIncludeDir() {
     llvm::sys::path::remove_filename(dir); // lib/
     llvm::sys::path::remove_filename(dir); // the prefix
     llvm::sys::path::append(dir, "include");
-    llvm::SmallString<256> header(dir);
-    llvm::sys::path::append(header, "ascreg", "AscendC", "regapi", "kernel_operator.h");
-    if (llvm::sys::fs::exists(header))
+    if (llvm::sys::fs::exists(ascreg::import::twinHeaderPath(dir)))
       return dir.str().str();
   }
   return ASCREG_IMPORT_INCLUDE_DIR;

@@ -90,8 +90,9 @@ std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
   add(clang::getClangFullVersion());
   for (const std::string &a : args)
     add(a);
-  llvm::SmallString<256> root(includeDir);
-  path::append(root, "ascreg", "AscendC");
+  // Every file the header may include: those of the whole AscendC tree.
+  std::string regapi = twinHeaderDir(includeDir);
+  StringRef root = path::parent_path(regapi);
   std::vector<std::string> files;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec))
@@ -137,6 +138,18 @@ void evict(StringRef dir, unsigned keep) {
 
 } // namespace
 
+std::string twinHeaderDir(StringRef includeDir) {
+  llvm::SmallString<256> dir(includeDir);
+  path::append(dir, "ascreg", "AscendC", "regapi");
+  return dir.str().str();
+}
+
+std::string twinHeaderPath(StringRef includeDir) {
+  llvm::SmallString<256> header(twinHeaderDir(includeDir));
+  path::append(header, kTwinHeader);
+  return header.str().str();
+}
+
 bool mayUsePrecompiledTwin(StringRef path, StringRef source, const ImportOptions &options) {
   if (!options.includeDirs.empty() || !options.defines.empty() || !options.extraArgs.empty())
     return false;
@@ -166,11 +179,9 @@ std::string precompiledTwin(StringRef cacheDir, StringRef includeDir,
   if (fs::createUniqueFile(pch + ".tmp-%%%%%%%%", fd, temporary))
     return "";
   llvm::sys::Process::SafelyCloseFileDescriptor(fd);
-  llvm::SmallString<256> header(includeDir);
-  path::append(header, "ascreg", "AscendC", "regapi", kTwinHeader);
   std::vector<std::string> command = {"ascreg-import"};
   command.insert(command.end(), args.begin(), args.end());
-  command.insert(command.end(), {"-xc++-header", header.str().str()});
+  command.insert(command.end(), {"-xc++-header", twinHeaderPath(includeDir)});
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(),
                                                              llvm::vfs::getRealFileSystem());
   clang::tooling::ToolInvocation build(

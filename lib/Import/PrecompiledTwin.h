@@ -18,6 +18,13 @@
 namespace ascreg {
 namespace import {
 
+/// The directory of the twin's kernel_operator.h under the include root
+/// `includeDir` (the -I of every parse, so kernels include it by name).
+std::string twinHeaderDir(llvm::StringRef includeDir);
+
+/// The twin's kernel_operator.h under the include root `includeDir`.
+std::string twinHeaderPath(llvm::StringRef includeDir);
+
 /// Whether the kernel `source` (the file `path`) may be parsed after the
 /// precompiled twin header with the same result as without it: its first
 /// preprocessing directive is `#include "kernel_operator.h"` (or `<...>`),
