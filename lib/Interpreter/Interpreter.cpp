@@ -46,7 +46,8 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
   if (args.size() != m.params.size())
     return m.func->emitError() << "kernel takes " << m.params.size() << " arguments, got "
                                << args.size();
-  std::vector<sem::UBArgument> ubArgs;
+  std::vector<sem::UBArgument> &ubArgs = m.ubArgs;
+  ubArgs.clear();
   for (auto [i, p] : llvm::enumerate(m.params)) {
     const Arg &a = args[i];
     if (p.isMemRef != a.isBuffer)
@@ -64,7 +65,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
                                  << " elements, more than any UB holds";
     ubArgs.push_back({a.data, a.numElements * p.elemBytes});
   }
-  std::vector<uint64_t> addresses;
+  std::vector<uint64_t> &addresses = m.ubAddresses;
   std::string error;
   if (!m.ub.bindArguments(ubArgs, addresses, error))
     return m.func->emitError() << error;

@@ -82,23 +82,27 @@ bool UnifiedBuffer::reserve(uint64_t capacity, std::string &error) {
 }
 
 namespace {
-/// The placement rule: UB addresses of buffers of `bytes` each, and the
-/// first address after them.
-bool placeBuffers(const std::vector<uint64_t> &bytes, uint64_t capacity,
-                  std::vector<uint64_t> &addresses, uint64_t &end, std::string &error) {
+/// The placement rule: UB addresses of `n` buffers of `bytesOf(i)` bytes
+/// each, and the first address after them. (A callable rather than a vector
+/// of sizes: every run places its arguments, and a run of a small kernel
+/// is short enough for an allocation to show.)
+template <typename BytesOf>
+bool placeBuffers(size_t n, BytesOf bytesOf, uint64_t capacity, std::vector<uint64_t> &addresses,
+                  uint64_t &end, std::string &error) {
   addresses.clear();
   uint64_t next = 0;
-  for (size_t i = 0; i < bytes.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t bytes = bytesOf(i);
     uint64_t at = alignToUB(next);
-    if (!insideUB(at, bytes[i], capacity)) {
+    if (!insideUB(at, bytes, capacity)) {
       error = "UB capacity exceeded: buffer argument " + std::to_string(i) + " (" +
-              std::to_string(bytes[i]) + " bytes) would end at UB address " +
-              std::to_string(at + std::min(bytes[i], kMaxUBCapacity)) + ", the capacity is " +
+              std::to_string(bytes) + " bytes) would end at UB address " +
+              std::to_string(at + std::min(bytes, kMaxUBCapacity)) + ", the capacity is " +
               std::to_string(capacity) + " bytes";
       return false;
     }
     addresses.push_back(at);
-    next = at + bytes[i];
+    next = at + bytes;
   }
   end = next;
   return true;
@@ -124,7 +128,8 @@ bool UnifiedBuffer::placeArguments(const std::vector<unsigned> &elemBytes,
   }
   std::vector<uint64_t> addresses;
   uint64_t end;
-  if (!placeBuffers(bytes, capacityBytes, addresses, end, error))
+  if (!placeBuffers(
+          bytes.size(), [&](size_t i) { return bytes[i]; }, capacityBytes, addresses, end, error))
     return false;
   places.clear();
   for (uint64_t a : addresses)
@@ -134,11 +139,10 @@ bool UnifiedBuffer::placeArguments(const std::vector<unsigned> &elemBytes,
 
 bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
                                   std::vector<uint64_t> &addresses, std::string &error) {
-  std::vector<uint64_t> bytes;
-  for (const UBArgument &a : args)
-    bytes.push_back(a.bytes);
   uint64_t next;
-  if (!placeBuffers(bytes, capacityBytes, addresses, next, error))
+  if (!placeBuffers(
+          args.size(), [&](size_t i) { return args[i].bytes; }, capacityBytes, addresses, next,
+          error))
     return false;
   // An argument in the arena is bound in place or not at all: copying it
   // from elsewhere in the arena would read what other arguments overwrite.
