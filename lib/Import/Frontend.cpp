@@ -165,14 +165,17 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
       // apply: 5,000 nested parentheses overflowed its stack.
       "-fbracket-depth=256", "-resource-dir=" ASCREG_CLANG_RESOURCE_DIR,
       "-I" + import::twinHeaderDir(includeDir), "-I" + includeDir.str()};
-  std::vector<std::string> args = common;
+  // The arguments the twin header is precompiled with: the user's -I and
+  // -D too, which the header may see.
+  std::vector<std::string> seenByTwin = common;
+  for (const std::string &d : options.includeDirs)
+    seenByTwin.push_back("-I" + d);
+  for (const std::string &d : options.defines)
+    seenByTwin.push_back("-D" + d);
+  std::vector<std::string> args = seenByTwin;
   args.insert(args.end(), {"-iquote", llvm::sys::path::parent_path(path).str()});
   if (args.back().empty())
     args.back() = ".";
-  for (const std::string &d : options.includeDirs)
-    args.push_back("-I" + d);
-  for (const std::string &d : options.defines)
-    args.push_back("-D" + d);
   args.insert(args.end(), options.extraArgs.begin(), options.extraArgs.end());
   // Parse as C++ whatever the extension (.asc).
   args.push_back("-xc++");
@@ -189,7 +192,7 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   std::unique_ptr<ASTUnit> unit;
   std::string twin;
   if (!twinCacheDir.empty() && import::mayUsePrecompiledTwin(path, contents, options))
-    twin = import::precompiledTwin(twinCacheDir, includeDir, common);
+    twin = import::precompiledTwin(twinCacheDir, includeDir, seenByTwin);
   if (!twin.empty()) {
     std::vector<std::string> withTwin = args;
     withTwin.insert(withTwin.end() - 1, {"-include-pch", twin});
@@ -206,7 +209,7 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
     // The kernel parses but not after the header: the header is stale
     // (say, Clang was upgraded under it). The next import builds it anew.
     if (!twin.empty())
-      llvm::sys::fs::remove(twin);
+      import::discardPrecompiledTwin(twin);
   }
 
   ASTContext &ast = unit->getASTContext();

@@ -31,6 +31,8 @@ namespace {
 
 constexpr StringRef kTwinHeader = "kernel_operator.h";
 constexpr unsigned kKeptHeaders = 4;
+/// Argument sets seen once, whose header the next import with them builds.
+constexpr unsigned kKeptMarks = 64;
 
 /// Whether the first preprocessing directive of `s`, after blank lines and
 /// comments, includes the twin header. Anything unusual (a line splice, a
@@ -112,11 +114,12 @@ std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
   return llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16), /*LowerCase=*/true);
 }
 
-/// Removes all but the `keep` most recently used headers of `dir`, and
-/// temporary files an interrupted build left behind.
+/// Removes all but the `keep` most recently used headers of `dir` (and the
+/// kKeptMarks most recent marks), and temporary files an interrupted build
+/// left behind.
 void evict(StringRef dir, unsigned keep) {
   using Clock = std::chrono::system_clock;
-  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> headers;
+  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> headers, marks;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
     StringRef name = path::filename(it->path());
@@ -127,13 +130,32 @@ void evict(StringRef dir, unsigned keep) {
       continue;
     if (name.ends_with(".pch"))
       headers.push_back({status.getLastModificationTime(), it->path()});
+    else if (name.ends_with(".seen"))
+      marks.push_back({status.getLastModificationTime(), it->path()});
     else if (name.contains(".pch.tmp") &&
              Clock::now() - status.getLastModificationTime() > std::chrono::minutes(10))
       fs::remove(it->path());
   }
-  llvm::sort(headers, [](const auto &a, const auto &b) { return a.first > b.first; });
-  for (size_t i = keep; i < headers.size(); ++i)
-    fs::remove(headers[i].second);
+  auto keepNewest = [](auto &files, size_t n) {
+    llvm::sort(files, [](const auto &a, const auto &b) { return a.first > b.first; });
+    for (size_t i = n; i < files.size(); ++i)
+      fs::remove(files[i].second);
+  };
+  keepNewest(headers, keep);
+  keepNewest(marks, kKeptMarks);
+}
+
+/// The file that marks the arguments of the header `pch` as seen.
+std::string markOf(StringRef pch) { return (path::stem(pch) + ".seen").str(); }
+
+/// Marks the arguments of the header `pch` as seen: the next import with
+/// them builds it.
+void mark(StringRef pch) {
+  llvm::SmallString<256> seen(path::parent_path(pch));
+  path::append(seen, markOf(pch));
+  int fd;
+  if (!fs::openFileForWrite(seen, fd, fs::CD_CreateAlways))
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
 }
 
 } // namespace
@@ -151,7 +173,9 @@ std::string twinHeaderPath(StringRef includeDir) {
 }
 
 bool mayUsePrecompiledTwin(StringRef path, StringRef source, const ImportOptions &options) {
-  if (!options.includeDirs.empty() || !options.defines.empty() || !options.extraArgs.empty())
+  // -I and -D are arguments of the header's own parse (and so of its
+  // name); other arguments may not suit one (-include, -x, ...).
+  if (!options.extraArgs.empty())
     return false;
   // A quoted include looks in the kernel's own directory first.
   llvm::SmallString<256> own(path::parent_path(path));
@@ -172,6 +196,16 @@ std::string precompiledTwin(StringRef cacheDir, StringRef includeDir,
   }
   if (fs::create_directories(cacheDir))
     return "";
+  // Built the second time its arguments are seen: building costs about a
+  // second more than the parse it replaces, which a sweep over -D values,
+  // each imported once, would pay on every import.
+  llvm::SmallString<256> seen(cacheDir);
+  path::append(seen, markOf(pch));
+  if (!fs::exists(seen)) {
+    mark(pch);
+    evict(cacheDir, kKeptHeaders);
+    return "";
+  }
   // Built beside its final name and renamed there: a concurrent import
   // sees the whole header or none.
   llvm::SmallString<256> temporary;
@@ -193,8 +227,14 @@ std::string precompiledTwin(StringRef cacheDir, StringRef includeDir,
     fs::remove(temporary);
     return "";
   }
+  fs::remove(seen);
   evict(cacheDir, kKeptHeaders);
   return pch.str().str();
+}
+
+void discardPrecompiledTwin(StringRef pch) {
+  fs::remove(pch);
+  mark(pch);
 }
 
 } // namespace import

@@ -29,17 +29,23 @@ std::string twinHeaderPath(llvm::StringRef includeDir);
 /// precompiled twin header with the same result as without it: its first
 /// preprocessing directive is `#include "kernel_operator.h"` (or `<...>`),
 /// its directory has no kernel_operator.h of its own, and `options` give
-/// no -I, -D or other compiler argument.
+/// no compiler argument but -I and -D (which the header is built with).
 bool mayUsePrecompiledTwin(llvm::StringRef path, llvm::StringRef source,
                            const ImportOptions &options);
 
 /// The precompiled kernel_operator.h for the Clang arguments `args` (those
-/// of the kernel's parse without its file) in `cacheDir`, built there when
-/// absent; its name is a hash of the twin's headers under `includeDir`,
-/// `args` and Clang's version, so an edited header gets a new one. At most
-/// four are kept (the least recently used go). Empty when it cannot be had.
+/// of the kernel's parse that the header sees: the twin's include
+/// directories, the -I and -D) in `cacheDir`; its name is a hash of the
+/// twin's headers under `includeDir`, `args` and Clang's version, so an
+/// edited header gets a new one. Absent, it is built by the second call
+/// with the same name (the first marks it as seen). At most four are kept
+/// (the least recently used go). Empty when it cannot be had (yet).
 std::string precompiledTwin(llvm::StringRef cacheDir, llvm::StringRef includeDir,
                             const std::vector<std::string> &args);
+
+/// Removes the header `pch` that did not load (stale, damaged), marked as
+/// seen: the next import with its arguments builds it again.
+void discardPrecompiledTwin(llvm::StringRef pch);
 
 } // namespace import
 } // namespace ascreg
