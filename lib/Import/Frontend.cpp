@@ -168,8 +168,12 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   // The arguments the twin header is precompiled with: the user's -I and
   // -D too, which the header may see.
   std::vector<std::string> seenByTwin = common;
-  for (const std::string &d : options.includeDirs)
-    seenByTwin.push_back("-I" + d);
+  for (const std::string &d : options.includeDirs) {
+    // Absolute: the header's name must not depend on the working directory.
+    llvm::SmallString<256> dir(d);
+    llvm::sys::fs::make_absolute(dir);
+    seenByTwin.push_back(("-I" + dir).str());
+  }
   for (const std::string &d : options.defines)
     seenByTwin.push_back("-D" + d);
   std::vector<std::string> args = seenByTwin;
