@@ -660,12 +660,12 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   // Packed arguments: a pointer to each argument (memrefs: a pointer to the
   // descriptor pointer of the C interface), then the UB arena and state.
   // Sized before any pointer into them is taken.
-  f.descriptors.resize(args.size() + 2);
-  f.descriptorPtrs.resize(args.size() + 2);
-  f.scalars.resize(args.size());
   std::vector<Descriptor1D> &descriptors = f.descriptors;
   std::vector<Descriptor1D *> &descriptorPtrs = f.descriptorPtrs;
   std::vector<uint64_t> &scalars = f.scalars;
+  descriptors.resize(args.size() + 2);
+  descriptorPtrs.resize(args.size() + 2);
+  scalars.resize(args.size());
   int64_t state[4] = {static_cast<int64_t>(m.ub.allocationTop()), INT64_MAX, 0, 0};
   std::vector<void *> &packed = f.packed;
   packed.clear();

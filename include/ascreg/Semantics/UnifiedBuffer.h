@@ -82,10 +82,10 @@ public:
 
   /// Starts a run: every byte written since the last run becomes 0 again,
   /// then the arguments are placed and copied in. `addresses` receives the
-  /// UB address of each argument (replacing what it held: a caller that
-  /// runs often keeps one, and its memory, from run to run). Fails (with a message naming the
-  /// argument) when they do not fit, or when an argument's memory lies in the arena anywhere but at
-  /// its own UB address.
+  /// UB address of each argument, replacing what it held (a caller that
+  /// runs often keeps one, and its memory, from run to run). Fails (with a
+  /// message naming the argument) when they do not fit, or when an
+  /// argument's memory lies in the arena anywhere but at its own UB address.
   ///
   /// An argument whose data is the arena at its UB address (placeArguments)
   /// is bound in place: it is neither copied in nor (copyOut) back, and a
