@@ -46,8 +46,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
   if (args.size() != m.params.size())
     return m.func->emitError() << "kernel takes " << m.params.size() << " arguments, got "
                                << args.size();
-  std::vector<sem::UBArgument> &ubArgs = m.ubArgs;
-  ubArgs.clear();
+  m.ub.clearArguments();
   for (auto [i, p] : llvm::enumerate(m.params)) {
     const Arg &a = args[i];
     if (p.isMemRef != a.isBuffer)
@@ -63,11 +62,10 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
     if (a.numElements > sem::kMaxUBCapacity / p.elemBytes)
       return m.func->emitError() << "argument " << i << " has " << a.numElements
                                  << " elements, more than any UB holds";
-    ubArgs.push_back({a.data, a.numElements * p.elemBytes});
+    m.ub.addArgument(a.data, a.numElements * p.elemBytes);
   }
-  std::vector<uint64_t> &addresses = m.ubAddresses;
   std::string error;
-  if (!m.ub.bindArguments(ubArgs, addresses, error))
+  if (!m.ub.bindArguments(error))
     return m.func->emitError() << error;
 
   m.buffers.clear();
@@ -81,7 +79,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
       m.scalar(ScalarRef{p.slot}) = args[i].bits;
       continue;
     }
-    uint64_t at = addresses[nextBuffer++];
+    uint64_t at = m.ub.argumentAddress(nextBuffer++);
     m.buffers.push_back(Buffer{at, args[i].numElements, p.elemBytes, at});
     m.scalar(ScalarRef{p.slot}) = m.buffers.size() - 1;
   }
@@ -95,7 +93,8 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
       if (!p.isMemRef)
         continue;
       if (!args[i].uninitialized)
-        defined.push_back({addresses[b], addresses[b] + ubArgs[b].bytes});
+        defined.push_back(
+            {m.ub.argumentAddress(b), m.ub.argumentAddress(b) + m.ub.argumentBytes(b)});
       ++b;
     }
     m.shadow->beginRun(defined, m.ub.allocationTop());
@@ -110,7 +109,7 @@ LogicalResult CompiledKernel::run(ArrayRef<Arg> args) {
         outputs.push_back(static_cast<int>(i));
     m.shadow->endRun(outputs);
   }
-  m.ub.copyOut(ubArgs, addresses);
+  m.ub.copyOut();
   return success();
 }
 

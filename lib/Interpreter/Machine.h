@@ -110,10 +110,6 @@ public:
   std::vector<sem::Mask> maskFile;
   sem::UnifiedBuffer ub;
   std::vector<Buffer> buffers;
-  /// The arguments' bytes and UB addresses of this run (kept with their
-  /// memory from run to run: a small kernel runs in half a microsecond).
-  std::vector<sem::UBArgument> ubArgs;
-  std::vector<uint64_t> ubAddresses;
   uint64_t steps = 0;
   /// countStep needs no check while steps <= this (0: check the first step).
   uint64_t stepsUnchecked = 0;

@@ -210,9 +210,8 @@ struct JitModule::Impl {
   /// What `run` builds for each call, kept from call to call with its
   /// memory: a run of a small kernel takes half a microsecond, and a
   /// dozen allocations were a noticeable part of it.
+  /// (The UB keeps the arguments and their addresses.)
   struct CallFrame {
-    std::vector<sem::UBArgument> ubArgs;
-    std::vector<uint64_t> addresses;
     std::vector<Descriptor1D> descriptors;
     std::vector<Descriptor1D *> descriptorPtrs;
     std::vector<uint64_t> scalars;
@@ -638,9 +637,7 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   if (args.size() != k.params.size())
     return k.func->emitError() << "kernel takes " << k.params.size() << " arguments, got "
                                << args.size();
-  Impl::CallFrame &f = m.frame;
-  std::vector<sem::UBArgument> &ubArgs = f.ubArgs;
-  ubArgs.clear();
+  m.ub.clearArguments();
   for (size_t i = 0; i < args.size(); ++i) {
     if (k.params[i].isMemRef != args[i].isBuffer)
       return k.func->emitError() << "argument " << i << " must be "
@@ -650,16 +647,16 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
     if (args[i].numElements > sem::kMaxUBCapacity / k.params[i].elemBytes)
       return k.func->emitError() << "argument " << i << " has " << args[i].numElements
                                  << " elements, more than any UB holds";
-    ubArgs.push_back({args[i].data, args[i].numElements * k.params[i].elemBytes});
+    m.ub.addArgument(args[i].data, args[i].numElements * k.params[i].elemBytes);
   }
-  std::vector<uint64_t> &addresses = f.addresses;
   std::string error;
-  if (!m.ub.bindArguments(ubArgs, addresses, error))
+  if (!m.ub.bindArguments(error))
     return k.func->emitError() << error;
 
   // Packed arguments: a pointer to each argument (memrefs: a pointer to the
   // descriptor pointer of the C interface), then the UB arena and state.
   // Sized before any pointer into them is taken.
+  Impl::CallFrame &f = m.frame;
   std::vector<Descriptor1D> &descriptors = f.descriptors;
   std::vector<Descriptor1D *> &descriptorPtrs = f.descriptorPtrs;
   std::vector<uint64_t> &scalars = f.scalars;
@@ -682,7 +679,7 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
   size_t nextBuffer = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     if (k.params[i].isMemRef) {
-      uint8_t *p = ub + addresses[nextBuffer++];
+      uint8_t *p = m.ub.argumentInArena(nextBuffer++);
       addMemRef(i, p, p, static_cast<int64_t>(args[i].numElements));
     } else {
       scalars[i] = args[i].bits; // little-endian: narrower scalars are the low bytes
@@ -773,7 +770,7 @@ LogicalResult JitModule::run(size_t index, ArrayRef<interp::Arg> args) {
     return failure();
   }
   m.ub.setAllocationTop(static_cast<uint64_t>(state[0]));
-  m.ub.copyOut(ubArgs, addresses);
+  m.ub.copyOut();
   return success();
 }
 

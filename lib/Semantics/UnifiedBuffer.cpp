@@ -126,24 +126,25 @@ bool UnifiedBuffer::placeArguments(const std::vector<unsigned> &elemBytes,
     }
     bytes.push_back(numElements[i] * elemBytes[i]);
   }
-  std::vector<uint64_t> addresses;
+  std::vector<uint64_t> at;
   uint64_t end;
   if (!placeBuffers(
-          bytes.size(), [&](size_t i) { return bytes[i]; }, capacityBytes, addresses, end, error))
+          bytes.size(), [&](size_t i) { return bytes[i]; }, capacityBytes, at, end, error))
     return false;
   places.clear();
-  for (uint64_t a : addresses)
+  for (uint64_t a : at)
     places.push_back(base + a);
   return true;
 }
 
-bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
-                                  std::vector<uint64_t> &addresses, std::string &error) {
+bool UnifiedBuffer::bindArguments(std::string &error) {
   uint64_t next;
   if (!placeBuffers(
           args.size(), [&](size_t i) { return args[i].bytes; }, capacityBytes, addresses, next,
-          error))
+          error)) {
+    unbind();
     return false;
+  }
   // An argument in the arena is bound in place or not at all: copying it
   // from elsewhere in the arena would read what other arguments overwrite.
   auto arena = reinterpret_cast<uintptr_t>(base);
@@ -154,6 +155,7 @@ bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
       error = "buffer argument " + std::to_string(i) +
               " lies in the Unified Buffer but not at its UB address " +
               std::to_string(addresses[i]) + " (place it with placeArguments)";
+      unbind();
       return false;
     }
   }
@@ -178,9 +180,8 @@ bool UnifiedBuffer::bindArguments(const std::vector<UBArgument> &args,
   return true;
 }
 
-void UnifiedBuffer::copyOut(const std::vector<UBArgument> &args,
-                            const std::vector<uint64_t> &addresses) {
-  for (size_t i = 0; i < args.size() && i < addresses.size(); ++i) {
+void UnifiedBuffer::copyOut() {
+  for (size_t i = 0; i < args.size(); ++i) {
     uint64_t a = addresses[i], b = a + args[i].bytes;
     if (args[i].bytes == 0 || b <= writtenBegin || a >= writtenEnd || args[i].data == base + a)
       continue;

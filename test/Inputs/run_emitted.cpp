@@ -84,24 +84,22 @@ template <class... A> int run(void (*fn)(A...), int argc, char **argv) {
   Args a = parse<A...>(argc, argv);
   static S::UnifiedBuffer ub;
   std::string error;
-  std::vector<S::UBArgument> ubArgs;
   for (auto &b : a.buffers)
-    ubArgs.push_back({b.data(), b.size()});
-  std::vector<uint64_t> addresses;
-  if (!ub.reserve(S::kDefaultUBCapacity, error) || !ub.bindArguments(ubArgs, addresses, error)) {
+    ub.addArgument(b.data(), b.size());
+  if (!ub.reserve(S::kDefaultUBCapacity, error) || !ub.bindArguments(error)) {
     std::fprintf(stderr, "run_emitted: %s\n", error.c_str());
     return 2;
   }
   std::vector<void *> ptrs;
-  for (uint64_t addr : addresses)
-    ptrs.push_back(ub.data() + addr);
+  for (size_t i = 0; i < ub.numArguments(); ++i)
+    ptrs.push_back(ub.argumentInArena(i));
   size_t bi = 0, si = 0;
   // Braced initialisation evaluates left to right.
   std::tuple<A...> args{argAt<A>(ptrs, a.scalars, bi, si)...};
   ascreg_host::currentUB() = &ub;
   std::apply(fn, args);
   ascreg_host::currentUB() = nullptr;
-  ub.copyOut(ubArgs, addresses);
+  ub.copyOut();
   for (size_t i = 0; i < a.buffers.size(); ++i)
     writeFile(a.paths[i] + ".out", a.buffers[i]);
   return 0;

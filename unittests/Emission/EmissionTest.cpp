@@ -87,20 +87,19 @@ ascreg::semantics::UnifiedBuffer &ub() {
 /// into `b`. "" or why the buffers could not be bound.
 std::string runEmitted(const ascreg_emission::Invoker &kernel, std::vector<Buffer> &b,
                        const std::vector<uint64_t> &scalars) {
-  std::vector<ascreg::semantics::UBArgument> ubArgs;
+  ub().clearArguments();
   for (Buffer &x : b)
-    ubArgs.push_back({x.bytes.data(), x.bytes.size()});
-  std::vector<uint64_t> addresses;
+    ub().addArgument(x.bytes.data(), x.bytes.size());
   std::string error;
-  if (!ub().bindArguments(ubArgs, addresses, error))
+  if (!ub().bindArguments(error))
     return error;
   std::vector<void *> ptrs;
-  for (uint64_t addr : addresses)
-    ptrs.push_back(ub().data() + addr);
+  for (size_t i = 0; i < ub().numArguments(); ++i)
+    ptrs.push_back(ub().argumentInArena(i));
   ascreg_emission::setCurrentUB(&ub());
   kernel(ptrs.data(), scalars.data());
   ascreg_emission::setCurrentUB(nullptr);
-  ub().copyOut(ubArgs, addresses);
+  ub().copyOut();
   return "";
 }
 

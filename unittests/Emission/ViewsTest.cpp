@@ -85,14 +85,13 @@ TEST(Views, EveryPathEqualsTheModel) {
   Path emitted = [&](Buffers &b, uint64_t off, uint64_t len) {
     std::vector<sem::UBArgument> args = {{b[0].data(), b[0].size() * 4},
                                          {b[1].data(), b[1].size() * 4}};
-    std::vector<uint64_t> at;
-    ASSERT_TRUE(ub.bindArguments(args, at, error)) << error;
+    ASSERT_TRUE(ub.bindArguments(args, error)) << error;
     ascreg_host::currentUB() = &ub;
-    k_views::kernel(reinterpret_cast<int32_t *>(ub.data() + at[0]),
-                    reinterpret_cast<int32_t *>(ub.data() + at[1]), static_cast<uint32_t>(off),
+    k_views::kernel(reinterpret_cast<int32_t *>(ub.argumentInArena(0)),
+                    reinterpret_cast<int32_t *>(ub.argumentInArena(1)), static_cast<uint32_t>(off),
                     static_cast<uint32_t>(len));
     ascreg_host::currentUB() = nullptr;
-    ub.copyOut(args, at);
+    ub.copyOut();
   };
   auto run = [](ascreg::interp::CompiledKernel &k) -> Path {
     return [&k](Buffers &b, uint64_t off, uint64_t len) {

@@ -458,21 +458,20 @@ LogicalResult runEmitted(EmittedLibrary &lib, const Kernel &k, Buffers &bufs,
   static bool reserved = ub.reserve(sem::kDefaultUBCapacity, error);
   if (!reserved)
     return failure();
-  std::vector<sem::UBArgument> ubArgs;
+  ub.clearArguments();
   for (auto &b : bufs)
-    ubArgs.push_back({b.data(), b.size()});
-  std::vector<uint64_t> addresses;
-  if (!ub.bindArguments(ubArgs, addresses, error))
+    ub.addArgument(b.data(), b.size());
+  if (!ub.bindArguments(error))
     return failure();
   std::vector<void *> ptrs;
-  for (uint64_t a : addresses)
-    ptrs.push_back(ub.data() + a);
+  for (size_t i = 0; i < ub.numArguments(); ++i)
+    ptrs.push_back(ub.argumentInArena(i));
   char message[512] = "";
   if (lib.run(k.emitSlot, ptrs.data(), scalars.data(), &ub, message, sizeof(message))) {
     error = message;
     return failure();
   }
-  ub.copyOut(ubArgs, addresses);
+  ub.copyOut();
   return success();
 }
 

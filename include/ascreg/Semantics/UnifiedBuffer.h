@@ -80,20 +80,35 @@ public:
   /// its distance from UB address 0, negative before the arena).
   bool inGuard(const void *p, int64_t &offset) const;
 
+  /// The arguments of the next run, in parameter order: cleared, then each
+  /// added. The UB keeps them (and their memory from run to run: a run of a
+  /// small kernel takes a fraction of a microsecond) until the next run.
+  void clearArguments() { args.clear(); }
+  void addArgument(void *data, uint64_t bytes) { args.push_back({data, bytes}); }
+
   /// Starts a run: every byte written since the last run becomes 0 again,
-  /// then the arguments are placed and copied in. `addresses` receives the
-  /// UB address of each argument, replacing what it held (a caller that
-  /// runs often keeps one, and its memory, from run to run). Fails (with a
+  /// then the added arguments are placed and copied in. Fails (with a
   /// message naming the argument) when they do not fit, or when an
   /// argument's memory lies in the arena anywhere but at its own UB address.
   ///
   /// An argument whose data is the arena at its UB address (placeArguments)
   /// is bound in place: it is neither copied in nor (copyOut) back, and a
   /// run that fails leaves it as the run left it.
-  bool bindArguments(const std::vector<UBArgument> &args, std::vector<uint64_t> &addresses,
-                     std::string &error);
-  /// Copies back to the caller every argument the run may have written.
-  void copyOut(const std::vector<UBArgument> &args, const std::vector<uint64_t> &addresses);
+  bool bindArguments(std::string &error);
+  /// The same for `arguments`, which replace the added ones.
+  bool bindArguments(const std::vector<UBArgument> &arguments, std::string &error) {
+    args.assign(arguments.begin(), arguments.end());
+    return bindArguments(error);
+  }
+  /// The bound run's arguments: their number, and the UB address, size and
+  /// place in the arena of argument `i`.
+  size_t numArguments() const { return args.size(); }
+  uint64_t argumentAddress(size_t i) const { return addresses[i]; }
+  uint64_t argumentBytes(size_t i) const { return args[i].bytes; }
+  uint8_t *argumentInArena(size_t i) const { return base + addresses[i]; }
+  /// Copies back to the caller every bound argument the run may have
+  /// written.
+  void copyOut();
   /// Where the next bindArguments places buffer arguments of `numElements`
   /// elements of `elemBytes` bytes each (one of each per argument): the
   /// arena at their UB addresses, for a caller that writes its inputs there
@@ -130,6 +145,14 @@ private:
   /// End of every byte that may be non-zero (arguments and kernel writes).
   uint64_t dirtyEnd = 0;
   uint64_t writtenBegin = UINT64_MAX, writtenEnd = 0;
+  /// The run's arguments and their UB addresses (bindArguments).
+  std::vector<UBArgument> args;
+  std::vector<uint64_t> addresses;
+  /// After a bind that failed: no arguments, so copyOut writes nothing.
+  void unbind() {
+    args.clear();
+    addresses.clear();
+  }
 };
 
 } // namespace semantics
