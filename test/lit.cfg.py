@@ -40,6 +40,12 @@ if "ASCREG_SERVE" in os.environ:
 # ASCREG_IMPORT_CACHE=off runs every import without it.
 config.environment["ASCREG_IMPORT_CACHE"] = os.environ.get(
     "ASCREG_IMPORT_CACHE", os.path.join(config.ascreg_obj_root, "test", "import-cache"))
+# The imported-module cache (docs/import.md) likewise: a kernel imported by
+# several tests, or again by the next run, is parsed once.
+# ASCREG_IMPORT_MODULE_CACHE=off imports every time.
+config.environment["ASCREG_IMPORT_MODULE_CACHE"] = os.environ.get(
+    "ASCREG_IMPORT_MODULE_CACHE",
+    os.path.join(config.ascreg_obj_root, "test", "import-module-cache"))
 
 # Long runs: ASCREG_LONG_TESTS=1 (or lit --param ascreg_long=1) gives the
 # tests that draw random cases their full counts; the default run (CI, whose

@@ -155,7 +155,7 @@ bool matches(const Candidate &c, llvm::StringRef wanted) {
 OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::StringRef contents,
                                               MLIRContext *context, const ImportOptions &options,
                                               llvm::StringRef includeDir,
-                                              llvm::StringRef twinCacheDir) {
+                                              llvm::StringRef twinCacheDir, ImportInputs *inputs) {
   context->loadDialect<ascreg::AscRegDialect, func::FuncDialect, arith::ArithDialect,
                        scf::SCFDialect, memref::MemRefDialect>();
   // The arguments of every parse, the twin header's own included.
@@ -197,13 +197,15 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   std::string twin;
   if (!twinCacheDir.empty() && import::mayUsePrecompiledTwin(path, contents, options))
     twin = import::precompiledTwin(twinCacheDir, includeDir, seenByTwin);
+  bool usedTwin = false;
   if (!twin.empty()) {
     std::vector<std::string> withTwin = args;
     withTwin.insert(withTwin.end() - 1, {"-include-pch", twin});
     unit = parse(withTwin, &afterTwin);
-    if (unit && !afterTwin.getNumErrors())
+    if (unit && !afterTwin.getNumErrors()) {
       afterTwin.release();
-    else
+      usedTwin = true;
+    } else
       unit.reset();
   }
   if (!unit) {
@@ -261,6 +263,8 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   }
   if (!translated || failed(verify(*module)))
     return nullptr;
+  if (inputs)
+    *inputs = collectInputs(*unit, path, usedTwin ? twin : "", options);
   return module;
 }
 

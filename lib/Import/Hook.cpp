@@ -5,7 +5,9 @@
 // importer library AscRegImporter.so on the first C++ input only
 // (ImporterLibrary.h): an MLIR input never pays for loading Clang. The
 // module comes back as bytecode; its diagnostics are re-emitted on the
-// caller's context at their C++ locations.
+// caller's context at their C++ locations. An unchanged kernel imported
+// before comes from the imported-module cache (ImportedModuleCache.h)
+// without loading the library.
 //
 //===----------------------------------------------------------------------===//
 #include "ImporterLibrary.h"
@@ -25,6 +27,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <chrono>
 #include <dlfcn.h>
 #include <mutex>
 
@@ -116,6 +119,28 @@ std::vector<std::string> candidates() {
   return out;
 }
 
+/// The importer a load would try first, by path, size and modification
+/// time: part of the imported-module cache's key, so a rebuilt or upgraded
+/// importer does not reuse what the old one imported. Empty: none is there.
+std::string importerIdentity() {
+  for (const std::string &path : candidates()) {
+    llvm::sys::fs::file_status s;
+    if (llvm::sys::fs::status(path, s) || s.type() != llvm::sys::fs::file_type::regular_file)
+      continue;
+    return path + "\n" + std::to_string(s.getSize()) + "\n" +
+           std::to_string(s.getLastModificationTime().time_since_epoch().count());
+  }
+  return "";
+}
+
+/// The module of a cached import (its bytecode) on `context`; null, and no
+/// diagnostic, when the bytecode does not parse.
+OwningOpRef<ModuleOp> parseCachedModule(llvm::StringRef bytecode, MLIRContext *context,
+                                        llvm::StringRef path) {
+  ScopedDiagnosticHandler quiet(context, [](Diagnostic &) { return success(); });
+  return parseSourceString<ModuleOp>(bytecode, ParserConfig(context), path);
+}
+
 /// The library's entry point, loaded once per process; null with the
 /// reason in `error`.
 import::ImporterEntry loadImporter(std::string &error) {
@@ -171,6 +196,17 @@ bool importerAvailable() {
 
 OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef contents,
                                       MLIRContext *context, const ImportOptions &options) {
+  context->loadDialect<AscRegDialect, func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
+                       memref::MemRefDialect>();
+  std::string cacheDir = import::importedModuleCacheDir(), key;
+  if (!cacheDir.empty())
+    if (std::string identity = importerIdentity(); !identity.empty())
+      key = import::importedModuleKey(identity, path, contents, options);
+  if (!key.empty())
+    if (std::optional<std::string> bytecode = import::lookupImportedModule(cacheDir, key))
+      if (OwningOpRef<ModuleOp> module = parseCachedModule(*bytecode, context, path))
+        return module;
+  auto importStart = std::chrono::system_clock::now();
   std::string error;
   import::ImporterEntry entry = loadImporter(error);
   if (!entry) {
@@ -183,9 +219,12 @@ OwningOpRef<ModuleOp> importCxxKernel(llvm::StringRef path, llvm::StringRef cont
     emit(context, d);
   if (!ok)
     return nullptr;
-  context->loadDialect<AscRegDialect, func::FuncDialect, arith::ArithDialect, scf::SCFDialect,
-                       memref::MemRefDialect>();
-  return parseSourceString<ModuleOp>(result.bytecode, ParserConfig(context), path);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(result.bytecode, ParserConfig(context), path);
+  // Only a clean import: a cached one would not repeat its diagnostics.
+  if (module && !key.empty() && result.diagnostics.empty())
+    import::storeImportedModule(cacheDir, key, result.bytecode, result.inputs, importStart);
+  return module;
 }
 
 #endif // ASCREG_HAVE_IMPORT

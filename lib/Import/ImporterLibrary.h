@@ -13,6 +13,8 @@
 #ifndef ASCREG_LIB_IMPORT_IMPORTERLIBRARY_H
 #define ASCREG_LIB_IMPORT_IMPORTERLIBRARY_H
 
+#include "ImportedModuleCache.h"
+
 #include "ascreg/Import/Import.h"
 
 #include <string>
@@ -33,13 +35,15 @@ struct ImportDiagnostic {
 struct ImportResult {
   std::string bytecode; // the module, when the import succeeded
   std::vector<ImportDiagnostic> diagnostics;
+  /// What the import depended on (for the imported-module cache).
+  ImportInputs inputs;
 };
 
 /// The library's entry point: imports `contents` (the file `path`) with
 /// `options` into `result`; false on any error.
 using ImporterEntry = bool (*)(const std::string &path, const std::string &contents,
                                const ImportOptions &options, ImportResult &result);
-inline constexpr char kImporterEntryName[] = "ascregImporterEntryV1";
+inline constexpr char kImporterEntryName[] = "ascregImporterEntryV2";
 /// The library's file name (in lib/ of the build and the install tree).
 inline constexpr char kImporterLibraryName[] = "AscRegImporter.so";
 

@@ -99,7 +99,7 @@ bool importOnThisThread(const std::string &path, const std::string &contents,
   }
   OwningOpRef<ModuleOp> module =
       importInProcess(path, contents, &context, options, twinIncludeDir(),
-                      ascreg::userCacheDir("ASCREG_IMPORT_CACHE", "import"));
+                      ascreg::userCacheDir("ASCREG_IMPORT_CACHE", "import"), &result.inputs);
   if (!module)
     return false;
   llvm::raw_string_ostream os(result.bytecode);
@@ -109,9 +109,9 @@ bool importOnThisThread(const std::string &path, const std::string &contents,
 } // namespace
 
 extern "C" __attribute__((visibility("default"))) bool
-ascregImporterEntryV1(const std::string &path, const std::string &contents,
+ascregImporterEntryV2(const std::string &path, const std::string &contents,
                       const ascreg::ImportOptions &options, ImportResult &result) {
-  static_assert(std::is_same_v<decltype(&ascregImporterEntryV1), ImporterEntry>);
+  static_assert(std::is_same_v<decltype(&ascregImporterEntryV2), ImporterEntry>);
   bool ok = false;
   llvm::thread worker(std::optional<unsigned>(kImportStackBytes),
                       [&] { ok = importOnThisThread(path, contents, options, result); });

@@ -1,7 +1,7 @@
 //===- CacheDir.h - where ascreg's on-disk caches live ----------*- C++ -*-===//
 //
-// The JIT's object cache and the importer's precompiled twin header live in
-// the same place, chosen by the same rules.
+// The JIT's object cache, the importer's precompiled twin header and the
+// imported modules live in the same place, chosen by the same rules.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_SUPPORT_CACHEDIR_H
@@ -13,10 +13,11 @@
 
 namespace ascreg {
 
-/// The directory of ascreg's cache `name` (`jit`, `import`): the value of
-/// the environment variable `envVar` when it is set ("off": no cache, the
-/// empty string), else $XDG_CACHE_HOME/ascreg/NAME (an absolute
-/// $XDG_CACHE_HOME), else $HOME/.cache/ascreg/NAME; empty when none applies.
+/// The directory of ascreg's cache `name` (`jit`, `import`,
+/// `import-modules`): the value of the environment variable `envVar` when
+/// it is set ("off": no cache, the empty string), else
+/// $XDG_CACHE_HOME/ascreg/NAME (an absolute $XDG_CACHE_HOME), else
+/// $HOME/.cache/ascreg/NAME; empty when none applies.
 std::string userCacheDir(llvm::StringRef envVar, llvm::StringRef name);
 
 } // namespace ascreg

@@ -1,0 +1,108 @@
+//===- CollectInputs.cpp - what a parse read, for the module cache --------===//
+//
+// The imported-module cache (ImportedModuleCache.h) reuses a module while
+// everything its parse depended on is unchanged: each file Clang read (the
+// precompiled twin header's own inputs included), each place where a file
+// the parse read could now be found first instead (a new header in the
+// kernel's directory or a -I directory), and the other directories
+// searched (system and twin headers, by modification time: they change
+// only when a package or ascreg is installed).
+//
+//===----------------------------------------------------------------------===//
+#include "Frontend.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Serialization/ASTReader.h"
+#include "clang/Serialization/ModuleFile.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace ascreg {
+namespace import {
+
+namespace {
+std::string absolute(llvm::StringRef p) {
+  llvm::SmallString<256> out(p);
+  fs::make_absolute(out);
+  path::remove_dots(out, /*remove_dot_dot=*/false);
+  return out.str().str();
+}
+
+/// `file` relative to `dir` when it lies under it.
+std::optional<std::string> under(llvm::StringRef file, llvm::StringRef dir) {
+  if (!file.starts_with(dir) || file.size() <= dir.size() + 1 || file[dir.size()] != '/')
+    return std::nullopt;
+  return file.drop_front(dir.size() + 1).str();
+}
+} // namespace
+
+ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm::StringRef pch,
+                           const ImportOptions &options) {
+  std::string main = absolute(mainPath), header = pch.empty() ? "" : absolute(pch);
+  std::set<std::string> files;
+  auto addFile = [&](llvm::StringRef name) {
+    if (name.empty() || name.starts_with("<"))
+      return; // <built-in>, <command line>: made of the arguments
+    std::string p = absolute(name);
+    if (p != main && p != header && fs::is_regular_file(p))
+      files.insert(p);
+  };
+  llvm::SmallVector<clang::OptionalFileEntryRef> seen;
+  unit.getFileManager().GetUniqueIDMapping(seen);
+  for (clang::OptionalFileEntryRef f : seen)
+    if (f)
+      addFile(f->getName());
+  if (llvm::IntrusiveRefCntPtr<clang::ASTReader> reader = unit.getASTReader())
+    for (clang::serialization::ModuleFile &m : reader->getModuleManager())
+      reader->visitInputFileInfos(m, /*IncludeSystem=*/true,
+                                  [&](const clang::serialization::InputFileInfo &info, bool) {
+                                    addFile(info.UnresolvedImportedFilename);
+                                  });
+
+  // The user's directories: the kernel's, the -I ones, and those of the
+  // user's own headers (a quoted include looks beside its includer first).
+  std::set<std::string> userDirs = {path::parent_path(main).str()};
+  for (const std::string &d : options.includeDirs)
+    userDirs.insert(absolute(d));
+  std::set<std::string> otherDirs;
+  for (const clang::DirectoryLookup &d :
+       unit.getPreprocessor().getHeaderSearchInfo().search_dir_range())
+    if (clang::OptionalDirectoryEntryRef dir = d.getDirRef())
+      if (std::string p = absolute(dir->getName()); !userDirs.count(p))
+        otherDirs.insert(p);
+  for (const std::string &f : files)
+    if (llvm::none_of(otherDirs, [&](const std::string &d) { return under(f, d).has_value(); }))
+      userDirs.insert(path::parent_path(f).str());
+
+  ImportInputs inputs;
+  inputs.files.assign(files.begin(), files.end());
+  inputs.searchDirs.assign(otherDirs.begin(), otherDirs.end());
+  // Every name a file was found by, looked up in each user directory: where
+  // none is now, a header put there later would be found first.
+  std::set<std::string> absent;
+  for (const std::string &f : files)
+    for (const std::set<std::string> *dirs : {&userDirs, &otherDirs})
+      for (const std::string &root : *dirs)
+        if (std::optional<std::string> rel = under(f, root))
+          for (const std::string &d : userDirs) {
+            llvm::SmallString<256> probe(d);
+            path::append(probe, *rel);
+            if (!fs::exists(probe))
+              absent.insert(probe.str().str());
+          }
+  inputs.absentPaths.assign(absent.begin(), absent.end());
+  return inputs;
+}
+
+} // namespace import
+} // namespace ascreg
