@@ -207,6 +207,28 @@ template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy>
   RuntimeChecker &checker;
 };
 
+//===----------------------------------------------------------------------===//
+// Lane semantics shared by the pattern families (ElementSemantics.cpp, where
+// each is documented with the IR it builds)
+//===----------------------------------------------------------------------===//
+
+/// The ordered key of float bits (the magnitude flipped under a set sign;
+/// its own inverse), and the keys of float lanes.
+Value flipNegativeMagnitude(VectorBuilder &e, Value bits);
+Value floatKeys(VectorBuilder &e, Value v);
+/// f16 lanes saturated as under CTRL[48] = 0, and whether `op`'s kernel
+/// saturates f16 additions of `elem`.
+Value saturateF16(VectorBuilder &e, Value v);
+bool saturatesF16(Operation *op, Type elem);
+/// A splat (or scalar) float constant of type `t`.
+Value floatConst(VectorBuilder &e, Type t, const APFloat &value);
+/// The profile candidates: NaNs made the default NaN, subnormals flushed,
+/// the operands of a compare / max / min, a finished float addition.
+Value canonicalizeNaN(VectorBuilder &e, Value v);
+Value flushSubnormals(VectorBuilder &e, Value v);
+Value orderedOperand(VectorBuilder &e, const sem::Profile &prof, sem::RegType t, Value v);
+Value finishAdd(VectorBuilder &e, const sem::Profile &prof, Value sum, bool saturate);
+
 } // namespace tovector
 
 /// Proofs at loop entry (ProvenAccessLoops.cpp): the load_align /
@@ -215,9 +237,12 @@ template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy>
 /// accesses fail.
 void proveLoopAccesses(mlir::ModuleOp module, RuntimeChecker &checker);
 
-/// The gather patterns (GatherLowering.cpp); a family internal to
-/// convert-ascreg-to-vector, reached through populateAscRegToVectorPatterns.
+/// The gather patterns (GatherLowering.cpp) and the reductions
+/// (ReduceLowering.cpp); families internal to convert-ascreg-to-vector,
+/// reached through populateAscRegToVectorPatterns.
 void populateGatherToVectorPatterns(const mlir::TypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns, RuntimeChecker &checker);
+void populateReduceToVectorPatterns(const mlir::TypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, RuntimeChecker &checker);
 
 } // namespace ascreg
