@@ -3,9 +3,16 @@
 // An entry, module-KEY.entry, is text lines and then the module:
 //
 //   ascreg-imported-module 1
-//   file SIZE XXH3-128 PATH      a file the import read, by contents
+//   file SIZE XXH3-128 STAMP PATH  a file the import read, by contents
 //   absent PATH                  where a header put later would be found first
 //   dir MTIME-NS PATH            another directory searched for includes
+//
+// STAMP is the file's device, inode, modification and status-change times
+// when the file was older than the import by a margin, else `-`. A file
+// whose stamp is unchanged has not been written since (its status-change
+// time moves on every write and no program can set it back), so only
+// files with another stamp are read and hashed: the 360 headers of a
+// kernel of the twin are 5 MB, most of a lookup's time otherwise.
 //   module BYTES
 //   <the module's bytecode>
 //
@@ -18,6 +25,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -26,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <cstdlib>
+#include <sys/stat.h>
 #include <sys/time.h>
 
 namespace fs = llvm::sys::fs;
@@ -52,6 +61,18 @@ std::string contentHash(StringRef bytes) {
          llvm::utohexstr(h.low64, /*LowerCase=*/true, /*Width=*/16);
 }
 
+/// Files changed within this time before an import are stored without a
+/// stamp: a status-change time only moves with the kernel's clock tick.
+constexpr std::chrono::seconds kStampMargin(2);
+constexpr std::chrono::milliseconds kClockTick(10);
+
+std::string stampOf(const struct stat &s) {
+  return llvm::formatv("{0:x}:{1:x}:{2:x}.{3:x}:{4:x}.{5:x}", uint64_t(s.st_dev),
+                       uint64_t(s.st_ino), int64_t(s.st_mtim.tv_sec), int64_t(s.st_mtim.tv_nsec),
+                       int64_t(s.st_ctim.tv_sec), int64_t(s.st_ctim.tv_nsec))
+      .str();
+}
+
 int64_t modificationNanoseconds(const fs::file_status &s) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
              s.getLastModificationTime().time_since_epoch())
@@ -71,12 +92,16 @@ bool stillHolds(StringRef line) {
            s.type() == fs::file_type::directory_file && modificationNanoseconds(s) == expected;
   }
   if (kind == "file") {
-    auto [size, hashAndPath] = rest.split(' ');
-    auto [hash, file] = hashAndPath.split(' ');
+    auto [size, afterSize] = rest.split(' ');
+    auto [hash, afterHash] = afterSize.split(' ');
+    auto [stamp, file] = afterHash.split(' ');
     uint64_t bytes;
-    if (size.getAsInteger(10, bytes) || fs::status(file, s) ||
-        s.type() != fs::file_type::regular_file || s.getSize() != bytes)
+    struct stat st;
+    if (size.getAsInteger(10, bytes) || ::stat(file.str().c_str(), &st) || !S_ISREG(st.st_mode) ||
+        uint64_t(st.st_size) != bytes)
       return false;
+    if (stamp != "-" && stamp == stampOf(st))
+      return true;
     auto contents = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
                                                 /*RequiresNullTerminator=*/false);
     return contents && contentHash((*contents)->getBuffer()) == hash;
@@ -188,17 +213,25 @@ void storeImportedModule(StringRef cacheDir, StringRef key, StringRef bytecode,
       return;
   std::string text = kMagic.str() + "\n";
   llvm::raw_string_ostream os(text);
+  auto timeOf = [](const struct timespec &t) {
+    return std::chrono::system_clock::time_point(
+        std::chrono::duration_cast<std::chrono::system_clock::duration>(
+            std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec)));
+  };
   for (const std::string &f : inputs.files) {
-    // Changed while the import ran: the module may be of the old contents.
-    fs::file_status s;
-    if (fs::status(f, s) || s.getLastModificationTime() >= importStart)
+    struct stat before, after;
+    // Changed while the import ran: the module may be of the old contents
+    // (with a tick's margin: file times follow a coarser clock).
+    if (::stat(f.c_str(), &before) || timeOf(before.st_mtim) + kClockTick >= importStart)
       return;
     auto contents = llvm::MemoryBuffer::getFile(f, /*IsText=*/false,
                                                 /*RequiresNullTerminator=*/false);
-    if (!contents)
+    if (!contents || ::stat(f.c_str(), &after))
       return; // gone already: nothing to key the entry by
+    bool old =
+        timeOf(after.st_ctim) + kStampMargin < importStart && stampOf(before) == stampOf(after);
     os << "file " << (*contents)->getBufferSize() << ' ' << contentHash((*contents)->getBuffer())
-       << ' ' << f << '\n';
+       << ' ' << (old ? stampOf(after) : "-") << ' ' << f << '\n';
   }
   for (const std::string &p : inputs.absentPaths)
     os << "absent " << p << '\n';

@@ -16,6 +16,8 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -131,6 +133,22 @@ TEST_F(ImportedModuleCache, AStoredModuleIsFoundWhileItsInputsHold) {
 TEST_F(ImportedModuleCache, AFileOfTheSameSizeButOtherContentsIsAMiss) {
   store("k", "module");
   write(header, "#define LANES 24u\n");
+  EXPECT_FALSE(lookup("k"));
+  write(header, "#define LANES 16u\n");
+  EXPECT_TRUE(lookup("k"));
+}
+
+TEST_F(ImportedModuleCache, AFileRewrittenWithItsOldTimesIsAMiss) {
+  // Stored as by an import long after the file was written: with its
+  // stamp, which an unchanged file matches without being read.
+  storeImportedModule(cache, "k", "module", inputs,
+                      std::chrono::system_clock::now() + std::chrono::hours(1));
+  ASSERT_TRUE(lookup("k"));
+  struct stat old;
+  ASSERT_EQ(::stat(header.c_str(), &old), 0);
+  write(header, "#define LANES 24u\n");
+  struct timespec times[2] = {old.st_atim, old.st_mtim};
+  ASSERT_EQ(::utimensat(AT_FDCWD, header.c_str(), times, 0), 0);
   EXPECT_FALSE(lookup("k"));
   write(header, "#define LANES 16u\n");
   EXPECT_TRUE(lookup("k"));
