@@ -112,23 +112,15 @@ bool stillHolds(StringRef line) {
 /// Removes all but the `keep` most recently used entries of `dir`, and
 /// temporary files an interrupted store left behind.
 void evict(StringRef dir, unsigned keep) {
-  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> entries;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
-    StringRef name = path::filename(it->path());
-    fs::file_status s;
-    if (!name.starts_with("module-") || fs::status(it->path(), s, /*Follow=*/false))
-      continue;
-    if (name.ends_with(".entry"))
-      entries.push_back({s.getLastModificationTime(), it->path()});
-    else if (name.contains(".entry.tmp-") &&
-             std::chrono::system_clock::now() - s.getLastModificationTime() >
-                 std::chrono::minutes(10))
-      fs::remove(it->path());
-  }
-  llvm::sort(entries, [](const auto &a, const auto &b) { return a.first > b.first; });
-  for (size_t i = keep; i < entries.size(); ++i)
-    fs::remove(entries[i].second);
+  removeAllButMostRecent(
+      listCacheFiles(
+          dir,
+          [](StringRef name) { return name.starts_with("module-") && name.ends_with(".entry"); },
+          [](StringRef name) {
+            return name.starts_with("module-") && name.contains(".entry.tmp-");
+          },
+          std::chrono::minutes(10)),
+      keep);
 }
 } // namespace
 

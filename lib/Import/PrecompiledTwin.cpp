@@ -1,6 +1,8 @@
 //===- PrecompiledTwin.cpp - the twin header, parsed once -----------------===//
 #include "PrecompiledTwin.h"
 
+#include "ascreg/Support/CacheDir.h"
+
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -118,31 +120,20 @@ std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
 /// kKeptMarks most recent marks), and temporary files an interrupted build
 /// left behind.
 void evict(StringRef dir, unsigned keep) {
-  using Clock = std::chrono::system_clock;
-  std::vector<std::pair<llvm::sys::TimePoint<>, std::string>> headers, marks;
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec), end; it != end && !ec; it.increment(ec)) {
-    StringRef name = path::filename(it->path());
-    if (!name.starts_with("twin-"))
-      continue;
-    fs::file_status status;
-    if (fs::status(it->path(), status))
-      continue;
-    if (name.ends_with(".pch"))
-      headers.push_back({status.getLastModificationTime(), it->path()});
-    else if (name.ends_with(".seen"))
-      marks.push_back({status.getLastModificationTime(), it->path()});
-    else if (name.contains(".pch.tmp") &&
-             Clock::now() - status.getLastModificationTime() > std::chrono::minutes(10))
-      fs::remove(it->path());
-  }
-  auto keepNewest = [](auto &files, size_t n) {
-    llvm::sort(files, [](const auto &a, const auto &b) { return a.first > b.first; });
-    for (size_t i = n; i < files.size(); ++i)
-      fs::remove(files[i].second);
+  auto twin = [](StringRef name, StringRef suffix) {
+    return name.starts_with("twin-") && name.ends_with(suffix);
   };
-  keepNewest(headers, keep);
-  keepNewest(marks, kKeptMarks);
+  auto never = [](StringRef) { return false; };
+  removeAllButMostRecent(
+      listCacheFiles(
+          dir, [&](StringRef name) { return twin(name, ".pch"); },
+          [](StringRef name) { return name.starts_with("twin-") && name.contains(".pch.tmp"); },
+          std::chrono::minutes(10)),
+      keep);
+  removeAllButMostRecent(listCacheFiles(
+                             dir, [&](StringRef name) { return twin(name, ".seen"); }, never,
+                             std::chrono::minutes(10)),
+                         kKeptMarks);
 }
 
 /// The file that marks the arguments of the header `pch` as seen.

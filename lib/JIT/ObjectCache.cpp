@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "ObjectCache.h"
 
+#include "ascreg/Support/CacheDir.h"
+
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -168,47 +170,22 @@ std::optional<Entry> load(llvm::StringRef dir, llvm::StringRef key) {
 }
 
 void prune(llvm::StringRef dir, uint64_t limitBytes, llvm::StringRef keep) {
-  namespace fs = llvm::sys::fs;
   if (!limitBytes)
     return;
-  struct File {
-    std::string path;
-    uint64_t bytes;
-    llvm::sys::TimePoint<> used;
-  };
-  std::vector<File> entries;
+  // KEY.ajo.XXXXXXXX.tmp: a writer's; one an hour old belongs to no live one.
+  std::vector<CacheFile> entries = listCacheFiles(
+      dir, [](llvm::StringRef name) { return name.ends_with(".ajo") && name.size() == 64 + 4; },
+      [](llvm::StringRef name) { return name.ends_with(".tmp") && name.contains(".ajo."); },
+      std::chrono::hours(1));
   uint64_t total = 0;
-  auto now = std::chrono::system_clock::now();
+  for (const CacheFile &f : entries)
+    total += f.bytes;
   std::string kept = entryPath(dir, keep);
-  std::error_code ec;
-  for (fs::directory_iterator it(dir, ec, /*follow_symlinks=*/false), end; !ec && it != end;
-       it.increment(ec)) {
-    const std::string &path = it->path();
-    llvm::StringRef name = llvm::sys::path::filename(path);
-    fs::file_status st;
-    if (fs::status(path, st, /*Follow=*/false) || st.type() != fs::file_type::regular_file)
-      continue;
-    // KEY.ajo.XXXXXXXX.tmp: a writer's; one an hour old belongs to no live one.
-    if (name.ends_with(".tmp") && name.contains(".ajo.")) {
-      if (now - st.getLastModificationTime() > std::chrono::hours(1))
-        fs::remove(path);
-      continue;
-    }
-    if (!name.ends_with(".ajo") || name.size() != 64 + 4)
-      continue;
-    total += st.getSize();
-    if (path != kept)
-      entries.push_back({path, st.getSize(), st.getLastModificationTime()});
-  }
-  if (total <= limitBytes)
-    return;
-  llvm::sort(entries, [](const File &a, const File &b) {
-    return std::tie(a.used, a.path) < std::tie(b.used, b.path);
-  });
-  for (const File &f : entries) {
+  // The least recently used go first; the entry just stored stays.
+  for (const CacheFile &f : llvm::reverse(entries)) {
     if (total <= limitBytes)
       break;
-    if (!fs::remove(f.path)) // removed here, or by another process already
+    if (f.path != kept && !llvm::sys::fs::remove(f.path)) // or another process removed it
       total -= f.bytes;
   }
 }
