@@ -89,17 +89,20 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
   inputs.searchDirs.assign(otherDirs.begin(), otherDirs.end());
   // Every name a file was found by, looked up in each user directory: where
   // none is now, a header put there later would be found first.
-  std::set<std::string> absent;
+  std::set<std::string> roots = userDirs, absent;
+  roots.insert(otherDirs.begin(), otherDirs.end());
   for (const std::string &f : files)
-    for (const std::set<std::string> *dirs : {&userDirs, &otherDirs})
-      for (const std::string &root : *dirs)
-        if (std::optional<std::string> rel = under(f, root))
-          for (const std::string &d : userDirs) {
-            llvm::SmallString<256> probe(d);
-            path::append(probe, *rel);
-            if (!fs::exists(probe))
-              absent.insert(probe.str().str());
-          }
+    for (const std::string &root : roots) {
+      std::optional<std::string> rel = under(f, root);
+      if (!rel)
+        continue;
+      for (const std::string &d : userDirs) {
+        llvm::SmallString<256> probe(d);
+        path::append(probe, *rel);
+        if (!fs::exists(probe))
+          absent.insert(probe.str().str());
+      }
+    }
   inputs.absentPaths.assign(absent.begin(), absent.end());
   return inputs;
 }

@@ -6,6 +6,8 @@
 //   file SIZE XXH3-128 STAMP PATH  a file the import read, by contents
 //   absent PATH                  where a header put later would be found first
 //   dir MTIME-NS PATH            another directory searched for includes
+//   module BYTES
+//   <the module's bytecode>
 //
 // STAMP is the file's device, inode, modification and status-change times
 // when the file was older than the import by a margin, else `-`. A file
@@ -13,8 +15,6 @@
 // time moves on every write and no program can set it back), so only
 // files with another stamp are read and hashed: the 360 headers of a
 // kernel of the twin are 5 MB, most of a lookup's time otherwise.
-//   module BYTES
-//   <the module's bytecode>
 //
 //===----------------------------------------------------------------------===//
 #include "ImportedModuleCache.h"
@@ -24,6 +24,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -206,9 +207,7 @@ void storeImportedModule(StringRef cacheDir, StringRef key, StringRef bytecode,
   std::string text = kMagic.str() + "\n";
   llvm::raw_string_ostream os(text);
   auto timeOf = [](const struct timespec &t) {
-    return std::chrono::system_clock::time_point(
-        std::chrono::duration_cast<std::chrono::system_clock::duration>(
-            std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec)));
+    return llvm::sys::toTimePoint(t.tv_sec, uint32_t(t.tv_nsec));
   };
   for (const std::string &f : inputs.files) {
     struct stat before, after;

@@ -209,8 +209,8 @@ struct JitModule::Impl {
   const std::atomic<bool> *cancel = nullptr;
   /// What `run` builds for each call, kept from call to call with its
   /// memory: a run of a small kernel takes half a microsecond, and a
-  /// dozen allocations were a noticeable part of it.
-  /// (The UB keeps the arguments and their addresses.)
+  /// dozen allocations were a noticeable part of it. (The UB keeps the
+  /// arguments and their addresses.)
   struct CallFrame {
     std::vector<Descriptor1D> descriptors;
     std::vector<Descriptor1D *> descriptorPtrs;
