@@ -42,12 +42,10 @@ Value floatKeys(VectorBuilder &e, Value v) {
   return flipNegativeMagnitude(e, arith::BitcastOp::create(e.b, e.loc, it, v));
 }
 
-/// f16 lanes in the saturating mode (CTRL[48] = 0): +-inf -> +-65504, NaN
-/// -> +0, on the bits.
-Value saturateF16(VectorBuilder &e, Value v) {
-  auto vt = cast<VectorType>(v.getType());
-  VectorType it = intVecType(vt);
-  Value bits = arith::BitcastOp::create(e.b, e.loc, it, v);
+/// f16 bits (i16 lanes) in the saturating mode (CTRL[48] = 0): +-inf ->
+/// +-65504, NaN -> +0.
+Value saturateF16Bits(VectorBuilder &e, Value bits) {
+  auto it = cast<VectorType>(bits.getType());
   Value mag = arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(16, 0x7FFF)));
   Value inf = e.splatInt(it, APInt(16, 0x7C00));
   Value isNaN = arith::CmpIOp::create(e.b, e.loc, arith::CmpIPredicate::ugt, mag, inf);
@@ -56,8 +54,14 @@ Value saturateF16(VectorBuilder &e, Value v) {
       e.b, e.loc, arith::AndIOp::create(e.b, e.loc, bits, e.splatInt(it, APInt(16, 0x8000))),
       e.splatInt(it, APInt(16, 0x7BFF)));
   Value r = arith::SelectOp::create(e.b, e.loc, isInf, max, bits);
-  r = arith::SelectOp::create(e.b, e.loc, isNaN, e.zeros(it), r);
-  return arith::BitcastOp::create(e.b, e.loc, vt, r);
+  return arith::SelectOp::create(e.b, e.loc, isNaN, e.zeros(it), r);
+}
+
+/// f16 lanes in the saturating mode (CTRL[48] = 0), on their bits.
+Value saturateF16(VectorBuilder &e, Value v) {
+  auto vt = cast<VectorType>(v.getType());
+  Value bits = arith::BitcastOp::create(e.b, e.loc, intVecType(vt), v);
+  return arith::BitcastOp::create(e.b, e.loc, vt, saturateF16Bits(e, bits));
 }
 
 /// Whether f16 additions in `op`'s kernel saturate (its CTRL[48]).

@@ -13,6 +13,8 @@
 //     abs.float on the bits; inactive lanes 0.
 //
 //===----------------------------------------------------------------------===//
+#include "VectorBuilder.h"
+
 #include "ascreg/Conversion/AscRegToVector/AscRegToVector.h"
 #include "ascreg/Dialect/AscReg/IR/AscRegOps.h"
 #include "ascreg/Semantics/LaneArith.h"
@@ -81,12 +83,6 @@ struct LaneBits {
   Value flush(EK k, Value x) {
     Value sub = cmp(P::eq, andI(x, c(infOf(k))), c(0));
     return sel(sub, andI(x, c(signOf(k))), x);
-  }
-  /// CTRL[48] = 0 on f16 bits: +-inf -> +-65504, NaN -> +0.
-  Value saturateF16(Value x) {
-    Value mag = andI(x, c(0x7FFF));
-    Value r = sel(cmp(P::eq, mag, c(0x7C00)), orI(andI(x, c(0x8000)), c(0x7BFF)), x);
-    return sel(cmp(P::ugt, mag, c(0x7C00)), c(0), r);
   }
 };
 
@@ -210,7 +206,10 @@ struct ArithLowering : LanePattern<ArithLowering<OpTy, K>, OpTy> {
     const bool saturate =
         k == EK::F16 && sem::saturatesF16Arithmetic(prof.ctrl) &&
         (K == sem::ArithKind::Sub || prof.mulF16Saturation == sem::MulF16Saturation::Ctrl);
-    return saturate ? L.saturateF16(r) : r;
+    if (!saturate)
+      return r;
+    tovector::VectorBuilder e{b, loc};
+    return tovector::saturateF16Bits(e, r);
   }
 };
 

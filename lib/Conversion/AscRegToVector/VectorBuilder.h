@@ -216,9 +216,10 @@ template <typename OpTy> struct AscRegPattern : public OpConversionPattern<OpTy>
 /// its own inverse), and the keys of float lanes.
 Value flipNegativeMagnitude(VectorBuilder &e, Value bits);
 Value floatKeys(VectorBuilder &e, Value v);
-/// f16 lanes saturated as under CTRL[48] = 0, and whether `op`'s kernel
-/// saturates f16 additions of `elem`.
+/// f16 lanes (or their bits, i16 lanes) saturated as under CTRL[48] = 0,
+/// and whether `op`'s kernel saturates f16 additions of `elem`.
 Value saturateF16(VectorBuilder &e, Value v);
+Value saturateF16Bits(VectorBuilder &e, Value bits);
 bool saturatesF16(Operation *op, Type elem);
 /// A splat (or scalar) float constant of type `t`.
 Value floatConst(VectorBuilder &e, Type t, const APFloat &value);
