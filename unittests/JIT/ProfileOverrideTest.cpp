@@ -8,6 +8,8 @@
 // (docs/semantics.md 10.4). The expected bits are those hand-computed ones.
 //
 //===----------------------------------------------------------------------===//
+#include "BothEngines.h"
+
 #include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
@@ -81,20 +83,8 @@ protected:
     a[1] = kNaN;
     std::vector<Arg> args = {Arg::buffer(a.data(), 128), Arg::buffer(b.data(), 128),
                              Arg::buffer(out.data(), 128)};
-    bool ok = false;
-    if (jit) {
-      ascreg::jit::Options o;
-      o.profile = override;
-      auto k = ascreg::jit::JitKernel::compile(*module, entry, o);
-      ok = mlir::succeeded(k) && mlir::succeeded((*k)->run(args));
-    } else {
-      ascreg::interp::Options o;
-      o.profile = override;
-      auto k = ascreg::interp::CompiledKernel::compile(
-          module->lookupSymbol<mlir::func::FuncOp>(entry), o);
-      ok = mlir::succeeded(k) && mlir::succeeded((*k)->run(args));
-    }
-    EXPECT_TRUE(ok) << entry << (jit ? " jit" : " interpreter");
+    EXPECT_TRUE(runOnEngine(*module, entry, args, jit, override))
+        << entry << (jit ? " jit" : " interpreter");
     EXPECT_EQ(out[2], 0x4000) << "1 + 1";
     return {out[0], out[1]};
   }

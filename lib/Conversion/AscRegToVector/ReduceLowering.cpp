@@ -3,9 +3,10 @@
 // reduce <sum> is the adjacent-pair tree (vector.deinterleave + add per
 // level, each node rounded to the element type, or once under the
 // round_once profile), never vector.reduction; reduce <max|min> compares
-// floats through an integer key in which -0 < +0, reports the first NaN
-// lane when there is one, and otherwise the first lane holding the
-// extreme; pair_reduce_sum adds adjacent lanes into the low half.
+// floats through an integer key in which -0 < +0 (f32 first through float
+// compares, where they give the same answer), reports the first NaN lane
+// when there is one, and otherwise the first lane holding the extreme;
+// pair_reduce_sum adds adjacent lanes into the low half.
 //
 //===----------------------------------------------------------------------===//
 #include "VectorBuilder.h"
@@ -93,6 +94,12 @@ Value floatTreeSum(VectorBuilder &e, const sem::Profile &prof, Value leaves, boo
       arith::TruncFOp::create(e.b, e.loc, VectorType::get({1}, vt.getElementType()), root);
   return finish(rounded);
 }
+
+/// What a max / min reduction found before the result register is built:
+/// the winning value, whether any lane was active, the winner's lane (i32).
+struct MaxMinLanes {
+  Value picked, anyActive, index;
+};
 
 struct ReduceLowering : public AscRegPattern<ReduceOp> {
   using AscRegPattern::AscRegPattern;
@@ -188,7 +195,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
   /// format has infinities, and the bits just above +inf and the largest
   /// magnitude (all-ones without the sign; with the sign, the same beyond
   /// -inf) are NaNs, as in every IEEE interchange format. True of f16, bf16
-  /// and f32; lowerFloatMaxMin's biased keys rely on it.
+  /// and f32; keyedFloatMaxMin's biased keys rely on it.
   static bool nanKeysBeyondInfinities(FloatType elem) {
     const llvm::fltSemantics &fs = elem.getFloatSemantics();
     unsigned w = elem.getWidth();
@@ -198,6 +205,87 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     return APFloat(fs, inf.bitcastToAPInt() + 1).isNaN() &&
            APFloat(fs, APInt::getSignedMaxValue(w)).isNaN() &&
            APFloat(fs, APInt::getAllOnes(w)).isNaN();
+  }
+
+  /// Float max / min: f32 lanes take the native float compares when the
+  /// answer needs no key (nativeFloatMaxMin), every other case and format
+  /// the keyed lowering.
+  Value lowerFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes, sem::RegType t,
+                         VectorType vt, const sem::Profile &prof) const {
+    MaxMinLanes r = vt.getElementType().isF32()
+                        ? nativeFloatMaxMin(e, isMax, src, lanes, t, vt, prof)
+                        : keyedFloatMaxMin(e, isMax, src, lanes, t, vt, prof);
+    return finishMaxMin(e, isMax, t, vt, prof, r.picked, r.anyActive, r.index);
+  }
+
+  /// f32 max / min on the float lanes themselves, as a CPU with native f32
+  /// compares runs them: inactive lanes filled with the comparison's
+  /// identity (-inf for max), a tree of compare-and-select pairs (one
+  /// maxps / minps per 8 lanes on AVX2, where the keys cost a shift, a
+  /// shift, an xor and an add), and a NaN check on the tree's first level.
+  /// Float equality is bit equality for every value but the zeros and NaNs,
+  /// so when no active lane is a NaN and the extreme is neither a zero
+  /// (-0 < +0 is the key's order, not the compare's) nor the fill (no active
+  /// lane, or only -inf ones), the extreme is the winner's bits and its
+  /// first lane the first equal one. Otherwise the keyed lowering decides:
+  ///
+  ///   %filled = arith.select %lanes, %src, (splat -inf)
+  ///   %nan = vector.reduction <or>, (arith.cmpf uno, %low, %high)
+  ///   %m = tree of arith.select (arith.cmpf ogt, %x, %y), %x, %y
+  ///   scf.if (!%nan && %m one 0 && %m one -inf) {
+  ///     %m, true, first lane of (arith.cmpf oeq, %filled, splat %m)
+  ///   } else { keyedFloatMaxMin }
+  static MaxMinLanes nativeFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes,
+                                       sem::RegType t, VectorType vt, const sem::Profile &prof) {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    Type elem = vt.getElementType();
+    const llvm::fltSemantics &fs = cast<FloatType>(elem).getFloatSemantics();
+    APFloat fillValue = APFloat::getInf(fs, /*Negative=*/isMax);
+    Value filled = arith::SelectOp::create(b, loc, lanes, src, floatConst(e, vt, fillValue));
+    auto halves = [&](Value v) {
+      int64_t n = cast<VectorType>(v.getType()).getNumElements();
+      SmallVector<int64_t> low, high;
+      for (int64_t i = 0; i < n / 2; ++i) {
+        low.push_back(i);
+        high.push_back(n / 2 + i);
+      }
+      Value lowHalf = e.shuffle(v, v, low);
+      return std::make_pair(lowHalf, e.shuffle(v, v, high));
+    };
+    // select (x > y), x, y is maxps x, y on x86: y when unordered or equal.
+    arith::CmpFPredicate wins = isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT;
+    auto extremeOf = [&](std::pair<Value, Value> xy) -> Value {
+      auto [x, y] = xy;
+      return arith::SelectOp::create(b, loc, arith::CmpFOp::create(b, loc, wins, x, y), x, y);
+    };
+    auto [low, high] = halves(filled);
+    Value anyNaN = e.anyTrue(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, low, high));
+    Value extremes = extremeOf({low, high});
+    while (cast<VectorType>(extremes.getType()).getNumElements() > 1)
+      extremes = extremeOf(halves(extremes));
+    Value m = vector::ExtractOp::create(b, loc, extremes, ArrayRef<int64_t>{0});
+    Value nonZero = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, m,
+                                          floatConst(e, elem, APFloat::getZero(fs)));
+    Value notFill =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, m, floatConst(e, elem, fillValue));
+    Value plain = arith::AndIOp::create(b, loc, arith::AndIOp::create(b, loc, nonZero, notFill),
+                                        e.notI1(anyNaN));
+    Type i1 = b.getI1Type(), i32 = b.getI32Type();
+    auto ifPlain = scf::IfOp::create(b, loc, TypeRange{elem, i1, i32}, plain,
+                                     /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifPlain.thenBlock());
+    Value splatM = vector::BroadcastOp::create(b, loc, vt, m);
+    Value index =
+        e.firstSet(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, filled, splatM));
+    scf::YieldOp::create(b, loc, ValueRange{m, e.intConst(i1, 1), index});
+    b.setInsertionPointToStart(ifPlain.elseBlock());
+    // The filled lanes are the source's where active: the source need not
+    // stay live (AVX2 spilled it to keep it for this path).
+    MaxMinLanes keyed = keyedFloatMaxMin(e, isMax, filled, lanes, t, vt, prof);
+    scf::YieldOp::create(b, loc, ValueRange{keyed.picked, keyed.anyActive, keyed.index});
+    return {ifPlain.getResult(0), ifPlain.getResult(1), ifPlain.getResult(2)};
   }
 
   /// Float max / min with one unsigned reduction and one search, no select
@@ -224,8 +312,8 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
   ///
   /// Formats whose keys beyond the infinities are all NaNs (f16, bf16, f32:
   /// nanKeysBeyondInfinities).
-  Value lowerFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes, sem::RegType t,
-                         VectorType vt, const sem::Profile &prof) const {
+  static MaxMinLanes keyedFloatMaxMin(VectorBuilder &e, bool isMax, Value src, Value lanes,
+                                      sem::RegType t, VectorType vt, const sem::Profile &prof) {
     OpBuilder &b = e.b;
     Location loc = e.loc;
     unsigned w = sem::elemBytes(t.elem) * 8;
@@ -294,7 +382,7 @@ struct ReduceLowering : public AscRegPattern<ReduceOp> {
     Value picked = arith::BitcastOp::create(b, loc, vt.getElementType(), winner);
     if (prof.maxMinNaN == sem::MaxMinNaN::Canonical)
       picked = canonicalizeNaN(e, picked);
-    return finishMaxMin(e, isMax, t, vt, prof, picked, anyActive, index);
+    return {picked, anyActive, index};
   }
 
   /// `picked`, or when `cond` lane `pos` of `src` (a NaN, with its payload

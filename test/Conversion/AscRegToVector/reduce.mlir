@@ -53,17 +53,46 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // Float max: an integer key orders -0 below +0; the first NaN wins; else the
 // first lane holding the maximum; empty masks give -inf and index 0. The
 // value keeps the chosen lane's bits; the index is stored as raw f32 bits.
-// One unsigned reduction and one search (issue 30): the key plus 0x7F800001
-// puts -inf at 0 and every NaN above +inf (0xFF000001), the negative ones
-// wrapped round, so no NaN select is needed and the maximum alone says
-// whether a NaN won; inactive lanes are 0. The first set lane of the
-// comparison with the maximum is the trailing zero count of its lanes as one
-// i64 (bitcast + math.cttz). The value is the maximum key mapped back (the
-// key map is its own inverse): no lane of the source is read after the keys.
+// f32 lanes first take the float compares: inactive lanes become -inf, a
+// tree of compare-and-select halves (maxps on x86) finds the maximum, and
+// the first level's unordered compare says whether a NaN is active. With
+// no NaN and a maximum that is neither a zero nor -inf, float equality is
+// bit equality: the first lane equal to the maximum wins.
 // CHECK-LABEL: func @max_f32
 // CHECK-SAME: (%[[V:.*]]: vector<64xf32>, %[[M:.*]]: vector<256xi1>)
 // CHECK: %[[L:.*]] = vector.shuffle %[[M]], %[[M]] [0, 4, 8,
-// CHECK: %[[BITS:.*]] = arith.bitcast %[[V]] : vector<64xf32> to vector<64xi32>
+// CHECK: %[[NINFS:.*]] = arith.constant dense<0xFF800000> : vector<64xf32>
+// CHECK: %[[FF:.*]] = arith.select %[[L]], %[[V]], %[[NINFS]] : vector<64xi1>, vector<64xf32>
+// CHECK: %[[LO:.*]] = vector.shuffle %[[FF]], %[[FF]] [0, 1, {{.*}}, 31] :
+// CHECK: %[[HI:.*]] = vector.shuffle %[[FF]], %[[FF]] [32, 33, {{.*}}, 63] :
+// CHECK: %[[UNO:.*]] = arith.cmpf uno, %[[LO]], %[[HI]] : vector<32xf32>
+// CHECK: %[[ANYNAN:.*]] = vector.reduction <or>, %[[UNO]] : vector<32xi1> into i1
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[LO]], %[[HI]] : vector<32xf32>
+// CHECK: arith.select %[[GT]], %[[LO]], %[[HI]] : vector<32xi1>, vector<32xf32>
+// CHECK-COUNT-5: arith.cmpf ogt
+// CHECK: %[[ROOT:.*]] = arith.select %{{.*}} : vector<1xi1>, vector<1xf32>
+// CHECK: %[[MAX:.*]] = vector.extract %[[ROOT]][0] : f32 from vector<1xf32>
+// CHECK: %[[NZ:.*]] = arith.cmpf one, %[[MAX]], %{{.*}} : f32
+// CHECK: %[[NI:.*]] = arith.cmpf one, %[[MAX]], %{{.*}} : f32
+// CHECK: %[[NONAN:.*]] = arith.xori %[[ANYNAN]], %{{.*}} : i1
+// CHECK: %[[NZNI:.*]] = arith.andi %[[NZ]], %[[NI]] : i1
+// CHECK: %[[PLAIN:.*]] = arith.andi %[[NZNI]], %[[NONAN]] : i1
+// CHECK: %[[RES:.*]]:3 = scf.if %[[PLAIN]] -> (f32, i1, i32) {
+// CHECK:   %[[SPLATMAX:.*]] = vector.broadcast %[[MAX]] : f32 to vector<64xf32>
+// CHECK:   %[[FEQ:.*]] = arith.cmpf oeq, %[[FF]], %[[SPLATMAX]] : vector<64xf32>
+// CHECK:   vector.bitcast %[[FEQ]] : vector<64xi1> to vector<1xi64>
+// CHECK:   %[[FIDX:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK:   scf.yield %[[MAX]], %{{.*}}, %[[FIDX]] : f32, i1, i32
+// CHECK: } else {
+// Otherwise the integer keys decide, on the filled lanes (the source is
+// not kept live for this path). One unsigned reduction and one search
+// (issue 30): the key plus 0x7F800001 puts -inf at 0 and every NaN above
+// +inf (0xFF000001), the negative ones wrapped round, so no NaN select is
+// needed and the maximum alone says whether a NaN won; inactive lanes are
+// 0. The first set lane of the comparison with the maximum is the trailing
+// zero count of its lanes as one i64 (bitcast + math.cttz). The value is
+// the maximum key mapped back (the key map is its own inverse).
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[FF]] : vector<64xf32> to vector<64xi32>
 // CHECK: %[[BIAS:.*]] = arith.constant dense<2139095041> : vector<64xi32>
 // CHECK: %[[SH:.*]] = arith.shrsi %[[BITS]], %{{.*}} : vector<64xi32>
 // CHECK: %[[MAG:.*]] = arith.andi %[[SH]], %{{.*}} : vector<64xi32>
@@ -110,9 +139,11 @@ func.func @sum_widening(%v: !ascreg.vreg<128xi16>, %u: !ascreg.vreg<128xu16>, %m
 // CHECK: %[[MMAG:.*]] = arith.andi %[[MSH]], %{{.*}} : i32
 // CHECK: %[[MBITS:.*]] = arith.xori %[[K]], %[[MMAG]] : i32
 // CHECK: %[[BEST:.*]] = arith.bitcast %[[MBITS]] : i32 to f32
+// CHECK: scf.yield %[[BEST]], %[[SEL]]#0, %[[SEL]]#1 : f32, i1, i32
+// CHECK: }
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: %[[VAL:.*]] = arith.select %[[SEL]]#0, %[[BEST]], %[[NINF]] : f32
-// CHECK: %[[IDXF:.*]] = arith.bitcast %[[SEL]]#1 : i32 to f32
+// CHECK: %[[VAL:.*]] = arith.select %[[RES]]#1, %[[RES]]#0, %[[NINF]] : f32
+// CHECK: %[[IDXF:.*]] = arith.bitcast %[[RES]]#2 : i32 to f32
 // CHECK: %[[R0:.*]] = vector.insert %[[VAL]], %{{.*}} [0] : f32 into vector<64xf32>
 // CHECK: vector.insert %[[IDXF]], %[[R0]] [1] : f32 into vector<64xf32>
 func.func @max_f32(%v: !ascreg.vreg<64xf32>, %m: !ascreg.mask) -> !ascreg.vreg<64xf32> {
