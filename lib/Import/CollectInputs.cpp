@@ -5,8 +5,9 @@
 // precompiled twin header's own inputs included), each place where a file
 // the parse read could now be found first instead (a new header in the
 // kernel's directory or a -I directory), and the other directories
-// searched (system and twin headers, by modification time: they change
-// only when a package or ascreg is installed).
+// searched with their subdirectories on the way to a file read (system and
+// twin headers, by modification time: they change only when a package or
+// ascreg is installed).
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend.h"
@@ -86,10 +87,12 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
 
   ImportInputs inputs;
   inputs.files.assign(files.begin(), files.end());
-  inputs.searchDirs.assign(otherDirs.begin(), otherDirs.end());
   // Every name a file was found by, looked up in each user directory: where
-  // none is now, a header put there later would be found first.
-  std::set<std::string> roots = userDirs, absent;
+  // none is now, a header put there later would be found first. In the
+  // other directories the same name's directories are checked by time
+  // instead: a header added to an existing `bits/` changes the time of
+  // `bits/`, not of the directory searched.
+  std::set<std::string> roots = userDirs, absent, searched = otherDirs;
   roots.insert(otherDirs.begin(), otherDirs.end());
   for (const std::string &f : files)
     for (const std::string &root : roots) {
@@ -102,8 +105,19 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
         if (!fs::exists(probe))
           absent.insert(probe.str().str());
       }
+      llvm::StringRef relDir = path::parent_path(*rel);
+      for (const std::string &d : otherDirs) {
+        llvm::SmallString<256> sub(d);
+        for (auto c = path::begin(relDir), end = path::end(relDir); c != end; ++c) {
+          path::append(sub, *c);
+          if (!fs::is_directory(sub))
+            break; // its parent's time sees it made
+          searched.insert(sub.str().str());
+        }
+      }
     }
   inputs.absentPaths.assign(absent.begin(), absent.end());
+  inputs.searchDirs.assign(searched.begin(), searched.end());
   return inputs;
 }
 
