@@ -30,7 +30,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -131,14 +130,8 @@ std::string importedModuleCacheDir() {
 
 std::string importedModuleKey(StringRef importerIdentity, StringRef path, StringRef contents,
                               const ImportOptions &options) {
-  llvm::SHA256 hash;
-  auto add = [&](StringRef text) {
-    hash.update(text);
-    hash.update(StringRef("\0", 1));
-  };
-  add(kMagic);
-  add(importerIdentity);
-  add(path);
+  CacheKey key;
+  key.add(kMagic).add(importerIdentity).add(path);
   // A relative path, -I directory or extra argument means a place in the
   // working directory.
   bool relative =
@@ -147,22 +140,19 @@ std::string importedModuleKey(StringRef importerIdentity, StringRef path, String
   llvm::SmallString<256> cwd;
   if (relative && fs::current_path(cwd))
     return "";
-  add(cwd);
-  add(contents);
-  add(options.function);
+  key.add(cwd).add(contents).add(options.function);
   // Clang's driver adds their directories to every parse.
   for (const char *var : {"CPATH", "CPLUS_INCLUDE_PATH"}) {
     const char *value = std::getenv(var);
-    add(value ? value : "");
+    key.add(value ? value : "");
   }
   for (const std::vector<std::string> *list :
        {&options.includeDirs, &options.defines, &options.extraArgs}) {
-    add(std::to_string(list->size()));
+    key.add(std::to_string(list->size()));
     for (const std::string &item : *list)
-      add(item);
+      key.add(item);
   }
-  std::array<uint8_t, 32> digest = hash.final();
-  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16), /*LowerCase=*/true);
+  return key.hex();
 }
 
 std::optional<std::string> lookupImportedModule(StringRef cacheDir, StringRef key) {

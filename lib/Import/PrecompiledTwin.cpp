@@ -10,12 +10,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <array>
@@ -86,14 +84,10 @@ class CountErrors : public clang::DiagnosticConsumer {};
 /// The hash naming the precompiled header: Clang's version, the
 /// arguments, and every file of the twin (path and contents).
 std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
-  llvm::SHA256 hash;
-  auto add = [&](StringRef text) {
-    hash.update(text);
-    hash.update(StringRef("\0", 1));
-  };
-  add(clang::getClangFullVersion());
+  CacheKey key;
+  key.add(clang::getClangFullVersion());
   for (const std::string &a : args)
-    add(a);
+    key.add(a);
   // Every file the header may include: those of the whole AscendC tree.
   std::string regapi = twinHeaderDir(includeDir);
   StringRef root = path::parent_path(regapi);
@@ -109,11 +103,9 @@ std::string keyOf(StringRef includeDir, const std::vector<std::string> &args) {
     auto contents = llvm::MemoryBuffer::getFile(f, /*IsText=*/false);
     if (!contents)
       return "";
-    add(f);
-    add((*contents)->getBuffer());
+    key.add(f).add((*contents)->getBuffer());
   }
-  std::array<uint8_t, 32> digest = hash.final();
-  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16), /*LowerCase=*/true);
+  return key.hex();
 }
 
 /// Removes all but the `keep` most recently used headers of `dir` (and the

@@ -3,6 +3,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -53,4 +54,9 @@ ascreg::listCacheFiles(llvm::StringRef dir, llvm::function_ref<bool(llvm::String
 void ascreg::removeAllButMostRecent(const std::vector<CacheFile> &files, size_t keep) {
   for (size_t i = keep; i < files.size(); ++i)
     llvm::sys::fs::remove(files[i].path);
+}
+
+std::string ascreg::CacheKey::hex() {
+  std::array<uint8_t, 32> digest = hash.final();
+  return llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16), /*LowerCase=*/true);
 }

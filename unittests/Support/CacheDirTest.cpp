@@ -87,4 +87,17 @@ TEST_F(CacheDir, AllButTheMostRecentAreRemoved) {
   EXPECT_TRUE(fs::exists(c));
 }
 
+// The expected digests are Python's hashlib.sha256(b"abc\0") and
+// (b"ab\0c\0"), first 16 bytes.
+TEST(CacheKey, IsTheSha256OfTheFieldsEachEndedByANul) {
+  EXPECT_EQ(ascreg::CacheKey().add("abc").hex(), "dc1114cd074914bd872cc1f9a23ec910");
+  EXPECT_EQ(ascreg::CacheKey().add("ab").add("c").hex(), "629c2f14f654f026086f2aefe1855533");
+}
+
+TEST(CacheKey, TheSameBytesSplitOtherwiseAreAnotherKey) {
+  EXPECT_NE(ascreg::CacheKey().add("ab").add("c").hex(),
+            ascreg::CacheKey().add("a").add("bc").hex());
+  EXPECT_NE(ascreg::CacheKey().add("").hex(), ascreg::CacheKey().hex());
+}
+
 } // namespace

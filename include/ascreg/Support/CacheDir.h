@@ -3,7 +3,8 @@
 // The JIT's object cache, the importer's precompiled twin header and the
 // imported modules live in the same place, chosen by the same rules, and
 // each keeps its directory small by the same scan: its entries, most
-// recently used first, and a writer's temporary files left behind.
+// recently used first, and a writer's temporary files left behind. The
+// importer's two caches name their entries by the same kind of key.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ASCREG_SUPPORT_CACHEDIR_H
@@ -12,6 +13,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Chrono.h"
+#include "llvm/Support/SHA256.h"
 
 #include <chrono>
 #include <cstdint>
@@ -46,6 +48,23 @@ std::vector<CacheFile> listCacheFiles(llvm::StringRef dir,
 
 /// Removes all but the first `keep` of `files` (listCacheFiles' order).
 void removeAllButMostRecent(const std::vector<CacheFile> &files, size_t keep);
+
+/// The name of a cache entry: a SHA-256 of what the entry depends on, field
+/// by field, each field ended by a NUL so that no two lists of fields hash
+/// alike ("ab", "c" and "a", "bc" differ).
+class CacheKey {
+public:
+  CacheKey &add(llvm::StringRef field) {
+    hash.update(field);
+    hash.update(llvm::StringRef("\0", 1));
+    return *this;
+  }
+  /// The first 16 bytes of the digest, as 32 lower-case hex digits.
+  std::string hex();
+
+private:
+  llvm::SHA256 hash;
+};
 
 } // namespace ascreg
 
