@@ -36,8 +36,10 @@ function(add_ascreg_library name)
     ARCHIVE DESTINATION lib LIBRARY DESTINATION lib)
 endfunction()
 
+# Every tool defines hwy::platform::TimerResolution (tools/HighwayTimer.cpp):
+# libhwy.so calibrates that timer, which ascreg never uses, at every start.
 function(add_ascreg_tool name)
-  add_executable(${name} ${ARGN})
+  add_executable(${name} ${ARGN} ${ASCREG_SOURCE_DIR}/tools/HighwayTimer.cpp)
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${ASCREG_TOOLS_DIR})
   # Installed tools find libMLIR.so/libLLVM.so where they were linked from
   # (/usr/lib/llvm-22/lib is not on the loader path).

@@ -5,10 +5,10 @@
 // PLT: 5 ms of CPU time at every process start, a third of a cached
 // `ascreg-run --mode=jit` run of the static build (docs/architecture.md,
 // "Dependencies and why"). ascreg uses Highway's SIMD dispatch only, never
-// its benchmark timer, so the executable defines the function and the
-// dynamic loader binds libhwy's call to this definition. Only an executable
-// can do this: a static library's object would not be linked (nothing in
-// the program refers to it).
+// its benchmark timer, so every tool (add_ascreg_tool) defines the function
+// and the dynamic loader binds libhwy's call to this definition. Only an
+// executable can do this: a static library's object would not be linked
+// (nothing in the program refers to it).
 //
 //===----------------------------------------------------------------------===//
 #include <hwy/nanobenchmark.h>
@@ -16,7 +16,7 @@
 namespace hwy {
 namespace platform {
 /// The ticks between two back-to-back timer reads: one, instead of the
-/// measured value (hwy::Measure, the only user, is not used by ascreg-run).
+/// measured value (hwy::Measure, the only user, is not used by ascreg).
 uint64_t TimerResolution() { return 1; }
 } // namespace platform
 } // namespace hwy
