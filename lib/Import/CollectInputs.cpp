@@ -92,7 +92,7 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
   // other directories the same name's directories are checked by time
   // instead: a header added to an existing `bits/` changes the time of
   // `bits/`, not of the directory searched.
-  std::set<std::string> roots = userDirs, absent, searched = otherDirs;
+  std::set<std::string> roots = userDirs, absent, relDirs, searched = otherDirs;
   roots.insert(otherDirs.begin(), otherDirs.end());
   for (const std::string &f : files)
     for (const std::string &root : roots) {
@@ -105,15 +105,16 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
         if (!fs::exists(probe))
           absent.insert(probe.str().str());
       }
-      llvm::StringRef relDir = path::parent_path(*rel);
-      for (const std::string &d : otherDirs) {
-        llvm::SmallString<256> sub(d);
-        for (auto c = path::begin(relDir), end = path::end(relDir); c != end; ++c) {
-          path::append(sub, *c);
-          if (!fs::is_directory(sub))
-            break; // its parent's time sees it made
-          searched.insert(sub.str().str());
-        }
+      relDirs.insert(path::parent_path(*rel).str());
+    }
+  for (const std::string &relDir : relDirs)
+    for (const std::string &d : otherDirs) {
+      llvm::SmallString<256> sub(d);
+      for (auto c = path::begin(relDir), end = path::end(relDir); c != end; ++c) {
+        path::append(sub, *c);
+        if (!fs::is_directory(sub))
+          break; // its parent's time sees it made
+        searched.insert(sub.str().str());
       }
     }
   inputs.absentPaths.assign(absent.begin(), absent.end());
