@@ -16,7 +16,6 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <array>
 #include <chrono>
 #include <sys/time.h>
 

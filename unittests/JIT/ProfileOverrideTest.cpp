@@ -13,7 +13,6 @@
 #include "ascreg/Dialect/AscReg/IR/AscRegProfile.h"
 #include "ascreg/InitAll.h"
 #include "ascreg/Interpreter/Interpreter.h"
-#include "ascreg/JIT/JitKernel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
