@@ -36,12 +36,13 @@
 // DROP-NEXT: never written by the kernel
 
 // Past the vector lowering the interpreter cannot run the IR: those stages
-// are lowered the rest of the way and run by the JIT, and the report says so.
+// are lowered the rest of the way and run by the JIT, and the report says so
+// (here the first op it cannot run is the call of the loop's access proof).
 // The miscompile before them is still the one named.
 // RUN: not ascreg-run %t/k.mlir %{args} --bisect-pipeline='test-ascreg-swap-reduce-kind,convert-ascreg-to-vector' | FileCheck %s --check-prefix=JIT
 // JIT: 1 test-ascreg-swap-reduce-kind {{ *}}interpreter DIFFERS: 4 elements
 // JIT-NEXT: 2 convert-ascreg-to-vector {{ *}}JIT {{ *}}DIFFERS: 4 elements
-// JIT-NEXT: (the interpreter does not execute this IR: {{.*}}k.mlir:{{[0-9]+}}:{{[0-9]+}}: the ascreg interpreter does not execute 'cf.assert'{{.*}}; the standard lowering was finished and the JIT ran it)
+// JIT-NEXT: (the interpreter does not execute this IR: {{.*}}k.mlir:{{[0-9]+}}:{{[0-9]+}}: the ascreg interpreter does not execute 'func.call'{{.*}}; the standard lowering was finished and the JIT ran it)
 // JIT-NEXT: bisect: the results first differ after pass 1 'test-ascreg-swap-reduce-kind'
 
 // --report draws the run before the pipeline and the run after the guilty

@@ -50,6 +50,13 @@ inline constexpr llvm::StringLiteral kCheckSitesAttr =
 /// (ascreg-expose-ub): the index of its UB arena argument; the UB state
 /// argument follows it.
 inline constexpr llvm::StringLiteral kUBArgumentAttr = AscRegDialect::getUBArgumentAttrName();
+/// Function attribute of a loop's proof (ProvenAccessLoops.cpp), which
+/// reads no UB: ascreg-expose-ub leaves it and the calls to it alone.
+inline constexpr llvm::StringLiteral kLoopProofAttr = AscRegDialect::getLoopProofAttrName();
+/// The LLVM function attribute of a loop's proof: the JIT's module
+/// optimizer skips it (optnone) and then lets the code generator optimize
+/// it (the attribute removed).
+inline constexpr llvm::StringLiteral kLoopProofLLVMAttr = "ascreg-loop-proof";
 
 /// Emits runtime checks for one pass run over a module.
 class RuntimeChecker {

@@ -58,7 +58,7 @@ struct ExposeUnifiedBufferPass
       return signalPassFailure();
     RuntimeChecker checker(module, runtimeChecks, checkFailure);
     for (auto fn : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
-      if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr))
+      if (fn.isExternal() || fn->hasAttr(kUBArgumentAttr) || fn->hasAttr(kLoopProofAttr))
         continue;
       if (failed(expose(fn, checker)))
         return signalPassFailure();
@@ -68,6 +68,9 @@ struct ExposeUnifiedBufferPass
   LogicalResult expose(func::FuncOp fn, RuntimeChecker &checker) {
     MLIRContext *ctx = fn.getContext();
     WalkResult calls = fn.walk([&](func::CallOp call) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+      if (callee && callee->hasAttr(kLoopProofAttr))
+        return WalkResult::advance();
       call.emitError() << "calls are not supported in kernels run on the host (the callee "
                           "would need the kernel's Unified Buffer)";
       return WalkResult::interrupt();

@@ -33,15 +33,13 @@
 //--- lower.mlir
 // A load whose offset steps by one register per iteration and a store at a
 // fixed offset: the checks of the first and the last iteration's accesses
-// are evaluated once before the loop; inside it, each access checks only
-// when they fail (one loop-invariant branch), so the loop exists once.
+// are evaluated once before the loop, by a call of the loop's proof;
+// inside it, each access checks only when they fail (one loop-invariant
+// branch), so the loop exists once.
 // CHECK-LABEL: func.func @copy
 // CHECK-SAME: (%[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[N:.*]]: index)
-// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[N]], %[[C0:.*]] : index
-// CHECK: %[[LASTSPAN:.*]] = arith.subi %{{.*}}, %{{.*}} : index
-// CHECK: %[[LASTOFF:.*]] = arith.muli %{{.*}}, %[[C64:.*]] : index
-// CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %{{.*}} : i1
-// CHECK-NEXT: scf.for %[[I:.*]] = %[[C0]] to %[[N]]
+// CHECK: %[[PROVEN:.*]] = call @[[PROOF:__ascreg_loop_proof[_0-9]*]](%[[N]], %[[SRC]], %[[DST]]) : (index, memref<?xf32>, memref<?xf32>) -> i1
+// CHECK-NEXT: scf.for %[[I:.*]] = %{{.*}} to %[[N]]
 // CHECK: %[[UNPROVEN:.*]] = arith.xori %[[PROVEN]], %{{.*}} : i1
 // CHECK-NEXT: scf.if %[[UNPROVEN]] {
 // CHECK: cf.assert %{{.*}}, "ascreg.load_align at {{.*}}: UB access outside the Unified Buffer"
@@ -53,6 +51,15 @@
 // CHECK: cf.assert %{{.*}}, "ascreg.store_align at {{.*}}: UB access outside the Unified Buffer"
 // CHECK: vector.maskedstore %[[DST]]
 // CHECK-NOT: scf.for
+// The proof is a function of the loop's bounds and the buffers, which LLVM
+// neither inlines nor optimizes: no iteration, or the checks at the first
+// and the last one (lb + (ub - lb - 1) / step * step) hold.
+// CHECK: func.func private @[[PROOF]](%[[PN:.*]]: index, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>) -> i1 attributes {ascreg.loop_proof, passthrough = ["noinline", "optnone", "nounwind", ["ascreg-loop-proof", ""]]}
+// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[PN]], %{{.*}} : index
+// CHECK: %[[LASTSPAN:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK: %[[LASTOFF:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[PROOFV:.*]] = arith.ori %[[EMPTY]], %{{.*}} : i1
+// CHECK-NEXT: return %[[PROOFV]] : i1
 func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -123,11 +130,29 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index, %start: i
 // writes in the UB state. A proven loop that nothing else can stop (no
 // unproven check, nothing else with memory effects) records the union of
 // all its iterations' ranges once, before it, when it runs at all: [lowest
-// store address, highest + 256 bytes); each iteration records its range
-// only when the proof failed.
+// store address, highest + 256 bytes), which its proof returns too; each
+// iteration records its range only when the proof failed.
 // CHECK-LABEL: func.func @copy
 // CHECK-SAME: %[[N:[^:]*]]: index, %{{.*}}: memref<?xi8>, %[[STATE:.*]]: memref<4xindex>
-// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[N]], %[[C0:.*]] : index
+// CHECK: %[[P:.*]]:4 = call @[[PROOF:__ascreg_loop_proof[_0-9]*]](%[[N]], {{.*}}) -> (i1, i1, index, index)
+// CHECK-NEXT: scf.if %[[P]]#1 {
+// CHECK-NEXT: %[[WEND:.*]] = arith.addi %[[P]]#2, %[[P]]#3 : index
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK: %[[UNPROVEN:.*]] = arith.xori %[[P]]#0, %{{.*}} : i1
+// CHECK: scf.if %[[UNPROVEN]] {
+// CHECK: cf.assert %{{.*}}, "ascreg.store_align at {{.*}}: UB access outside the Unified Buffer"
+// CHECK: scf.if %[[UNPROVEN]] {
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK: memref.store %{{.*}}, %[[STATE]]
+// CHECK-NEXT: }
+// CHECK-NEXT: vector.store
+// CHECK-NOT: scf.for
+// The proof returns whether it holds, whether the loop runs and the range.
+// CHECK: func.func private @[[PROOF]](%[[PN:[^:]*]]: index, {{.*}}) -> (i1, i1, index, index) attributes {ascreg.loop_proof
+// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %[[PN]], %{{.*}} : index
 // CHECK: %[[DSTADDR:.*]] = arith.subi %intptr_{{.*}}, %intptr
 // CHECK: %[[LASTBYTES:.*]] = arith.muli %{{.*}}, %[[C256:.*]] : index
 // CHECK: %[[LASTADDR:.*]] = arith.addi %[[DSTADDR]], %[[LASTBYTES]] : index
@@ -137,21 +162,7 @@ func.func @kernel(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index, %start: i
 // CHECK: %[[BYTES:.*]] = arith.addi %[[SPAN]], %[[C256]] : index
 // CHECK: %[[PROVEN:.*]] = arith.ori %[[EMPTY]], %[[HOLDS:.*]] : i1
 // CHECK: %[[RUNS:.*]] = arith.andi %[[HOLDS]], %{{.*}} : i1
-// CHECK-NEXT: scf.if %[[RUNS]] {
-// CHECK-NEXT: %[[WEND:.*]] = arith.addi %[[LO]], %[[BYTES]] : index
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK-NEXT: }
-// CHECK-NEXT: scf.for
-// CHECK: %[[UNPROVEN:.*]] = arith.xori %[[PROVEN]], %{{.*}} : i1
-// CHECK: scf.if %[[UNPROVEN]] {
-// CHECK: cf.assert %{{.*}}, "ascreg.store_align at {{.*}}: UB access outside the Unified Buffer"
-// CHECK: scf.if %[[UNPROVEN]] {
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK: memref.store %{{.*}}, %[[STATE]]
-// CHECK-NEXT: }
-// CHECK-NEXT: vector.store
-// CHECK-NOT: scf.for
+// CHECK-NEXT: return %[[PROVEN]], %[[RUNS]], %[[LO]], %[[BYTES]] : i1, i1, index, index
 func.func @copy(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

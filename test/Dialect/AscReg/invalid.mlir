@@ -617,7 +617,7 @@ module attributes {ascreg.target = "dav-2201"} {
 
 // -----
 
-// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines 'ascreg.target', 'ascreg.ctrl', 'ascreg.semantics', 'ascreg.ub_argument' and 'ascreg.runtime_check_sites'}}
+// expected-error@+1 {{unknown ascreg attribute 'ascreg.arch'; the dialect defines 'ascreg.target', 'ascreg.ctrl', 'ascreg.semantics', 'ascreg.ub_argument', 'ascreg.loop_proof' and 'ascreg.runtime_check_sites'}}
 module attributes {ascreg.arch = "dav-3510"} {
 }
 

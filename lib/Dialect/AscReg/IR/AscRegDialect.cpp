@@ -34,6 +34,11 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
       return op->emitError() << "'" << name << "' must be an integer (a parameter index)";
     return success();
   }
+  if (name == getLoopProofAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<FunctionOpInterface>(op))
+      return op->emitError() << "'" << name << "' marks a function (a unit attribute)";
+    return success();
+  }
   if (name == getRuntimeCheckSitesAttrName()) {
     if (!isa<ArrayAttr>(attr.getValue()))
       return op->emitError() << "'" << name << "' must be an array of [op name, location]";
@@ -68,8 +73,9 @@ LogicalResult AscRegDialect::verifyOperationAttribute(Operation *op, NamedAttrib
   if (name != getTargetAttrName())
     return op->emitError() << "unknown ascreg attribute '" << name << "'; the dialect defines '"
                            << getTargetAttrName() << "', '" << getCtrlAttrName() << "', '"
-                           << getSemanticsAttrName() << "', '" << getUBArgumentAttrName()
-                           << "' and '" << getRuntimeCheckSitesAttrName() << "'";
+                           << getSemanticsAttrName() << "', '" << getUBArgumentAttrName() << "', '"
+                           << getLoopProofAttrName() << "' and '" << getRuntimeCheckSitesAttrName()
+                           << "'";
   auto str = dyn_cast<StringAttr>(attr.getValue());
   if (!str || str.getValue() != getSupportedTarget())
     return op->emitError() << "'" << getTargetAttrName() << "' must be \"" << getSupportedTarget()

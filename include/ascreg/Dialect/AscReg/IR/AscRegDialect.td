@@ -43,6 +43,10 @@ def AscReg_Dialect : Dialect {
     /// Function attribute set by ascreg-expose-ub: the index of the kernel's
     /// UB arena parameter (the UB state parameter follows it).
     static constexpr ::llvm::StringLiteral getUBArgumentAttrName() { return "ascreg.ub_argument"; }
+    /// Function attribute (unit) of the host lowering's loop proofs
+    /// (ProvenAccessLoops.cpp): a function called before a loop that reads
+    /// only its arguments, memref descriptors and indices, never the UB.
+    static constexpr ::llvm::StringLiteral getLoopProofAttrName() { return "ascreg.loop_proof"; }
     /// Module attribute of host-lowered code: the runtime check sites, each
     /// [op name, location], indexed by the site number a failed check reports.
     static constexpr ::llvm::StringLiteral getRuntimeCheckSitesAttrName() {
