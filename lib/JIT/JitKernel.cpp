@@ -27,6 +27,7 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
@@ -34,6 +35,7 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,6 +44,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <csetjmp>
 #include <csignal>
@@ -333,14 +336,61 @@ llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder(unsigned o
   return machineBuilder;
 }
 
+/// Makes every function `module` defines internal except `entries`, and
+/// removes those nothing calls. ExecutionEngine defines a packed wrapper
+/// (`_mlir_<name>`) for every function, and the JIT looks up only the
+/// entries' wrappers: the others (of the kernel itself, of its C
+/// interface, of the loop proofs) were compiled for nothing, and an
+/// internal kernel and C interface are inlined into the one wrapper used.
+void internalizeAllBut(llvm::Module &module, const llvm::StringSet<> &entries) {
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && !entries.contains(fn.getName()))
+      fn.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // The chain wrapper -> C interface -> kernel becomes one function before
+  // LLVM optimizes anything: its inliner would optimize the kernel's body
+  // once alone and again inside its caller.
+  for (llvm::Function &fn : module) {
+    if (!entries.contains(fn.getName()))
+      continue;
+    for (;;) {
+      SmallVector<llvm::CallBase *> calls;
+      for (llvm::Instruction &inst : llvm::instructions(fn)) {
+        auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+        llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+        if (callee && !callee->isDeclaration() && callee->hasLocalLinkage() &&
+            !callee->hasFnAttribute(llvm::Attribute::NoInline))
+          calls.push_back(call);
+      }
+      bool inlined = false;
+      for (llvm::CallBase *call : calls) {
+        llvm::InlineFunctionInfo info;
+        inlined |= llvm::InlineFunction(*call, info).isSuccess();
+      }
+      if (!inlined)
+        break;
+    }
+  }
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (llvm::Function &fn : llvm::make_early_inc_range(module))
+      if (fn.hasLocalLinkage() && fn.use_empty()) {
+        fn.eraseFromParent();
+        erased = true;
+      }
+  }
+}
+
 /// LLVM's module pipeline at `optLevel` (as mlir::makeOptimizingTransformer
-/// builds it) without the loop and SLP vectorizers: the lowered kernels are
-/// whole-register vector code already. The loop vectorizer finds nothing to
-/// widen in them, and the SLP vectorizer packs the loop's scalar address
-/// arithmetic into i64 vectors, which on AVX2 cost the reduce-max loop a
-/// spill per iteration (docs/jit-performance.md); both cost compile time.
-std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel) {
-  return [optLevel](llvm::Module *module) -> llvm::Error {
+/// builds it) without the loop and SLP vectorizers, after internalizeAllBut
+/// `entries`: the lowered kernels are whole-register vector code already.
+/// The loop vectorizer finds nothing to widen in them, and the SLP
+/// vectorizer packs the loop's scalar address arithmetic into i64 vectors,
+/// which on AVX2 cost the reduce-max loop a spill per iteration
+/// (docs/jit-performance.md); both cost compile time.
+std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel,
+                                                           llvm::StringSet<> entries) {
+  return [optLevel, entries = std::move(entries)](llvm::Module *module) -> llvm::Error {
+    internalizeAllBut(*module, entries);
     llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                     : optLevel == 1 ? llvm::OptimizationLevel::O1
                                     : optLevel == 2 ? llvm::OptimizationLevel::O2
@@ -416,7 +466,11 @@ LogicalResult JitModule::createEngine(ModuleOp lowered, Operation *blame, const 
   Impl &k = *impl;
   // ExecutionEngineOptions::transformer is a function_ref: the optimizer
   // must outlive ExecutionEngine::create.
-  std::function<llvm::Error(llvm::Module *)> optimize = moduleOptimizer(options.optLevel);
+  llvm::StringSet<> packedEntries;
+  for (size_t i = 0; i < k.entries.size(); ++i)
+    packedEntries.insert("_mlir_" + wrapperName(i));
+  std::function<llvm::Error(llvm::Module *)> optimize =
+      moduleOptimizer(options.optLevel, std::move(packedEntries));
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = optimize;
   // No perf/gdb listeners: they leave a .debug/jit dump per run behind.
