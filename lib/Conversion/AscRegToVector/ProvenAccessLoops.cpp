@@ -40,6 +40,13 @@
 // loop kernel (InstCombine asks isImpliedCondition of every `and` in the
 // chain): `opt -O2` of and_i32's IR 17.5 -> 7.6 ms when outlined so.
 //
+// Wrap-around: the proof evaluates the offsets with the loop's own i64
+// arithmetic, congruent modulo 2^64 to slope * iv + c. With |slope| <=
+// 2^20 and both ends of the iteration space within 2^40, the exact values
+// at the two ends lie within 2^63 + 2^60 of 0, so their wrapped values can
+// be inside the checked ranges (a few times the UB capacity) only if the
+// exact values are: every iteration's offset lies between them, unwrapped.
+//
 //===----------------------------------------------------------------------===//
 #include "VectorBuilder.h"
 
