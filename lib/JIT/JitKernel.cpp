@@ -337,40 +337,43 @@ llvm::Expected<llvm::orc::JITTargetMachineBuilder> hostMachineBuilder(unsigned o
   return machineBuilder;
 }
 
-/// Makes every function `module` defines internal except `entries`, and
-/// removes those nothing calls. ExecutionEngine defines a packed wrapper
-/// (`_mlir_<name>`) for every function, and the JIT looks up only the
-/// entries' wrappers: the others (of the kernel itself, of its C
-/// interface, of the loop proofs) were compiled for nothing, and an
-/// internal kernel and C interface are inlined into the one wrapper used.
+/// Makes every function `module` defines internal except `entries`.
+/// ExecutionEngine defines a packed wrapper (`_mlir_<name>`) for every
+/// function, and the JIT looks up only the entries' wrappers: the others
+/// (of the kernel itself, of its C interface, of the loop proofs) would be
+/// compiled for nothing.
 void internalizeAllBut(llvm::Module &module, const llvm::StringSet<> &entries) {
   for (llvm::Function &fn : module)
     if (!fn.isDeclaration() && !entries.contains(fn.getName()))
       fn.setLinkage(llvm::GlobalValue::InternalLinkage);
-  // The chain wrapper -> C interface -> kernel becomes one function before
-  // LLVM optimizes anything: its inliner would optimize the kernel's body
-  // once alone and again inside its caller.
-  for (llvm::Function &fn : module) {
-    if (!entries.contains(fn.getName()))
-      continue;
-    for (;;) {
-      SmallVector<llvm::CallBase *> calls;
-      for (llvm::Instruction &inst : llvm::instructions(fn)) {
-        auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
-        llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
-        if (callee && !callee->isDeclaration() && callee->hasLocalLinkage() &&
-            !callee->hasFnAttribute(llvm::Attribute::NoInline))
-          calls.push_back(call);
-      }
-      bool inlined = false;
-      for (llvm::CallBase *call : calls) {
-        llvm::InlineFunctionInfo info;
-        inlined |= llvm::InlineFunction(*call, info).isSuccess();
-      }
-      if (!inlined)
-        break;
+}
+
+/// Inlines into `fn` every internal function it calls, transitively, unless
+/// noinline (the loop proofs). For an entry's wrapper that is the chain
+/// wrapper -> C interface -> kernel, made one function before LLVM
+/// optimizes anything: its inliner would optimize the kernel's body once
+/// alone and again inside its caller.
+void inlineInternalCallees(llvm::Function &fn) {
+  for (bool inlined = true; inlined;) {
+    SmallVector<llvm::CallBase *> calls;
+    for (llvm::Instruction &inst : llvm::instructions(fn)) {
+      auto *call = llvm::dyn_cast<llvm::CallBase>(&inst);
+      llvm::Function *callee = call ? call->getCalledFunction() : nullptr;
+      if (callee && !callee->isDeclaration() && callee->hasLocalLinkage() &&
+          !callee->hasFnAttribute(llvm::Attribute::NoInline))
+        calls.push_back(call);
+    }
+    inlined = false;
+    for (llvm::CallBase *call : calls) {
+      llvm::InlineFunctionInfo info;
+      inlined |= llvm::InlineFunction(*call, info).isSuccess();
     }
   }
+}
+
+/// Removes the internal functions nothing calls (also at --jit-opt=0, whose
+/// pipeline has no GlobalDCE).
+void eraseUncalledInternals(llvm::Module &module) {
   for (bool erased = true; erased;) {
     erased = false;
     for (llvm::Function &fn : llvm::make_early_inc_range(module))
@@ -382,16 +385,19 @@ void internalizeAllBut(llvm::Module &module, const llvm::StringSet<> &entries) {
 }
 
 /// LLVM's module pipeline at `optLevel` (as mlir::makeOptimizingTransformer
-/// builds it) without the loop and SLP vectorizers, after internalizeAllBut
-/// `entries`: the lowered kernels are whole-register vector code already.
-/// The loop vectorizer finds nothing to widen in them, and the SLP
-/// vectorizer packs the loop's scalar address arithmetic into i64 vectors,
-/// which on AVX2 cost the reduce-max loop a spill per iteration
-/// (docs/jit-performance.md); both cost compile time.
+/// builds it) without the loop and SLP vectorizers, after only `entries`
+/// are left to compile, each one function: the lowered kernels are whole-register vector code
+/// already. The loop vectorizer finds nothing to widen in them, and the SLP vectorizer packs the
+/// loop's scalar address arithmetic into i64 vectors, which on AVX2 cost the reduce-max loop a
+/// spill per iteration (docs/jit-performance.md); both cost compile time.
 std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel,
                                                            llvm::StringSet<> entries) {
   return [optLevel, entries = std::move(entries)](llvm::Module *module) -> llvm::Error {
     internalizeAllBut(*module, entries);
+    for (llvm::Function &fn : *module)
+      if (entries.contains(fn.getName()))
+        inlineInternalCallees(fn);
+    eraseUncalledInternals(*module);
     llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                     : optLevel == 1 ? llvm::OptimizationLevel::O1
                                     : optLevel == 2 ? llvm::OptimizationLevel::O2
