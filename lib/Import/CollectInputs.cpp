@@ -7,7 +7,9 @@
 // kernel's directory or a -I directory), and the other directories
 // searched with their subdirectories on the way to a file read (system and
 // twin headers, by modification time: they change only when a package or
-// ascreg is installed).
+// ascreg is installed), and each place the parse looked for a header in
+// vain (MissRecordingFileSystem: an include found later in the search
+// path, a `__has_include` that found nothing).
 //
 //===----------------------------------------------------------------------===//
 #include "Frontend.h"
@@ -47,8 +49,35 @@ std::optional<std::string> under(llvm::StringRef file, llvm::StringRef dir) {
 }
 } // namespace
 
+void MissRecordingFileSystem::noteMiss(const llvm::Twine &p, std::error_code error) {
+  if (error == std::errc::no_such_file_or_directory || error == std::errc::not_a_directory)
+    missed.insert(absolute(p.str()));
+}
+
+llvm::ErrorOr<llvm::vfs::Status> MissRecordingFileSystem::status(const llvm::Twine &p) {
+  llvm::ErrorOr<llvm::vfs::Status> s = ProxyFileSystem::status(p);
+  if (!s)
+    noteMiss(p, s.getError());
+  return s;
+}
+
+llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+MissRecordingFileSystem::openFileForRead(const llvm::Twine &p) {
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> f = ProxyFileSystem::openFileForRead(p);
+  if (!f)
+    noteMiss(p, f.getError());
+  return f;
+}
+
+bool MissRecordingFileSystem::exists(const llvm::Twine &p) {
+  bool found = ProxyFileSystem::exists(p);
+  if (!found)
+    noteMiss(p, std::make_error_code(std::errc::no_such_file_or_directory));
+  return found;
+}
+
 ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm::StringRef pch,
-                           const ImportOptions &options) {
+                           const ImportOptions &options, const std::set<std::string> &misses) {
   std::string main = absolute(mainPath), header = pch.empty() ? "" : absolute(pch);
   std::set<std::string> files;
   auto addFile = [&](llvm::StringRef name) {
@@ -107,6 +136,24 @@ ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm:
       }
       relDirs.insert(path::parent_path(*rel).str());
     }
+  // The places this parse looked in vain (a `__has_include` that found
+  // nothing reads no file that would name them): in a user directory by
+  // absence, in another by the time of the deepest directory that exists
+  // on the way (a header put there changes it).
+  for (const std::string &miss : misses) {
+    auto inDir = [&](const std::string &d) { return under(miss, d).has_value(); };
+    if (llvm::any_of(userDirs, inDir)) {
+      absent.insert(miss);
+      continue;
+    }
+    auto other = llvm::find_if(otherDirs, inDir);
+    if (other == otherDirs.end())
+      continue; // not where headers are searched (the driver's own probes)
+    llvm::StringRef dir = path::parent_path(miss);
+    while (dir.size() > other->size() && !fs::is_directory(dir))
+      dir = path::parent_path(dir);
+    searched.insert(dir.str());
+  }
   for (const std::string &relDir : relDirs)
     for (const std::string &d : otherDirs) {
       llvm::SmallString<256> sub(d);

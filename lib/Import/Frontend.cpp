@@ -185,10 +185,15 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   args.push_back("-xc++");
 
   std::string source = blankLaunches(contents);
+  // The file system of the parse whose AST is used: what it looked for in
+  // vain is an input of the import too (collectInputs).
+  llvm::IntrusiveRefCntPtr<import::MissRecordingFileSystem> files;
   auto parse = [&](const std::vector<std::string> &arguments, DiagnosticConsumer *errors) {
-    return tooling::buildASTFromCodeWithArgs(
-        source, arguments, path, "ascreg-import", std::make_shared<PCHContainerOperations>(),
-        tooling::getClangStripDependencyFileAdjuster(), tooling::FileContentMappings(), errors);
+    files = llvm::makeIntrusiveRefCnt<import::MissRecordingFileSystem>();
+    return tooling::buildASTFromCodeWithArgs(source, arguments, path, "ascreg-import",
+                                             std::make_shared<PCHContainerOperations>(),
+                                             tooling::getClangStripDependencyFileAdjuster(),
+                                             tooling::FileContentMappings(), errors, files);
   };
   // Both outlive the AST: the translators' own Clang diagnostics reach
   // the consumer of the parse they use.
@@ -264,7 +269,7 @@ OwningOpRef<ModuleOp> import::importInProcess(llvm::StringRef path, llvm::String
   if (!translated || failed(verify(*module)))
     return nullptr;
   if (inputs)
-    *inputs = collectInputs(*unit, path, usedTwin ? twin : "", options);
+    *inputs = collectInputs(*unit, path, usedTwin ? twin : "", options, files->misses());
   return module;
 }
 

@@ -13,6 +13,10 @@
 
 #include "ascreg/Import/Import.h"
 
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <set>
+
 namespace clang {
 class ASTUnit;
 } // namespace clang
@@ -32,11 +36,30 @@ importInProcess(llvm::StringRef path, llvm::StringRef contents, mlir::MLIRContex
                 const ImportOptions &options, llvm::StringRef includeDir,
                 llvm::StringRef twinCacheDir = "", ImportInputs *inputs = nullptr);
 
+/// The real file system, noting every path a parse looked for and did not
+/// find: the places an include or a `__has_include` searched before the
+/// directory that had the header, or in vain (a header put there later
+/// would change the parse).
+class MissRecordingFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  MissRecordingFileSystem() : ProxyFileSystem(llvm::vfs::getRealFileSystem()) {}
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &path) override;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &path) override;
+  bool exists(const llvm::Twine &path) override;
+  /// The paths not found, absolute.
+  const std::set<std::string> &misses() const { return missed; }
+
+private:
+  void noteMiss(const llvm::Twine &path, std::error_code error);
+  std::set<std::string> missed;
+};
+
 /// What the parse `unit` of the kernel `mainPath` depended on besides the
 /// kernel's text and `options` (CollectInputs.cpp); `pch`: the precompiled
-/// header it used, if any (its own inputs are listed instead).
+/// header it used, if any (its own inputs are listed instead); `misses`:
+/// the paths the parse looked for in vain (MissRecordingFileSystem).
 ImportInputs collectInputs(clang::ASTUnit &unit, llvm::StringRef mainPath, llvm::StringRef pch,
-                           const ImportOptions &options);
+                           const ImportOptions &options, const std::set<std::string> &misses);
 
 } // namespace import
 } // namespace ascreg
