@@ -45,6 +45,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <csetjmp>
@@ -371,19 +372,6 @@ void inlineInternalCallees(llvm::Function &fn) {
   }
 }
 
-/// Removes the internal functions nothing calls (also at --jit-opt=0, whose
-/// pipeline has no GlobalDCE).
-void eraseUncalledInternals(llvm::Module &module) {
-  for (bool erased = true; erased;) {
-    erased = false;
-    for (llvm::Function &fn : llvm::make_early_inc_range(module))
-      if (fn.hasLocalLinkage() && fn.use_empty()) {
-        fn.eraseFromParent();
-        erased = true;
-      }
-  }
-}
-
 /// LLVM's module pipeline at `optLevel` (as mlir::makeOptimizingTransformer
 /// builds it) without the loop and SLP vectorizers, after only `entries`
 /// are left to compile, each one function: the lowered kernels are whole-register vector code
@@ -397,7 +385,6 @@ std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel,
     for (llvm::Function &fn : *module)
       if (entries.contains(fn.getName()))
         inlineInternalCallees(fn);
-    eraseUncalledInternals(*module);
     llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
                                     : optLevel == 1 ? llvm::OptimizationLevel::O1
                                     : optLevel == 2 ? llvm::OptimizationLevel::O2
@@ -423,9 +410,14 @@ std::function<llvm::Error(llvm::Module *)> moduleOptimizer(unsigned optLevel,
     builder.registerFunctionAnalyses(functions);
     builder.registerLoopAnalyses(loops);
     builder.crossRegisterProxies(loops, functions, sccs, modules);
-    llvm::ModulePassManager pipeline = level == llvm::OptimizationLevel::O0
-                                           ? builder.buildO0DefaultPipeline(level)
-                                           : builder.buildPerModuleDefaultPipeline(level);
+    // GlobalDCE first removes what the inlining left uncalled (the kernel,
+    // its C interface, the other wrappers), before any pass looks at it
+    // (the -O0 pipeline has no GlobalDCE of its own).
+    llvm::ModulePassManager pipeline;
+    pipeline.addPass(llvm::GlobalDCEPass());
+    pipeline.addPass(level == llvm::OptimizationLevel::O0
+                         ? builder.buildO0DefaultPipeline(level)
+                         : builder.buildPerModuleDefaultPipeline(level));
     pipeline.run(*module, modules);
     // The code generator optimizes the loop proofs like the rest: at -O0
     // they would cost every run a few dozen stack spills.
